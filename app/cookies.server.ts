@@ -1,0 +1,44 @@
+/**
+ * Browser-side state kept in cookies: the guest's id (their recent links), cookie consent,
+ * and the do-not-sell choice. `Secure` whenever the request is https.
+ */
+import { createCookie } from "react-router";
+
+const YEAR_SECONDS = 365 * 24 * 3600;
+/** "Never expires": browsers cap lifetimes at 400 days, so the far date is for them to clamp. */
+const NEVER = new Date("9999-12-31T23:59:59Z");
+
+export const guestCookie = createCookie("snip_guest", { httpOnly: true, sameSite: "lax", path: "/", maxAge: YEAR_SECONDS });
+export const consentCookie = createCookie("cookies_accepted", { httpOnly: false, sameSite: "lax", path: "/", maxAge: YEAR_SECONDS });
+export const doNotSellCookie = createCookie("do_not_sell", { httpOnly: false, sameSite: "lax", path: "/", expires: NEVER });
+
+export function isSecureRequest(request: Request): boolean {
+  return new URL(request.url).protocol === "https:";
+}
+
+export async function readGuestId(request: Request): Promise<string | null> {
+  const value: unknown = await guestCookie.parse(request.headers.get("cookie"));
+  return typeof value === "string" && /^[0-9a-f-]{36}$/.test(value) ? value : null;
+}
+
+/** The guest id, minting one if the browser has none; `setCookie` is non-null when minted. */
+export async function ensureGuestId(request: Request): Promise<{ guestId: string; setCookie: string | null }> {
+  const existing = await readGuestId(request);
+  if (existing) return { guestId: existing, setCookie: null };
+  const guestId = crypto.randomUUID();
+  return { guestId, setCookie: await guestCookie.serialize(guestId, { secure: isSecureRequest(request) }) };
+}
+
+export async function readConsent(request: Request) {
+  const header = request.headers.get("cookie");
+  return {
+    cookiesAccepted: (await consentCookie.parse(header)) === true,
+    doNotSell: (await doNotSellCookie.parse(header)) === true,
+  };
+}
+
+/** A same-site path to go back to after a form post, never an open redirect. */
+export function safeRedirectPath(value: FormDataEntryValue | null, fallback = "/"): string {
+  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
+  return value;
+}

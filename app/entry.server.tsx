@@ -1,0 +1,26 @@
+import { isbot } from "isbot";
+import { renderToReadableStream } from "react-dom/server";
+import type { EntryContext } from "react-router";
+import { ServerRouter } from "react-router";
+
+export const streamTimeout = 5_000;
+
+export default async function handleRequest(request: Request, status: number, headers: Headers, routerContext: EntryContext) {
+  let shellRendered = false;
+  let statusCode = status;
+  const body = await renderToReadableStream(<ServerRouter context={routerContext} url={request.url} />, {
+    signal: AbortSignal.timeout(streamTimeout + 1_000),
+    onError(error: unknown) {
+      statusCode = 500;
+      // Errors after the shell are reported by the stream; log them once here.
+      if (shellRendered) console.error(error);
+    },
+  });
+  shellRendered = true;
+
+  // Crawlers and plain-HTML clients get the complete document at once.
+  if (isbot(request.headers.get("user-agent") ?? "") || routerContext.isSpaMode) await body.allReady;
+
+  headers.set("content-type", "text/html; charset=utf-8");
+  return new Response(body, { headers, status: statusCode });
+}

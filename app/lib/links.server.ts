@@ -1,0 +1,39 @@
+/**
+ * Wiring between routes and the link store: the stores from the request's env, the hosts
+ * that count as ours, and short URLs for display.
+ */
+import { getDb } from "../../db/client.server";
+import type { LinkStores } from "../../db/links.server";
+import type { DestinationContext } from "../../domain/url";
+import type { AppEnv } from "../env.server";
+
+export function linkStores(env: AppEnv): LinkStores {
+  return {
+    db: getDb(env.DB),
+    kv: env.LINKS,
+    purge: async (keys) => {
+      try {
+        await env.REDIRECT.purge(keys);
+      } catch (error) {
+        // KV is already written; the isolate cache would expire within its TTL.
+        console.warn("links: purge of the redirect cache failed", error);
+      }
+    },
+  };
+}
+
+export function destinationContext(env: AppEnv, request: Request): DestinationContext {
+  const hosts = [env.SHORT_HOST, new URL(request.url).host];
+  if (env.SHORT_ORIGIN) hosts.push(new URL(env.SHORT_ORIGIN).host);
+  return { ownHosts: hosts, bannedDomains: env.BANNED_DOMAINS.split(",").map((d) => d.trim()).filter(Boolean) };
+}
+
+/** Origin of short links on the default domain. */
+export function shortOrigin(env: AppEnv, request: Request): string {
+  return env.SHORT_ORIGIN || new URL(request.url).origin;
+}
+
+export function shortUrl(env: AppEnv, request: Request, link: { domain: string; alias: string }): string {
+  if (link.domain === env.SHORT_HOST.toLowerCase()) return `${shortOrigin(env, request)}/${link.alias}`;
+  return `https://${link.domain}/${link.alias}`;
+}

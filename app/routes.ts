@@ -1,0 +1,43 @@
+import { type RouteConfig, index, route } from "@react-router/dev/routes";
+
+export default [
+  index("routes/home.tsx"),
+
+  // Guest links
+  route("app/my-urls", "routes/my-urls.tsx"),
+  route("app/my-urls/clear-history", "routes/my-urls.clear-history.tsx"),
+
+  // Feature pages
+  route("app/features/link-management", "routes/features.link-management.tsx"),
+  route("app/features/custom-links", "routes/features.custom-links.tsx"),
+  route("app/features/branded-domains", "routes/features.branded-domains.tsx"),
+  route("app/features/link-analytics", "routes/features.link-analytics.tsx"),
+  route("app/features/free-domains", "routes/features.free-domains.tsx"),
+  route("app/features/how-snip-works", "routes/features.how-snip-works.tsx"),
+  route("app/features/about-us", "routes/features.about-us.tsx"),
+
+  // Legal and company
+  route("app/terms", "routes/legal.terms.tsx"),
+  route("app/cookies-policy", "routes/legal.cookies-policy.tsx"),
+  route("app/privacy-policy", "routes/legal.privacy-policy.tsx"),
+  route("app/data-processing-agreement", "routes/legal.data-processing-agreement.tsx"),
+  route("app/enterprise-terms", "routes/legal.enterprise-terms.tsx"),
+  route("app/service-level-agreement", "routes/legal.service-level-agreement.tsx"),
+  route("app/supplemental-terms", "routes/legal.supplemental-terms.tsx"),
+  route("app/careers/fullstack-developer", "routes/careers.fullstack-developer.tsx"),
+  route("app/deleted", "routes/deleted.tsx"),
+  route("app/affiliate-link", "routes/affiliate-link.tsx"),
+  route("app/unsubscribe", "routes/unsubscribe.tsx"),
+
+  // Consent endpoints (plain form posts)
+  route("app/api/cookies/accept", "routes/api.cookies.accept.ts"),
+  route("app/api/privacy/do-not-sell", "routes/api.privacy.do-not-sell.ts"),
+
+  // External redirects, old aliases, and the unknown-path rule
+  route("app/help", "routes/external.ts", { id: "external-help" }),
+  route("app/helpdesk", "routes/external.ts", { id: "external-helpdesk" }),
+  route("app/freescout", "routes/external.ts", { id: "external-freescout" }),
+  route("app/blog", "routes/external.ts", { id: "external-blog" }),
+  route("app/*", "routes/redirects.ts", { id: "app-redirects" }),
+  route("*", "routes/redirects.ts", { id: "site-redirects" }),
+] satisfies RouteConfig;

@@ -1,0 +1,16 @@
+import { redirect } from "react-router";
+import { getCloudflare } from "../context.server";
+import type { Route } from "./+types/external";
+
+/** /app/help, /app/helpdesk, /app/freescout and /app/blog: external redirects to configured addresses. */
+export function loader({ request, context }: Route.LoaderArgs) {
+  const { env } = getCloudflare(context);
+  const targets: Record<string, string> = {
+    "/app/help": env.HELP_URL,
+    "/app/helpdesk": env.HELPDESK_URL,
+    "/app/freescout": env.FREESCOUT_URL,
+    "/app/blog": env.BLOG_URL,
+  };
+  const path = new URL(request.url).pathname.replace(/\/+$/, "");
+  return redirect(targets[path] ?? "/", 302);
+}

@@ -1,0 +1,13 @@
+/** The fixed SEO title and description (spec 01 §2: "The page title and description are fixed SEO text"). */
+export const SEO_TITLE = "Snip — Short links, QR codes and link analytics";
+export const SEO_DESCRIPTION =
+  "Snip shortens long links into short, memorable ones you can share anywhere, with custom aliases, QR codes, link expiry and click analytics.";
+
+export function seoMeta() {
+  return [
+    { title: SEO_TITLE },
+    { name: "description", content: SEO_DESCRIPTION },
+    { property: "og:title", content: SEO_TITLE },
+    { property: "og:description", content: SEO_DESCRIPTION },
+  ];
+}

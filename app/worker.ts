@@ -1,0 +1,28 @@
+/**
+ * The front door. Short links go to the redirect worker before React Router is touched;
+ * everything else is the React Router app.
+ */
+import { createRequestHandler, RouterContextProvider } from "react-router";
+import { shortLinkAlias } from "../domain/routing";
+import { cloudflareContext } from "./context.server";
+import { parseEnv, type AppBindings } from "./env.server";
+import { isCrossSiteMutation, SECURITY_HEADERS } from "./security.server";
+
+const handleRequest = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
+
+export default {
+  async fetch(request, rawEnv, ctx) {
+    const url = new URL(request.url);
+    if (shortLinkAlias(request.method, url.pathname) !== null) return rawEnv.REDIRECT.fetch(request);
+
+    if (isCrossSiteMutation(request)) {
+      return new Response("Security check fails", { status: 419, headers: { "content-type": "text/plain; charset=utf-8" } });
+    }
+    const env = parseEnv(rawEnv as unknown as Record<string, unknown>);
+    const context = new RouterContextProvider(new Map([[cloudflareContext, { env, ctx }]]));
+    const response = await handleRequest(request, context);
+    const headers = new Headers(response.headers);
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) if (!headers.has(name)) headers.set(name, value);
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  },
+} satisfies ExportedHandler<AppBindings>;

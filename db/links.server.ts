@@ -1,0 +1,128 @@
+/**
+ * Links: one module for the entity, verb-noun functions taking their handles first.
+ * Every write goes through to KV (the hot path's store) and purges the redirect
+ * worker's isolate cache, so an edit is visible on the next visit.
+ */
+import { and, desc, eq, inArray } from "drizzle-orm";
+import { randomAlias, RANDOM_ALIAS_ATTEMPTS, isReservedAlias } from "../domain/alias";
+import { linkKey, type LinkRecord } from "../domain/link-record";
+import type { Db } from "./client.server";
+import { links } from "./schema";
+
+export type Link = typeof links.$inferSelect;
+
+export interface LinkStores {
+  db: Db;
+  kv: KVNamespace;
+  /** Drops cached records in the redirect worker (RPC over the service binding). */
+  purge?: (keys: { domain: string; alias: string }[]) => Promise<void>;
+}
+
+export class AliasTakenError extends Error {
+  constructor(readonly alias: string) {
+    super(`alias taken: ${alias}`);
+  }
+}
+
+export function toLinkRecord(link: Pick<Link, "id" | "url" | "status" | "expiresAt">): LinkRecord {
+  return { id: link.id, url: link.url, status: link.status, expiresAt: link.expiresAt ? link.expiresAt.getTime() : null };
+}
+
+async function writeThrough(stores: LinkStores, link: Link): Promise<void> {
+  await stores.kv.put(linkKey(link.domain, link.alias), JSON.stringify(toLinkRecord(link)));
+  await stores.purge?.([{ domain: link.domain, alias: link.alias }]);
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const text = String((error as { cause?: unknown })?.cause ?? "") + String(error);
+  return /UNIQUE constraint failed/i.test(text);
+}
+
+export interface NewLink {
+  domain: string;
+  url: string;
+  /** A chosen alias; omitted for a random one. */
+  alias?: string;
+  userId?: string | null;
+  guestId?: string | null;
+  description?: string | null;
+  expiresAt?: Date | null;
+}
+
+/** Creates a link. A random alias is retried on collision; a chosen one that is taken throws AliasTakenError. */
+export async function createLink(stores: LinkStores, input: NewLink, now = new Date()): Promise<Link> {
+  const attempts = input.alias ? 1 : RANDOM_ALIAS_ATTEMPTS;
+  for (let attempt = 0; attempt < attempts; attempt++) {
+    const alias = input.alias ?? randomAlias();
+    if (!input.alias && isReservedAlias(alias)) continue;
+    const row: Link = {
+      id: crypto.randomUUID(),
+      domain: input.domain.toLowerCase(),
+      alias,
+      url: input.url,
+      status: "active",
+      userId: input.userId ?? null,
+      guestId: input.guestId ?? null,
+      description: input.description ?? null,
+      expiresAt: input.expiresAt ?? null,
+      createdAt: now,
+      updatedAt: now,
+    };
+    try {
+      await stores.db.insert(links).values(row);
+    } catch (error) {
+      if (isUniqueViolation(error)) {
+        if (input.alias) throw new AliasTakenError(alias);
+        continue;
+      }
+      throw error;
+    }
+    await writeThrough(stores, row);
+    return row;
+  }
+  throw new Error("could not find a free random alias");
+}
+
+/** Changes a link's fields and writes the new record through to KV. */
+export async function updateLink(
+  stores: LinkStores,
+  id: string,
+  changes: Partial<Pick<Link, "url" | "status" | "description" | "expiresAt">>,
+  now = new Date(),
+): Promise<Link | null> {
+  const [row] = await stores.db
+    .update(links)
+    .set({ ...changes, updatedAt: now })
+    .where(eq(links.id, id))
+    .returning();
+  if (!row) return null;
+  await writeThrough(stores, row);
+  return row;
+}
+
+/** Marks a link deleted: it stays in D1 (the alias is not reusable), and KV answers "deleted". */
+export function deleteLink(stores: LinkStores, id: string, now = new Date()): Promise<Link | null> {
+  return updateLink(stores, id, { status: "deleted" }, now);
+}
+
+export async function getLinkById(db: Db, id: string): Promise<Link | undefined> {
+  return db.query.links.findFirst({ where: eq(links.id, id) });
+}
+
+export async function getLinkByAlias(db: Db, domain: string, alias: string): Promise<Link | undefined> {
+  return db.query.links.findFirst({ where: and(eq(links.domain, domain.toLowerCase()), eq(links.alias, alias)) });
+}
+
+/** A guest's recent links, newest first. */
+export async function listGuestLinks(db: Db, guestId: string, limit: number): Promise<Link[]> {
+  return db.query.links.findMany({
+    where: and(eq(links.guestId, guestId), inArray(links.status, ["active", "archived"])),
+    orderBy: [desc(links.createdAt)],
+    limit,
+  });
+}
+
+/** Forgets a guest's history: the links keep working, they are just no longer listed. */
+export async function clearGuestHistory(db: Db, guestId: string): Promise<void> {
+  await db.update(links).set({ guestId: null }).where(eq(links.guestId, guestId));
+}

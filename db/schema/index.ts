@@ -1,0 +1,3 @@
+export * from "./links";
+export * from "./clicks";
+export * from "./mail";

@@ -1,0 +1,71 @@
+/**
+ * Turns what the edge saw into the facts the rollups count: country, referrer host,
+ * device type, browser, OS, language, bot or not, and an hourly visitor hash (the
+ * client address is used for the hash and then dropped).
+ */
+import { isbot } from "isbot";
+import UAParser from "ua-parser-js";
+import type { ClickPayload } from "./events";
+
+export const HOUR_MS = 3_600_000;
+export const UNKNOWN = "unknown";
+export const DIRECT = "(direct)";
+
+export interface ClickFacts {
+  linkId: string;
+  at: number;
+  hour: number;
+  country: string;
+  referrer: string;
+  device: string;
+  browser: string;
+  os: string;
+  language: string;
+  isBot: boolean;
+  visitor: string;
+}
+
+function referrerHost(referrer: string | null): string {
+  if (!referrer) return DIRECT;
+  try {
+    return new URL(referrer).hostname.toLowerCase() || DIRECT;
+  } catch {
+    return UNKNOWN;
+  }
+}
+
+function primaryLanguage(header: string | null): string {
+  const first = header?.split(",")[0]?.split(";")[0]?.trim().toLowerCase();
+  if (!first || first === "*" || !/^[a-z]{2,3}(-[a-z0-9]{2,8})*$/.test(first)) return UNKNOWN;
+  return first.split("-")[0]!;
+}
+
+function clip(value: string | undefined, fallback = UNKNOWN): string {
+  return (value ?? "").slice(0, 64) || fallback;
+}
+
+async function visitorHash(payload: ClickPayload, hour: number, salt: string): Promise<string> {
+  const input = `${salt}|${payload.linkId}|${hour}|${payload.ip ?? ""}|${payload.userAgent ?? ""}`;
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(input));
+  return [...new Uint8Array(digest).slice(0, 12)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+export async function describeClick(payload: ClickPayload, salt: string): Promise<ClickFacts> {
+  const ua = payload.userAgent ?? "";
+  const parsed = new UAParser(ua).getResult();
+  const hour = Math.floor(payload.at / HOUR_MS);
+  const country = payload.country && /^[A-Z]{2}$/i.test(payload.country) ? payload.country.toUpperCase() : UNKNOWN;
+  return {
+    linkId: payload.linkId,
+    at: payload.at,
+    hour,
+    country,
+    referrer: clip(referrerHost(payload.referrer), DIRECT),
+    device: clip(parsed.device.type ?? (ua ? "desktop" : UNKNOWN)),
+    browser: clip(parsed.browser.name),
+    os: clip(parsed.os.name),
+    language: primaryLanguage(payload.acceptLanguage),
+    isBot: ua === "" || isbot(ua),
+    visitor: await visitorHash(payload, hour, salt),
+  };
+}

@@ -1,0 +1,28 @@
+#!/usr/bin/env node
+// npm start / npm run dev: build (start only), apply local D1 migrations, seed demo data,
+// then serve all three workers on one port (PORT, default 8787) with one shared local state.
+import { spawn, spawnSync } from "node:child_process";
+
+const dev = process.argv.includes("--dev");
+const port = process.env.PORT ?? "8787";
+const state = process.env.SNIP_STATE_DIR ?? ".wrangler/state";
+const bin = (name) => `node_modules/.bin/${name}`;
+
+function run(cmd, args) {
+  const result = spawnSync(cmd, args, { stdio: "inherit", env: process.env });
+  if (result.status !== 0) {
+    console.error(`\n${cmd} ${args.join(" ")} failed`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+if (!dev) run(bin("react-router"), ["build"]);
+run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--persist-to", state]);
+run(bin("wrangler"), ["d1", "execute", "DB", "--local", "--persist-to", state, "--file", "db/seed.sql"]);
+
+const server = spawn(dev ? bin("react-router") : bin("vite"), dev ? ["dev", "--port", port] : ["preview", "--port", port, "--strictPort"], {
+  stdio: "inherit",
+  env: { ...process.env, PORT: port, SNIP_STATE_DIR: state },
+});
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
+server.on("exit", (code) => process.exit(code ?? 0));

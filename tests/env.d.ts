@@ -1,0 +1,1 @@
+/// <reference types="@cloudflare/vitest-plugin/types" />

@@ -1,0 +1,140 @@
+import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import type { ClickEvent, ClickPayload } from "../../domain/events";
+import worker from "../../workers/queue/index";
+import { clickRetryDelaySeconds } from "../../workers/queue/src/clicks";
+import type { QueueEnv } from "../../workers/queue/src/env";
+
+const testEnv = env as unknown as QueueEnv;
+const HOUR = 3_600_000;
+const FIREFOX = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:140.0) Gecko/20100101 Firefox/140.0";
+const IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1";
+
+function click(linkId: string, payload: Partial<ClickPayload> = {}, id = crypto.randomUUID()): ClickEvent {
+  return {
+    type: "click",
+    v: 1,
+    id,
+    payload: {
+      linkId,
+      at: Date.UTC(2026, 10, 20, 12, 30),
+      country: "DE",
+      referrer: "https://news.example/post",
+      userAgent: FIREFOX,
+      acceptLanguage: "de-DE,de;q=0.9",
+      ip: "203.0.113.7",
+      ...payload,
+    },
+  };
+}
+
+let seq = 0;
+async function deliver(bodies: unknown[], queue = "snip-clicks", attempts = 1) {
+  const batch = createMessageBatch(
+    queue,
+    bodies.map((body) => ({ id: `m${++seq}`, timestamp: new Date(), attempts, body })),
+  );
+  const ctx = createExecutionContext();
+  await worker.queue(batch as MessageBatch<unknown>, testEnv, ctx);
+  return { batch, result: await getQueueResult(batch, ctx) };
+}
+
+async function hourly(linkId: string) {
+  return testEnv.DB.prepare("SELECT hour, clicks, uniques, bot_clicks FROM click_hourly WHERE link_id = ? ORDER BY hour")
+    .bind(linkId)
+    .all<{ hour: number; clicks: number; uniques: number; bot_clicks: number }>()
+    .then((r) => r.results);
+}
+
+async function breakdown(linkId: string, dimension: string) {
+  const rows = await testEnv.DB.prepare("SELECT value, SUM(clicks) AS clicks FROM click_dimensions WHERE link_id = ? AND dimension = ? GROUP BY value")
+    .bind(linkId, dimension)
+    .all<{ value: string; clicks: number }>();
+  return Object.fromEntries(rows.results.map((r) => [r.value, r.clicks]));
+}
+
+describe("click batches", () => {
+  it("rolls clicks up per link and hour, with unique visitors and breakdowns, in one batch", async () => {
+    const link = crypto.randomUUID();
+    const { result } = await deliver([
+      click(link),
+      click(link), // same visitor again
+      click(link, { ip: "198.51.100.4", userAgent: IPHONE, country: "US", referrer: null, acceptLanguage: "en-US" }),
+    ]);
+    expect(result.explicitAcks).toHaveLength(3);
+    expect(result.retryMessages).toHaveLength(0);
+    const hour = Math.floor(Date.UTC(2026, 10, 20, 12, 30) / HOUR);
+    expect(await hourly(link)).toEqual([{ hour, clicks: 3, uniques: 2, bot_clicks: 0 }]);
+    expect(await breakdown(link, "country")).toEqual({ DE: 2, US: 1 });
+    expect(await breakdown(link, "referrer")).toEqual({ "news.example": 2, "(direct)": 1 });
+    expect(await breakdown(link, "device")).toEqual({ desktop: 2, mobile: 1 });
+    expect(await breakdown(link, "browser")).toEqual({ Firefox: 2, "Mobile Safari": 1 });
+    expect(await breakdown(link, "os")).toEqual({ Windows: 2, iOS: 1 });
+    expect(await breakdown(link, "language")).toEqual({ de: 2, en: 1 });
+  });
+
+  it("counts a returning visitor once per hour across batches, and again in a new hour", async () => {
+    const link = crypto.randomUUID();
+    await deliver([click(link)]);
+    await deliver([click(link)]);
+    await deliver([click(link, { at: Date.UTC(2026, 10, 20, 13, 5) })]);
+    const rows = await hourly(link);
+    expect(rows.map((r) => [r.clicks, r.uniques])).toEqual([
+      [2, 1],
+      [1, 1],
+    ]);
+  });
+
+  it("counts bots apart: not in clicks, uniques or breakdowns", async () => {
+    const link = crypto.randomUUID();
+    await deliver([
+      click(link, { userAgent: "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" }),
+      click(link, { userAgent: null }),
+      click(link),
+    ]);
+    expect((await hourly(link)).map((r) => [r.clicks, r.uniques, r.bot_clicks])).toEqual([[1, 1, 2]]);
+    expect(await breakdown(link, "country")).toEqual({ DE: 1 });
+  });
+
+  it("counts a duplicate delivery once, in another batch or in the same one", async () => {
+    const link = crypto.randomUUID();
+    const event = click(link);
+    const first = await deliver([event, event]);
+    const again = await deliver([event]);
+    expect(first.result.explicitAcks).toHaveLength(2);
+    expect(again.result.explicitAcks).toHaveLength(1);
+    expect((await hourly(link)).map((r) => r.clicks)).toEqual([1]);
+    const raw = await testEnv.DB.prepare("SELECT COUNT(*) AS n FROM clicks WHERE link_id = ?").bind(link).first<{ n: number }>();
+    expect(raw?.n).toBe(1);
+  });
+
+  it("retries a poison message with backoff while the rest of the batch is acked", async () => {
+    const link = crypto.randomUUID();
+    const { batch, result } = await deliver([click(link), { type: "click", v: 1, id: "x", payload: "garbage" }, click(link)]);
+    const ids = batch.messages.map((m) => m.id);
+    expect(result.explicitAcks.sort()).toEqual([ids[0], ids[2]].sort());
+    expect(result.retryMessages.map((r) => r.msgId)).toEqual([ids[1]]);
+    expect((await hourly(link)).map((r) => r.clicks)).toEqual([2]);
+  });
+
+  it("backs off exponentially between retries, up to five minutes", () => {
+    expect([1, 2, 3, 4, 10].map(clickRetryDelaySeconds)).toEqual([5, 10, 20, 40, 300]);
+  });
+
+  it("keeps what reaches the dead-letter queue, and acks it", async () => {
+    const { batch, result } = await deliver([{ nonsense: true }], "snip-clicks-dlq");
+    expect(result.ackAll).toBe(true);
+    const row = await testEnv.DB.prepare("SELECT queue, body FROM dead_letters WHERE id = ?").bind(batch.messages[0]!.id).first();
+    expect(row).toEqual({ queue: "snip-clicks-dlq", body: '{"nonsense":true}' });
+  });
+
+  it("counts a large batch within D1's bound-parameter limit", async () => {
+    const link = crypto.randomUUID();
+    const events = Array.from({ length: 100 }, (_, i) => click(link, { ip: `192.0.2.${i}`, country: i % 2 ? "FR" : "JP" }));
+    const { result } = await deliver(events);
+    expect(result.explicitAcks).toHaveLength(100);
+    expect((await hourly(link)).map((r) => [r.clicks, r.uniques])).toEqual([[100, 100]]);
+    expect(await breakdown(link, "country")).toEqual({ FR: 50, JP: 50 });
+  });
+});

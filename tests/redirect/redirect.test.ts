@@ -1,0 +1,164 @@
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { exports } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { linkKey } from "../../domain/link-record";
+import { createDeps, createRedirectApp } from "../../workers/redirect/src/app";
+import { HOST, ORIGIN, insertLinkRow, putKvRecord, recordingQueue, testEnv, uniqueAlias } from "./helpers";
+
+const worker = (exports as unknown as { default: Fetcher }).default;
+
+/** Runs one request through a fresh redirect app with a recording clicks queue, and waits for waitUntil work. */
+async function visit(path: string, init: RequestInit = {}, queueOptions: { failFirst?: number } = {}) {
+  const { queue, sent } = recordingQueue(queueOptions);
+  const app = createRedirectApp(createDeps());
+  const ctx = createExecutionContext();
+  const response = await app.fetch(new Request(`${ORIGIN}${path}`, { redirect: "manual", ...init }), { ...testEnv, CLICKS: queue }, ctx);
+  await waitOnExecutionContext(ctx);
+  return { response, sent };
+}
+
+describe("GET /{alias}", () => {
+  it("redirects from KV without touching D1 (KV hit)", async () => {
+    const alias = uniqueAlias();
+    const record = await putKvRecord(alias, { url: "https://example.com/from-kv" });
+    const { response, sent } = await visit(`/${alias}`);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("https://example.com/from-kv");
+    expect(sent.map((e) => e.payload.linkId)).toEqual([record.id]);
+  });
+
+  it("falls back to D1 on a KV miss and fills KV", async () => {
+    const alias = uniqueAlias();
+    const id = await insertLinkRow(alias, { url: "https://example.com/a?b=1" });
+    expect(await testEnv.LINKS.get(linkKey(HOST, alias))).toBeNull();
+    const { response, sent } = await visit(`/${alias}`);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("https://example.com/a?b=1");
+    expect(await testEnv.LINKS.get(linkKey(HOST, alias), "json")).toMatchObject({ id, url: "https://example.com/a?b=1", status: "active" });
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ type: "click", v: 1, payload: { linkId: id } });
+  });
+
+  it("answers an unknown alias with a 404 page that offers to shorten a link, and counts nothing", async () => {
+    const { response, sent } = await visit(`/${uniqueAlias("nope")}`);
+    expect(response.status).toBe(404);
+    const html = await response.text();
+    expect(html).toContain("This short link doesn't exist");
+    expect(html).toMatch(/<form method="post" action="[^"]*\/\?index"/);
+    expect(html).toContain('name="url"');
+    expect(sent).toHaveLength(0);
+  });
+
+  it("shows an expired page instead of redirecting", async () => {
+    const alias = uniqueAlias();
+    await insertLinkRow(alias, { expiresAt: Date.now() - 1000 });
+    const { response, sent } = await visit(`/${alias}`);
+    expect(response.status).toBe(410);
+    expect(response.headers.get("location")).toBeNull();
+    expect(await response.text()).toContain("This link has expired");
+    expect(sent).toHaveLength(0);
+  });
+
+  it("still redirects a link whose expiry is in the future", async () => {
+    const alias = uniqueAlias();
+    await insertLinkRow(alias, { expiresAt: Date.now() + 60_000, url: "https://example.com/later" });
+    const { response } = await visit(`/${alias}`);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("https://example.com/later");
+  });
+
+  it.each(["deleted", "terminated"])("sends a %s link to /app/deleted", async (status) => {
+    const alias = uniqueAlias();
+    await insertLinkRow(alias, { status });
+    const { response, sent } = await visit(`/${alias}`);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe(`${ORIGIN}/app/deleted`);
+    expect(sent).toHaveLength(0);
+  });
+
+  it("does not redirect an archived link", async () => {
+    const alias = uniqueAlias();
+    await insertLinkRow(alias, { status: "archived" });
+    const { response, sent } = await visit(`/${alias}`);
+    expect(response.status).toBe(410);
+    expect(response.headers.get("location")).toBeNull();
+    expect(await response.text()).toContain("This link is not active");
+    expect(sent).toHaveLength(0);
+  });
+
+  it("forwards the short URL's query string to the destination", async () => {
+    const alias = uniqueAlias();
+    await insertLinkRow(alias, { url: "https://example.com/a?b=1#top" });
+    const { response } = await visit(`/${alias}?utm_source=news&x=%20y`);
+    expect(response.headers.get("location")).toBe("https://example.com/a?b=1&utm_source=news&x=%20y#top");
+  });
+
+  it("answers HEAD like GET, without a body", async () => {
+    const alias = uniqueAlias();
+    await insertLinkRow(alias, { url: "https://example.com/head" });
+    const { response } = await visit(`/${alias}`, { method: "HEAD" });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("https://example.com/head");
+    const missing = await visit(`/${uniqueAlias("gone")}`, { method: "HEAD" });
+    expect(missing.response.status).toBe(404);
+  });
+
+  it("uses a 302 that browsers and proxies do not cache, so every visit is counted", async () => {
+    const alias = uniqueAlias();
+    await insertLinkRow(alias);
+    const { response } = await visit(`/${alias}`);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("cache-control")).toContain("no-store");
+  });
+
+  it("treats reserved words and malformed segments as not found", async () => {
+    for (const path of ["/api", "/dashboard", "/%E0%A4%A", "/a.b"]) {
+      const { response } = await visit(path);
+      expect(response.status, path).toBe(404);
+    }
+  });
+
+  it("keeps clicks when the queue refuses a batch, and sends them on retry", async () => {
+    const alias = uniqueAlias();
+    const id = await insertLinkRow(alias);
+    const { response, sent } = await visit(`/${alias}`, {}, { failFirst: 2 });
+    expect(response.status).toBe(302);
+    expect(sent.map((e) => e.payload.linkId)).toEqual([id]);
+  });
+
+  it("records the visit's facts in the click event", async () => {
+    const alias = uniqueAlias();
+    await insertLinkRow(alias);
+    const { sent } = await visit(`/${alias}`, {
+      headers: { referer: "https://news.example/post", "user-agent": "Mozilla/5.0 Firefox/140.0", "accept-language": "de-DE,de;q=0.9" },
+    });
+    expect(sent[0]!.payload).toMatchObject({
+      referrer: "https://news.example/post",
+      userAgent: "Mozilla/5.0 Firefox/140.0",
+      acceptLanguage: "de-DE,de;q=0.9",
+    });
+    expect(typeof sent[0]!.id).toBe("string");
+  });
+});
+
+describe("the redirect worker entrypoint", () => {
+  it("serves the redirect through its own fetch", async () => {
+    const alias = uniqueAlias();
+    await insertLinkRow(alias, { url: "https://example.com/self" });
+    const response = await worker.fetch(`${ORIGIN}/${alias}`, { redirect: "manual" });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("https://example.com/self");
+  });
+
+  it("applies an edit at once after the app purges the isolate cache", async () => {
+    const alias = uniqueAlias();
+    await putKvRecord(alias, { url: "https://example.com/old" });
+    const first = await worker.fetch(`${ORIGIN}/${alias}`, { redirect: "manual" });
+    expect(first.headers.get("location")).toBe("https://example.com/old");
+
+    await putKvRecord(alias, { url: "https://example.com/new" });
+    await (worker as unknown as { purge(l: { domain: string; alias: string }[]): Promise<void> }).purge([{ domain: HOST, alias }]);
+    const second = await worker.fetch(`${ORIGIN}/${alias}`, { redirect: "manual" });
+    expect(second.headers.get("location")).toBe("https://example.com/new");
+  });
+});

@@ -1,0 +1,21 @@
+/** The queue consumer: clicks, jobs, and the dead-letter queues. */
+import { handleClickBatch } from "./src/clicks";
+import { handleDeadLetters } from "./src/dead-letters";
+import type { QueueEnv } from "./src/env";
+import { handleJobBatch } from "./src/jobs";
+
+export const JOBS = {};
+
+export default {
+  async queue(batch, env, _ctx: ExecutionContext) {
+    if (batch.queue.endsWith("-dlq")) return handleDeadLetters(batch, env);
+    if (batch.queue.startsWith("snip-clicks")) return handleClickBatch(batch, env);
+    if (batch.queue.startsWith("snip-jobs")) return handleJobBatch(batch, env, JOBS);
+    console.error(`queue: no consumer for ${batch.queue}`);
+    batch.retryAll();
+  },
+  // Answers nothing over HTTP: a consumer only.
+  async fetch() {
+    return new Response("Not Found", { status: 404 });
+  },
+} satisfies ExportedHandler<QueueEnv>;

@@ -1,0 +1,34 @@
+/**
+ * Jobs on the jobs queue: typed envelopes `{type, v, id, payload}` dispatched to a
+ * registry. Each job acks or retries its own message. Job types are added by the
+ * features that need them (bulk imports, mail, billing events).
+ */
+import type { Envelope } from "../../../domain/events";
+import type { QueueEnv } from "./env";
+
+export type JobHandler = (envelope: Envelope<string, unknown>, env: QueueEnv) => Promise<void>;
+
+export const JOB_RETRY_DELAY_SECONDS = 10;
+
+export async function handleJobBatch(
+  batch: MessageBatch<unknown>,
+  env: QueueEnv,
+  registry: Readonly<Record<string, JobHandler>>,
+): Promise<void> {
+  for (const message of batch.messages) {
+    const envelope = message.body as Partial<Envelope<string, unknown>> | null;
+    const handler = envelope && typeof envelope.type === "string" ? registry[envelope.type] : undefined;
+    if (!handler || envelope?.v !== 1 || typeof envelope.id !== "string") {
+      console.error("jobs: unknown or malformed job", message.id);
+      message.retry({ delaySeconds: JOB_RETRY_DELAY_SECONDS });
+      continue;
+    }
+    try {
+      await handler(envelope as Envelope<string, unknown>, env);
+      message.ack();
+    } catch (error) {
+      console.error(`jobs: ${envelope.type} failed, will retry`, message.id, error);
+      message.retry({ delaySeconds: Math.min(JOB_RETRY_DELAY_SECONDS * 2 ** (message.attempts - 1), 600) });
+    }
+  }
+}

@@ -1,0 +1,96 @@
+/**
+ * The hot path: GET|HEAD /{alias}. One narrow lookup, the answer, and the click handed
+ * to the batcher inside waitUntil.
+ */
+import { Hono } from "hono";
+import { isAliasShaped } from "../../../domain/alias";
+import type { ClickEvent } from "../../../domain/events";
+import type { LinkRecord } from "../../../domain/link-record";
+import { resolveLink } from "../../../domain/link-record";
+import { forwardQuery } from "../../../domain/forward-query";
+import { ClickBatcher } from "./click-batcher";
+import type { RedirectEnv } from "./env";
+import { lookupLink } from "./lookup";
+import { Lru } from "./lru";
+import { archivedPage, expiredPage, notFoundPage } from "./pages";
+import { LINK_CACHE_CAPACITY } from "./lookup";
+
+/** 302 so that every visit reaches us (counted, and edits apply); see docs/decisions/002. */
+export const REDIRECT_STATUS = 302;
+
+export interface RedirectDeps {
+  cache: Lru<LinkRecord | null>;
+  batcher: ClickBatcher;
+}
+
+export function createDeps(): RedirectDeps {
+  return { cache: new Lru<LinkRecord | null>(LINK_CACHE_CAPACITY), batcher: new ClickBatcher() };
+}
+
+function clickEvent(request: Request, linkId: string, now: number): ClickEvent {
+  const cf = (request as { cf?: { country?: string } }).cf;
+  const headers = request.headers;
+  return {
+    type: "click",
+    v: 1,
+    id: crypto.randomUUID(),
+    payload: {
+      linkId,
+      at: now,
+      country: cf?.country ?? headers.get("cf-ipcountry"),
+      referrer: headers.get("referer"),
+      userAgent: headers.get("user-agent"),
+      acceptLanguage: headers.get("accept-language"),
+      ip: headers.get("cf-connecting-ip") ?? headers.get("x-real-ip"),
+    },
+  };
+}
+
+export function createRedirectApp(deps: RedirectDeps) {
+  const app = new Hono<{ Bindings: RedirectEnv }>();
+
+  app.on(["GET", "HEAD"], "/:alias", async (c) => {
+    const url = new URL(c.req.url);
+    const appOrigin = c.env.APP_ORIGIN || url.origin;
+    let alias: string;
+    try {
+      alias = decodeURIComponent(c.req.param("alias"));
+    } catch {
+      return notFoundPage(appOrigin);
+    }
+    if (!isAliasShaped(alias)) return notFoundPage(appOrigin);
+
+    const now = Date.now();
+    const record = await lookupLink(c.env, c.executionCtx, deps, c.env.SHORT_HOST, alias, now);
+    const resolution = resolveLink(record, now);
+    switch (resolution.kind) {
+      case "redirect": {
+        deps.batcher.add(c.env.CLICKS, clickEvent(c.req.raw, record!.id, now), c.executionCtx);
+        return new Response(null, {
+          status: REDIRECT_STATUS,
+          headers: {
+            location: forwardQuery(resolution.url, url.search),
+            "cache-control": "private, no-store",
+            "referrer-policy": "no-referrer-when-downgrade",
+            "x-robots-tag": "noindex",
+          },
+        });
+      }
+      case "deleted":
+        return new Response(null, { status: 302, headers: { location: `${appOrigin}/app/deleted`, "cache-control": "no-store" } });
+      case "expired":
+        return expiredPage(appOrigin);
+      case "archived":
+        return archivedPage(appOrigin);
+      case "not-found":
+        return notFoundPage(appOrigin);
+    }
+  });
+
+  app.notFound((c) => notFoundPage(c.env.APP_ORIGIN || new URL(c.req.url).origin));
+  app.onError((error, c) => {
+    console.error("redirect: unexpected error", error);
+    return c.text("An error has occurred, please try again.", 500);
+  });
+  return app;
+}
