@@ -4,12 +4,12 @@ import { defineConfig } from "vitest/config";
 const migrations = await readD1Migrations("./db/migrations");
 
 /** A project whose tests run inside workerd with a worker's real bindings (D1, KV, Queues, R2). */
-function workerProject(name: string, configPath: string) {
+function workerProject(name: string, configPath: string, miniflare: Record<string, unknown> = {}) {
   return {
     plugins: [
       cloudflareTest({
         wrangler: { configPath },
-        miniflare: { bindings: { TEST_MIGRATIONS: migrations } },
+        miniflare: { bindings: { TEST_MIGRATIONS: migrations }, ...miniflare },
       }),
     ],
     test: {
@@ -24,7 +24,11 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" } },
-      workerProject("redirect", "./workers/redirect/wrangler.toml"),
+      // The app worker behind the redirect worker is a stand-in here that names what it received;
+      // the real pair is exercised end to end (tests/e2e).
+      workerProject("redirect", "./workers/redirect/wrangler.toml", {
+        serviceBindings: { APP: (request: Request) => new Response(`app saw ${request.method} ${new URL(request.url).pathname}`) },
+      }),
       workerProject("queue", "./workers/queue/wrangler.toml"),
     ],
   },

@@ -10,7 +10,12 @@ const NEVER = new Date("9999-12-31T23:59:59Z");
 
 export const guestCookie = createCookie("snip_guest", { httpOnly: true, sameSite: "lax", path: "/", maxAge: YEAR_SECONDS });
 export const consentCookie = createCookie("cookies_accepted", { httpOnly: false, sameSite: "lax", path: "/", maxAge: YEAR_SECONDS });
-export const doNotSellCookie = createCookie("do_not_sell", { httpOnly: false, sameSite: "lax", path: "/", expires: NEVER });
+export const doNotSellCookie = createCookie("do_not_sell", { httpOnly: false, sameSite: "lax", path: "/" });
+
+/** Serializes the do-not-sell choice; it never expires. */
+export function serializeDoNotSell(choice: boolean, request: Request): Promise<string> {
+  return doNotSellCookie.serialize(choice, { secure: isSecureRequest(request), expires: NEVER });
+}
 
 export function isSecureRequest(request: Request): boolean {
   return new URL(request.url).protocol === "https:";

@@ -2,7 +2,7 @@
  * The app worker's bindings and variables, validated once per request at the entry.
  */
 import { z } from "zod";
-import type { ClickEvent } from "../domain/events";
+import type { ClickBatchMessage } from "../domain/events";
 
 export interface RedirectService {
   fetch(request: Request): Promise<Response>;
@@ -13,7 +13,7 @@ export interface AppBindings {
   DB: D1Database;
   LINKS: KVNamespace;
   UPLOADS: R2Bucket;
-  CLICKS: Queue<ClickEvent>;
+  CLICKS: Queue<ClickBatchMessage>;
   JOBS: Queue;
   REDIRECT: RedirectService;
   ASSETS: Fetcher;

@@ -1,11 +1,11 @@
-import { useEffect } from "react";
-import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { CookieBanner } from "./components/cookie-banner";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { readConsent } from "./cookies.server";
+import type { RouteHandle } from "./route-handle";
 import { seoMeta } from "./seo";
 
 export const meta: Route.MetaFunction = () => seoMeta();
@@ -16,30 +16,20 @@ export async function loader({ request }: Route.LoaderArgs) {
   return readConsent(request);
 }
 
-/** Escape closes open <details> popovers (the menus work without JavaScript; this adds the key). */
-function useEscapeClosesPopovers() {
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== "Escape") return;
-      document.querySelectorAll<HTMLDetailsElement>("details[data-popover][open]").forEach((d) => d.removeAttribute("open"));
-    };
-    const onClick = (event: MouseEvent) => {
-      document.querySelectorAll<HTMLDetailsElement>("details[data-popover][open]").forEach((d) => {
-        if (!d.contains(event.target as Node) || (event.target as HTMLElement).closest("a")) d.removeAttribute("open");
-      });
-    };
-    document.addEventListener("keydown", onKey);
-    document.addEventListener("click", onClick);
-    return () => {
-      document.removeEventListener("keydown", onKey);
-      document.removeEventListener("click", onClick);
-    };
-  }, []);
+/**
+ * Escape and a click elsewhere close open <details> popovers. The menus work without
+ * JavaScript; this tiny inline script (not React, so pages without hydration get it too)
+ * adds the keys.
+ */
+const POPOVER_SCRIPT = `(()=>{const close=(keep)=>document.querySelectorAll("details[data-popover][open]").forEach(d=>{if(!keep||keep(d))d.removeAttribute("open")});document.addEventListener("keydown",e=>{if(e.key==="Escape")close()});document.addEventListener("click",e=>close(d=>!d.contains(e.target)||e.target.closest("a")))})()`;
+
+function useHydrate(): boolean {
+  return !useMatches().some((match) => (match.handle as RouteHandle | undefined)?.hydrate === false);
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
-  useEscapeClosesPopovers();
+  const hydrate = useHydrate();
   return (
     <html lang="en">
       <head>
@@ -58,8 +48,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </main>
         <SiteFooter doNotSell={data?.doNotSell ?? false} />
         {data && !data.cookiesAccepted ? <CookieBanner /> : null}
-        <ScrollRestoration />
-        <Scripts />
+        <script dangerouslySetInnerHTML={{ __html: POPOVER_SCRIPT }} />
+        {hydrate ? (
+          <>
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        ) : null}
       </body>
     </html>
   );

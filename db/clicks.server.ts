@@ -16,13 +16,9 @@ function chunk<T>(items: readonly T[], size: number): T[][] {
 /** Which of these event ids are already counted. */
 export async function findCountedClickIds(db: D1Database, ids: readonly string[]): Promise<Set<string>> {
   const seen = new Set<string>();
-  for (const part of chunk(ids, MAX_PARAMS)) {
-    const rows = await db
-      .prepare(`SELECT id FROM clicks WHERE id IN (${part.map(() => "?").join(",")})`)
-      .bind(...part)
-      .all<{ id: string }>();
-    for (const row of rows.results) seen.add(row.id);
-  }
+  const selects = chunk(ids, MAX_PARAMS).map((part) => db.prepare(`SELECT id FROM clicks WHERE id IN (${part.map(() => "?").join(",")})`).bind(...part));
+  if (selects.length === 0) return seen;
+  for (const result of await db.batch<{ id: string }>(selects)) for (const row of result.results) seen.add(row.id);
   return seen;
 }
 
@@ -45,36 +41,35 @@ export function buildClickStatements(db: D1Database, clicks: readonly CountedCli
     );
   }
 
-  // Hourly: per (link, hour) group, insert the new visitors, then add clicks and changes() as new uniques.
-  const groups = new Map<string, { linkId: string; hour: number; humans: number; bots: number; visitors: Set<string> }>();
+  // Hourly clicks and bot clicks per (link, hour).
+  const groups = new Map<string, [string, number, number, number]>();
+  const visitors = new Map<string, [string, number, string]>();
   for (const c of clicks) {
     const key = `${c.linkId}|${c.hour}`;
     let group = groups.get(key);
-    if (!group) groups.set(key, (group = { linkId: c.linkId, hour: c.hour, humans: 0, bots: 0, visitors: new Set() }));
-    if (c.isBot) group.bots++;
+    if (!group) groups.set(key, (group = [c.linkId, c.hour, 0, 0]));
+    if (c.isBot) group[3]++;
     else {
-      group.humans++;
-      group.visitors.add(c.visitor);
+      group[2]++;
+      visitors.set(`${key}|${c.visitor}`, [c.linkId, c.hour, c.visitor]);
     }
   }
-  const upsertHourly = `INSERT INTO click_hourly (link_id, hour, clicks, uniques, bot_clicks) VALUES (?, ?, ?, changes(), ?)
-    ON CONFLICT (link_id, hour) DO UPDATE SET clicks = clicks + excluded.clicks, uniques = uniques + excluded.uniques, bot_clicks = bot_clicks + excluded.bot_clicks`;
-  const upsertHourlyNoVisitors = upsertHourly.replace("changes()", "0");
-  for (const group of groups.values()) {
-    const visitorChunks = chunk([...group.visitors], Math.floor(MAX_PARAMS / 3));
-    if (visitorChunks.length === 0) {
-      statements.push(db.prepare(upsertHourlyNoVisitors).bind(group.linkId, group.hour, group.humans, group.bots));
-      continue;
-    }
-    visitorChunks.forEach((visitors, i) => {
-      statements.push(
-        db
-          .prepare(`INSERT OR IGNORE INTO click_visitors (link_id, hour, visitor) VALUES ${visitors.map(() => "(?,?,?)").join(",")}`)
-          .bind(...visitors.flatMap((v) => [group.linkId, group.hour, v])),
-      );
-      // changes() is the number of visitors the statement just above inserted: the new uniques.
-      statements.push(db.prepare(upsertHourly).bind(group.linkId, group.hour, i === 0 ? group.humans : 0, i === 0 ? group.bots : 0));
-    });
+  for (const part of chunk([...groups.values()], Math.floor(MAX_PARAMS / 4))) {
+    statements.push(
+      db
+        .prepare(
+          `INSERT INTO click_hourly (link_id, hour, clicks, uniques, bot_clicks) VALUES ${part.map(() => "(?,?,?,0,?)").join(",")}
+           ON CONFLICT (link_id, hour) DO UPDATE SET clicks = clicks + excluded.clicks, bot_clicks = bot_clicks + excluded.bot_clicks`,
+        )
+        .bind(...part.flat()),
+    );
+  }
+  // Unique visitors: a visitor new to its link's hour is inserted, and the trigger
+  // click_visitors_count_unique adds one to that hour's uniques; one already seen is ignored.
+  for (const part of chunk([...visitors.values()], Math.floor(MAX_PARAMS / 3))) {
+    statements.push(
+      db.prepare(`INSERT OR IGNORE INTO click_visitors (link_id, hour, visitor) VALUES ${part.map(() => "(?,?,?)").join(",")}`).bind(...part.flat()),
+    );
   }
 
   // Breakdowns of human clicks.

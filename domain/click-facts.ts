@@ -52,7 +52,9 @@ async function visitorHash(payload: ClickPayload, hour: number, salt: string): P
 
 export async function describeClick(payload: ClickPayload, salt: string): Promise<ClickFacts> {
   const ua = payload.userAgent ?? "";
-  const parsed = new UAParser(ua).getResult();
+  const isBot = ua === "" || isbot(ua);
+  // Bots are counted apart and never broken down, so their user agent is not parsed.
+  const parsed = isBot ? null : new UAParser(ua).getResult();
   const hour = Math.floor(payload.at / HOUR_MS);
   const country = payload.country && /^[A-Z]{2}$/i.test(payload.country) ? payload.country.toUpperCase() : UNKNOWN;
   return {
@@ -61,11 +63,11 @@ export async function describeClick(payload: ClickPayload, salt: string): Promis
     hour,
     country,
     referrer: clip(referrerHost(payload.referrer), DIRECT),
-    device: clip(parsed.device.type ?? (ua ? "desktop" : UNKNOWN)),
-    browser: clip(parsed.browser.name),
-    os: clip(parsed.os.name),
+    device: parsed ? clip(parsed.device.type ?? "desktop") : "bot",
+    browser: clip(parsed?.browser.name),
+    os: clip(parsed?.os.name),
     language: primaryLanguage(payload.acceptLanguage),
-    isBot: ua === "" || isbot(ua),
+    isBot,
     visitor: await visitorHash(payload, hour, salt),
   };
 }

@@ -22,19 +22,57 @@ export interface ClickPayload {
   ip: string | null;
 }
 
-export type ClickEvent = Envelope<"click", ClickPayload>;
+/** One click, with the id that makes a redelivery count once. */
+export interface ClickEvent {
+  id: string;
+  payload: ClickPayload;
+}
 
-export function isClickEvent(body: unknown): body is ClickEvent {
-  if (typeof body !== "object" || body === null) return false;
-  const e = body as Partial<ClickEvent>;
+/**
+ * The clicks queue carries batches: one message holds up to CLICKS_PER_MESSAGE clicks
+ * (and stays well under the 128 KB message limit), so the edge pays one queue write per
+ * batch, not per click.
+ */
+export type ClickBatchMessage = Envelope<"clicks", { clicks: ClickEvent[] }>;
+
+export const CLICKS_PER_MESSAGE = 100;
+/** Budget for one message's clicks, in characters of their variable fields. */
+export const CLICK_MESSAGE_BUDGET = 96_000;
+/** Variable fields are clipped at the edge so a click has a bounded size. */
+export const CLICK_FIELD_MAX = { userAgent: 512, referrer: 1024, acceptLanguage: 128, country: 8, ip: 64 } as const;
+
+/** Approximate serialized size of a click, for packing messages. */
+export function clickWeight(click: ClickEvent): number {
+  const p = click.payload;
+  return 160 + (p.userAgent?.length ?? 0) + (p.referrer?.length ?? 0) + (p.acceptLanguage?.length ?? 0) + (p.ip?.length ?? 0);
+}
+
+function isClickPayload(p: unknown): p is ClickPayload {
+  if (typeof p !== "object" || p === null) return false;
+  const c = p as Partial<ClickPayload>;
+  const optionalString = (v: unknown) => v === null || v === undefined || typeof v === "string";
   return (
-    e.type === "click" &&
-    e.v === 1 &&
-    typeof e.id === "string" &&
-    typeof e.payload === "object" &&
-    e.payload !== null &&
-    typeof e.payload.linkId === "string" &&
-    typeof e.payload.at === "number" &&
-    Number.isFinite(e.payload.at)
+    typeof c.linkId === "string" &&
+    typeof c.at === "number" &&
+    Number.isFinite(c.at) &&
+    optionalString(c.country) &&
+    optionalString(c.referrer) &&
+    optionalString(c.userAgent) &&
+    optionalString(c.acceptLanguage) &&
+    optionalString(c.ip)
+  );
+}
+
+export function isClickBatchMessage(body: unknown): body is ClickBatchMessage {
+  if (typeof body !== "object" || body === null) return false;
+  const m = body as Partial<ClickBatchMessage>;
+  return (
+    m.type === "clicks" &&
+    m.v === 1 &&
+    typeof m.id === "string" &&
+    typeof m.payload === "object" &&
+    m.payload !== null &&
+    Array.isArray(m.payload.clicks) &&
+    m.payload.clicks.every((c) => typeof c === "object" && c !== null && typeof c.id === "string" && c.id.length <= 64 && isClickPayload(c.payload))
   );
 }

@@ -20,7 +20,8 @@ if (!dev) run(bin("react-router"), ["build"]);
 run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--persist-to", state]);
 run(bin("wrangler"), ["d1", "execute", "DB", "--local", "--persist-to", state, "--file", "db/seed.sql"]);
 
-const server = spawn(dev ? bin("react-router") : bin("vite"), dev ? ["dev", "--port", port] : ["preview", "--port", port, "--strictPort"], {
+// Built runs: the workers in workerd through the Miniflare API (no dev proxy); dev: Vite with hot reload.
+const server = spawn(dev ? bin("react-router") : process.execPath, dev ? ["dev", "--port", port, "--strictPort"] : ["scripts/serve.mjs"], {
   stdio: "inherit",
   env: { ...process.env, PORT: port, SNIP_STATE_DIR: state },
 });

@@ -1,5 +1,9 @@
+import type { RouteHandle } from "../route-handle";
 import { Link } from "react-router";
 import { ContentPage, Section } from "../components/content-page";
+
+/** Static page: no JavaScript shipped. */
+export const handle: RouteHandle = { hydrate: false };
 
 const linkClass = "text-indigo-600 underline hover:text-indigo-500";
 const primaryButton =

@@ -1,9 +1,13 @@
+import type { RouteHandle } from "../route-handle";
 import { Form, Link, redirect } from "react-router";
 import { getDb } from "../../db/client.server";
 import { clearGuestHistory } from "../../db/links.server";
 import { getCloudflare } from "../context.server";
 import { readGuestId } from "../cookies.server";
 import type { Route } from "./+types/my-urls.clear-history";
+
+/** Static page: no JavaScript shipped. */
+export const handle: RouteHandle = { hydrate: false };
 
 /** Clears the guest's recent links. The GET asks; the POST does it (no state change on GET). */
 export async function action({ request, context }: Route.ActionArgs) {

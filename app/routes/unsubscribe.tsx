@@ -1,3 +1,4 @@
+import type { RouteHandle } from "../route-handle";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { data, Form } from "react-router";
@@ -6,6 +7,9 @@ import { getDb } from "../../db/client.server";
 import { suppressMailings } from "../../db/mail.server";
 import { getCloudflare } from "../context.server";
 import type { Route } from "./+types/unsubscribe";
+
+/** Static page: no JavaScript shipped. */
+export const handle: RouteHandle = { hydrate: false };
 
 const schema = z.object({
   email: z.email({ error: (issue) => (issue.input === undefined ? "The email field is required." : "The email must be a valid email address.") }).max(254),

@@ -1,7 +1,7 @@
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import type { ClickEvent, ClickPayload } from "../../domain/events";
+import type { ClickBatchMessage, ClickEvent, ClickPayload } from "../../domain/events";
 import worker from "../../workers/queue/index";
 import { clickRetryDelaySeconds } from "../../workers/queue/src/clicks";
 import type { QueueEnv } from "../../workers/queue/src/env";
@@ -13,8 +13,6 @@ const IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebK
 
 function click(linkId: string, payload: Partial<ClickPayload> = {}, id = crypto.randomUUID()): ClickEvent {
   return {
-    type: "click",
-    v: 1,
     id,
     payload: {
       linkId,
@@ -27,6 +25,11 @@ function click(linkId: string, payload: Partial<ClickPayload> = {}, id = crypto.
       ...payload,
     },
   };
+}
+
+/** One queue message carrying these clicks, as the edge packs them. */
+function message(...clicks: ClickEvent[]): ClickBatchMessage {
+  return { type: "clicks", v: 1, id: crypto.randomUUID(), payload: { clicks } };
 }
 
 let seq = 0;
@@ -58,11 +61,10 @@ describe("click batches", () => {
   it("rolls clicks up per link and hour, with unique visitors and breakdowns, in one batch", async () => {
     const link = crypto.randomUUID();
     const { result } = await deliver([
-      click(link),
-      click(link), // same visitor again
-      click(link, { ip: "198.51.100.4", userAgent: IPHONE, country: "US", referrer: null, acceptLanguage: "en-US" }),
+      message(click(link), click(link) /* same visitor again */),
+      message(click(link, { ip: "198.51.100.4", userAgent: IPHONE, country: "US", referrer: null, acceptLanguage: "en-US" })),
     ]);
-    expect(result.explicitAcks).toHaveLength(3);
+    expect(result.explicitAcks).toHaveLength(2);
     expect(result.retryMessages).toHaveLength(0);
     const hour = Math.floor(Date.UTC(2026, 10, 20, 12, 30) / HOUR);
     expect(await hourly(link)).toEqual([{ hour, clicks: 3, uniques: 2, bot_clicks: 0 }]);
@@ -76,9 +78,9 @@ describe("click batches", () => {
 
   it("counts a returning visitor once per hour across batches, and again in a new hour", async () => {
     const link = crypto.randomUUID();
-    await deliver([click(link)]);
-    await deliver([click(link)]);
-    await deliver([click(link, { at: Date.UTC(2026, 10, 20, 13, 5) })]);
+    await deliver([message(click(link))]);
+    await deliver([message(click(link))]);
+    await deliver([message(click(link, { at: Date.UTC(2026, 10, 20, 13, 5) }))]);
     const rows = await hourly(link);
     expect(rows.map((r) => [r.clicks, r.uniques])).toEqual([
       [2, 1],
@@ -89,9 +91,11 @@ describe("click batches", () => {
   it("counts bots apart: not in clicks, uniques or breakdowns", async () => {
     const link = crypto.randomUUID();
     await deliver([
-      click(link, { userAgent: "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" }),
-      click(link, { userAgent: null }),
-      click(link),
+      message(
+        click(link, { userAgent: "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" }),
+        click(link, { userAgent: null }),
+        click(link),
+      ),
     ]);
     expect((await hourly(link)).map((r) => [r.clicks, r.uniques, r.bot_clicks])).toEqual([[1, 1, 2]]);
     expect(await breakdown(link, "country")).toEqual({ DE: 1 });
@@ -100,8 +104,8 @@ describe("click batches", () => {
   it("counts a duplicate delivery once, in another batch or in the same one", async () => {
     const link = crypto.randomUUID();
     const event = click(link);
-    const first = await deliver([event, event]);
-    const again = await deliver([event]);
+    const first = await deliver([message(event, event), message(event)]);
+    const again = await deliver([message(event)]);
     expect(first.result.explicitAcks).toHaveLength(2);
     expect(again.result.explicitAcks).toHaveLength(1);
     expect((await hourly(link)).map((r) => r.clicks)).toEqual([1]);
@@ -111,7 +115,11 @@ describe("click batches", () => {
 
   it("retries a poison message with backoff while the rest of the batch is acked", async () => {
     const link = crypto.randomUUID();
-    const { batch, result } = await deliver([click(link), { type: "click", v: 1, id: "x", payload: "garbage" }, click(link)]);
+    const { batch, result } = await deliver([
+      message(click(link)),
+      { type: "clicks", v: 1, id: "x", payload: { clicks: [{ id: "y", payload: "garbage" }] } },
+      message(click(link)),
+    ]);
     const ids = batch.messages.map((m) => m.id);
     expect(result.explicitAcks.sort()).toEqual([ids[0], ids[2]].sort());
     expect(result.retryMessages.map((r) => r.msgId)).toEqual([ids[1]]);
@@ -129,12 +137,14 @@ describe("click batches", () => {
     expect(row).toEqual({ queue: "snip-clicks-dlq", body: '{"nonsense":true}' });
   });
 
-  it("counts a large batch within D1's bound-parameter limit", async () => {
+  it("counts a full batch (10 messages of 100 clicks) in one db.batch within D1's bound-parameter limit", async () => {
     const link = crypto.randomUUID();
-    const events = Array.from({ length: 100 }, (_, i) => click(link, { ip: `192.0.2.${i}`, country: i % 2 ? "FR" : "JP" }));
-    const { result } = await deliver(events);
-    expect(result.explicitAcks).toHaveLength(100);
-    expect((await hourly(link)).map((r) => [r.clicks, r.uniques])).toEqual([[100, 100]]);
-    expect(await breakdown(link, "country")).toEqual({ FR: 50, JP: 50 });
+    const messages = Array.from({ length: 10 }, (_, m) =>
+      message(...Array.from({ length: 100 }, (_, i) => click(link, { ip: `10.${m}.0.${i}`, country: i % 2 ? "FR" : "JP" }))),
+    );
+    const { result } = await deliver(messages);
+    expect(result.explicitAcks).toHaveLength(10);
+    expect((await hourly(link)).map((r) => [r.clicks, r.uniques])).toEqual([[1000, 1000]]);
+    expect(await breakdown(link, "country")).toEqual({ FR: 500, JP: 500 });
   });
 });

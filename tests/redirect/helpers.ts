@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import type { ClickEvent } from "../../domain/events";
+import type { ClickBatchMessage, ClickEvent } from "../../domain/events";
 import { linkKey, type LinkRecord } from "../../domain/link-record";
 import type { RedirectEnv } from "../../workers/redirect/src/env";
 
@@ -34,24 +34,33 @@ export async function putKvRecord(alias: string, record: Partial<LinkRecord> = {
   return full;
 }
 
-/** The real clicks queue, with the batches sent through it recorded. */
+/** The real clicks queue, with the clicks sent through it recorded (and sends refused at will). */
 export function recordingQueue(options: { failFirst?: number } = {}) {
   const sent: ClickEvent[] = [];
+  const messages: ClickBatchMessage[] = [];
   let failures = options.failFirst ?? 0;
+  const refuse = () => {
+    if (failures > 0) {
+      failures -= 1;
+      throw new Error("Unknown Internal Error");
+    }
+  };
   const queue = {
-    async sendBatch(messages: Iterable<MessageSendRequest<ClickEvent>>) {
-      if (failures > 0) {
-        failures -= 1;
-        throw new Error("Unknown Internal Error");
-      }
-      const list = [...messages];
+    async sendBatch(batch: Iterable<MessageSendRequest<ClickBatchMessage>>) {
+      refuse();
+      const list = [...batch];
       await testEnv.CLICKS.sendBatch(list);
-      sent.push(...list.map((m) => m.body));
+      for (const m of list) {
+        messages.push(m.body);
+        sent.push(...m.body.payload.clicks);
+      }
     },
-    async send(body: ClickEvent) {
-      await testEnv.CLICKS.send(body);
-      sent.push(body);
+    async send(body: ClickBatchMessage, options?: QueueSendOptions) {
+      refuse();
+      await testEnv.CLICKS.send(body, options);
+      messages.push(body);
+      sent.push(...body.payload.clicks);
     },
-  } as unknown as Queue<ClickEvent>;
-  return { queue, sent };
+  } as unknown as Queue<ClickBatchMessage>;
+  return { queue, sent, messages };
 }

@@ -36,7 +36,7 @@ describe("GET /{alias}", () => {
     expect(response.headers.get("location")).toBe("https://example.com/a?b=1");
     expect(await testEnv.LINKS.get(linkKey(HOST, alias), "json")).toMatchObject({ id, url: "https://example.com/a?b=1", status: "active" });
     expect(sent).toHaveLength(1);
-    expect(sent[0]).toMatchObject({ type: "click", v: 1, payload: { linkId: id } });
+    expect(sent[0]).toMatchObject({ payload: { linkId: id } });
   });
 
   it("answers an unknown alias with a 404 page that offers to shorten a link, and counts nothing", async () => {
@@ -160,5 +160,22 @@ describe("the redirect worker entrypoint", () => {
     await (worker as unknown as { purge(l: { domain: string; alias: string }[]): Promise<void> }).purge([{ domain: HOST, alias }]);
     const second = await worker.fetch(`${ORIGIN}/${alias}`, { redirect: "manual" });
     expect(second.headers.get("location")).toBe("https://example.com/new");
+  });
+});
+
+describe("the front door", () => {
+  it("hands every request that is not a short link to the app worker", async () => {
+    for (const [method, path] of [
+      ["GET", "/"],
+      ["GET", "/app/terms"],
+      ["GET", "/dashboard"],
+      ["GET", "/favicon.svg"],
+      ["GET", "/a/b"],
+      ["POST", "/?index"],
+      ["POST", "/abcdef"],
+    ] as const) {
+      const response = await worker.fetch(`${ORIGIN}${path}`, { method, redirect: "manual" });
+      expect(await response.text(), `${method} ${path}`).toBe(`app saw ${method} ${path.split("?")[0]}`);
+    }
   });
 });

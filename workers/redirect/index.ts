@@ -1,9 +1,12 @@
 /**
- * The redirect worker. `fetch` answers short links; `purge` is an RPC method the app
- * calls (service binding) after it writes a link, so this isolate's cache drops it at once.
+ * The redirect worker, the front door of built runs and production (docs/decisions/003).
+ * `fetch` answers short links itself and hands every other request to the app worker
+ * (APP). `purge` is an RPC method the app calls after it writes a link, so this isolate's
+ * cache drops the old record at once.
  */
 import { WorkerEntrypoint } from "cloudflare:workers";
 import { linkKey } from "../../domain/link-record";
+import { shortLinkAlias } from "../../domain/routing";
 import { createDeps, createRedirectApp } from "./src/app";
 import type { RedirectEnv } from "./src/env";
 
@@ -12,6 +15,7 @@ const app = createRedirectApp(deps);
 
 export default class RedirectWorker extends WorkerEntrypoint<RedirectEnv> {
   override fetch(request: Request): Response | Promise<Response> {
+    if (this.env.APP && shortLinkAlias(request.method, new URL(request.url).pathname) === null) return this.env.APP.fetch(request);
     return app.fetch(request, this.env, this.ctx);
   }
 

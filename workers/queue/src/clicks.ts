@@ -1,5 +1,6 @@
 /**
- * The click job: a queue batch of click events becomes one `db.batch` of rollup writes.
+ * The click job: a queue batch of click messages (each holding up to 100 clicks) becomes
+ * one `db.batch` of rollup writes.
  * Duplicates (at-least-once delivery) are counted once: an event id already in the raw
  * log is acked without effect, and a duplicate racing in makes the batch fail on the
  * primary key, so it is retried and then found. If the combined batch fails, each
@@ -8,7 +9,7 @@
  */
 import { buildClickStatements, findCountedClickIds, type CountedClick } from "../../../db/clicks.server";
 import { describeClick } from "../../../domain/click-facts";
-import { isClickEvent, type ClickEvent } from "../../../domain/events";
+import { isClickBatchMessage, type ClickBatchMessage, type ClickEvent } from "../../../domain/events";
 import type { QueueEnv } from "./env";
 
 export const CLICK_RETRY_DELAY_SECONDS = 5;
@@ -25,9 +26,9 @@ function retryDelay(message: Message): number {
   return clickRetryDelaySeconds(message.attempts);
 }
 
-async function countClicks(env: QueueEnv, messages: readonly Message<ClickEvent>[]): Promise<void> {
+async function countClicks(env: QueueEnv, messages: readonly Message<ClickBatchMessage>[]): Promise<void> {
   const unique = new Map<string, ClickEvent>();
-  for (const m of messages) unique.set(m.body.id, m.body);
+  for (const m of messages) for (const click of m.body.payload.clicks) unique.set(click.id, click);
   const counted = await findCountedClickIds(env.DB, [...unique.keys()]);
   const fresh: CountedClick[] = [];
   for (const [id, event] of unique) {
@@ -39,9 +40,9 @@ async function countClicks(env: QueueEnv, messages: readonly Message<ClickEvent>
 }
 
 export async function handleClickBatch(batch: MessageBatch<unknown>, env: QueueEnv): Promise<void> {
-  const valid: Message<ClickEvent>[] = [];
+  const valid: Message<ClickBatchMessage>[] = [];
   for (const message of batch.messages) {
-    if (isClickEvent(message.body)) valid.push(message as Message<ClickEvent>);
+    if (isClickBatchMessage(message.body)) valid.push(message as Message<ClickBatchMessage>);
     else {
       console.error("clicks: malformed message", message.id);
       message.retry({ delaySeconds: retryDelay(message) });

@@ -4,7 +4,7 @@
  */
 import { Hono } from "hono";
 import { isAliasShaped } from "../../../domain/alias";
-import type { ClickEvent } from "../../../domain/events";
+import { CLICK_FIELD_MAX, type ClickEvent } from "../../../domain/events";
 import type { LinkRecord } from "../../../domain/link-record";
 import { resolveLink } from "../../../domain/link-record";
 import { forwardQuery } from "../../../domain/forward-query";
@@ -27,21 +27,23 @@ export function createDeps(): RedirectDeps {
   return { cache: new Lru<LinkRecord | null>(LINK_CACHE_CAPACITY), batcher: new ClickBatcher() };
 }
 
+function clip(value: string | null | undefined, max: number): string | null {
+  return value == null ? null : value.length > max ? value.slice(0, max) : value;
+}
+
 function clickEvent(request: Request, linkId: string, now: number): ClickEvent {
   const cf = (request as { cf?: { country?: string } }).cf;
   const headers = request.headers;
   return {
-    type: "click",
-    v: 1,
     id: crypto.randomUUID(),
     payload: {
       linkId,
       at: now,
-      country: cf?.country ?? headers.get("cf-ipcountry"),
-      referrer: headers.get("referer"),
-      userAgent: headers.get("user-agent"),
-      acceptLanguage: headers.get("accept-language"),
-      ip: headers.get("cf-connecting-ip") ?? headers.get("x-real-ip"),
+      country: clip(cf?.country ?? headers.get("cf-ipcountry"), CLICK_FIELD_MAX.country),
+      referrer: clip(headers.get("referer"), CLICK_FIELD_MAX.referrer),
+      userAgent: clip(headers.get("user-agent"), CLICK_FIELD_MAX.userAgent),
+      acceptLanguage: clip(headers.get("accept-language"), CLICK_FIELD_MAX.acceptLanguage),
+      ip: clip(headers.get("cf-connecting-ip") ?? headers.get("x-real-ip"), CLICK_FIELD_MAX.ip),
     },
   };
 }

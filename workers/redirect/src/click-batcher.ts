@@ -1,16 +1,16 @@
 /**
- * Batches click events per isolate and sends them with one `sendBatch` per flush,
- * off the response path. One queue send per click costs the hot path most of its
- * throughput (DESIGN.md); a batch of up to 100 costs one.
+ * Batches clicks per isolate and sends them off the response path. A queue write per
+ * click costs the hot path most of its throughput (DESIGN.md; measured in
+ * docs/decisions/002), so clicks are packed into messages of up to CLICKS_PER_MESSAGE
+ * and sent once per flush.
  *
- * Local queues fail a few percent of sends under load: a failed batch is retried with
- * backoff, and if it still fails it goes back to the buffer for the next flush, so a
- * click is never dropped silently. Only the request that schedules a flush holds it in
+ * Local queues fail a few percent of sends under load: a failed send is retried with
+ * backoff, and if it still fails its clicks go back to the buffer for the next flush, so
+ * a click is never dropped silently. Only the request that schedules a flush holds it in
  * `waitUntil`; later requests just add to the buffer.
  */
-import type { ClickEvent } from "../../../domain/events";
+import { CLICK_MESSAGE_BUDGET, CLICKS_PER_MESSAGE, clickWeight, type ClickBatchMessage, type ClickEvent } from "../../../domain/events";
 
-export const CLICK_BATCH_MAX = 100;
 export const CLICK_FLUSH_DELAY_MS = 50;
 export const CLICK_SEND_ATTEMPTS = 5;
 export const CLICK_RETRY_BASE_MS = 50;
@@ -21,23 +21,55 @@ interface Waiter {
   waitUntil(promise: Promise<unknown>): void;
 }
 
+export type ClickQueue = Queue<ClickBatchMessage>;
+
+/** Packs clicks into messages within the per-message count and size budgets. */
+export function packClicks(clicks: readonly ClickEvent[]): ClickBatchMessage[] {
+  const messages: ClickBatchMessage[] = [];
+  let current: ClickEvent[] = [];
+  let weight = 0;
+  for (const click of clicks) {
+    const w = clickWeight(click);
+    if (current.length > 0 && (current.length >= CLICKS_PER_MESSAGE || weight + w > CLICK_MESSAGE_BUDGET)) {
+      messages.push({ type: "clicks", v: 1, id: crypto.randomUUID(), payload: { clicks: current } });
+      current = [];
+      weight = 0;
+    }
+    current.push(click);
+    weight += w;
+  }
+  if (current.length > 0) messages.push({ type: "clicks", v: 1, id: crypto.randomUUID(), payload: { clicks: current } });
+  return messages;
+}
+
+/** A sendBatch carries at most 100 messages and 256 KB: group messages within both. */
+export const SEND_BATCH_MAX_MESSAGES = 100;
+export const SEND_BATCH_BUDGET = 200_000;
+
+export function groupMessages(messages: readonly ClickBatchMessage[]): ClickBatchMessage[][] {
+  const groups: ClickBatchMessage[][] = [];
+  let current: ClickBatchMessage[] = [];
+  let weight = 0;
+  for (const message of messages) {
+    const w = message.payload.clicks.reduce((sum, c) => sum + clickWeight(c), 0);
+    if (current.length > 0 && (current.length >= SEND_BATCH_MAX_MESSAGES || weight + w > SEND_BATCH_BUDGET)) {
+      groups.push(current);
+      current = [];
+      weight = 0;
+    }
+    current.push(message);
+    weight += w;
+  }
+  if (current.length > 0) groups.push(current);
+  return groups;
+}
+
 export class ClickBatcher {
   #pending: ClickEvent[] = [];
   #scheduled = false;
 
-  add(queue: Queue<ClickEvent>, event: ClickEvent, ctx: Waiter): void {
-    this.#pending.push(event);
-    if (this.#pending.length >= CLICK_BATCH_MAX) {
-      ctx.waitUntil(
-        this.#send(queue, this.#pending.splice(0, CLICK_BATCH_MAX)).then((sent) => {
-          if (!sent && !this.#scheduled) {
-            this.#scheduled = true;
-            return this.#flushLater(queue);
-          }
-        }),
-      );
-      return;
-    }
+  add(queue: ClickQueue, click: ClickEvent, ctx: Waiter): void {
+    this.#pending.push(click);
     if (!this.#scheduled) {
       this.#scheduled = true;
       ctx.waitUntil(this.#flushLater(queue));
@@ -48,24 +80,27 @@ export class ClickBatcher {
     return this.#pending.length;
   }
 
-  async #flushLater(queue: Queue<ClickEvent>): Promise<void> {
+  async #flushLater(queue: ClickQueue): Promise<void> {
     await scheduler.wait(CLICK_FLUSH_DELAY_MS);
     this.#scheduled = false;
-    const sends: Promise<boolean>[] = [];
-    while (this.#pending.length > 0) sends.push(this.#send(queue, this.#pending.splice(0, CLICK_BATCH_MAX)));
-    const sent = await Promise.all(sends);
-    // A refused batch went back to the buffer: flush again rather than wait for the next visitor.
-    if (sent.includes(false) && !this.#scheduled) {
+    const clicks = this.#pending.splice(0);
+    if (clicks.length === 0) return;
+    const groups = groupMessages(packClicks(clicks));
+    const sent = (await Promise.all(groups.map((group) => this.#send(queue, group)))).every(Boolean);
+    // Refused clicks went back to the buffer: flush again rather than wait for the next visitor.
+    if (!sent && !this.#scheduled) {
       this.#scheduled = true;
       await this.#flushLater(queue);
     }
   }
 
-  async #send(queue: Queue<ClickEvent>, batch: ClickEvent[]): Promise<boolean> {
+  /** Sends one group of messages (one sendBatch), retrying; on failure its clicks return to the buffer. */
+  async #send(queue: ClickQueue, messages: ClickBatchMessage[]): Promise<boolean> {
     let lastError: unknown;
     for (let attempt = 0; attempt < CLICK_SEND_ATTEMPTS; attempt++) {
       try {
-        await queue.sendBatch(batch.map((body) => ({ body, contentType: "json" as const })));
+        if (messages.length === 1) await queue.send(messages[0]!, { contentType: "json" });
+        else await queue.sendBatch(messages.map((body) => ({ body, contentType: "json" as const })));
         return true;
       } catch (error) {
         lastError = error;
@@ -73,10 +108,11 @@ export class ClickBatcher {
       }
     }
     // Keep them for the next flush rather than lose them; past the bound, say so loudly.
-    const room = CLICK_BUFFER_MAX - this.#pending.length;
-    this.#pending.unshift(...batch.slice(0, Math.max(0, room)));
-    if (room < batch.length) console.error(`clicks: dropped ${batch.length - room} events, buffer full`, lastError);
-    else console.warn(`clicks: queue refused a batch of ${batch.length}; kept for the next flush`, lastError);
+    const clicks = messages.flatMap((m) => m.payload.clicks);
+    const room = Math.max(0, CLICK_BUFFER_MAX - this.#pending.length);
+    this.#pending.unshift(...clicks.slice(0, room));
+    if (room < clicks.length) console.error(`clicks: dropped ${clicks.length - room} clicks, buffer full`, lastError);
+    else console.warn(`clicks: queue refused ${clicks.length} clicks; kept for the next flush`, lastError);
     return false;
   }
 }

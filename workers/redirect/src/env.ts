@@ -1,11 +1,13 @@
-import type { ClickEvent } from "../../../domain/events";
+import type { ClickBatchMessage } from "../../../domain/events";
 
 export interface RedirectEnv {
   DB: D1Database;
   LINKS: KVNamespace;
-  CLICKS: Queue<ClickEvent>;
+  CLICKS: Queue<ClickBatchMessage>;
   /** Host of the default short domain: links on it are stored under this name. */
   SHORT_HOST: string;
+  /** The app worker: every request that is not a short link is handed to it. */
+  APP?: Fetcher;
   /** Origin of the app for links on the not-found pages; empty means the request's origin. */
   APP_ORIGIN?: string;
 }

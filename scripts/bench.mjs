@@ -1,0 +1,292 @@
+#!/usr/bin/env node
+// npm run bench: measures, in one run on this machine,
+//  1. redirects per second and p50/p99 latency of the redirect path through the front door
+//     (the redirect worker, as npm start and production run it: isolate cache, KV, D1
+//     fallback, clicks batched to the queue), against a bare worker answering a constant redirect. Both run the same way:
+//     the Miniflare API on its own port, no `wrangler dev` proxy; wrk drives both.
+//  2. whether every click of a run with an exact request count was counted once in D1.
+//  3. the JavaScript (gzip) each public page ships.
+// Needs wrk (Debian package `wrk`).
+import { spawnSync } from "node:child_process";
+import { mkdirSync, readFileSync, readdirSync, writeFileSync, existsSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import { Miniflare, convertV4MiniflareOptions } from "miniflare";
+import { startRuntime } from "./runtime.mjs";
+
+const args = new Set(process.argv.slice(2));
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const ALIASES = 10_000;
+const ACCOUNTED_REQUESTS = Number(process.env.BENCH_ACCOUNTED ?? 20_000);
+const BARE_PORT = 8911;
+const APP_PORT = 8912;
+const SHORT_HOST = "localhost:8787";
+
+if (spawnSync("wrk", ["-v"]).error) {
+  console.error("npm run bench needs wrk: apt-get install -y wrk");
+  process.exit(1);
+}
+
+if (!args.has("--no-build")) {
+  const build = spawnSync("node_modules/.bin/react-router", ["build"], { stdio: ["ignore", "ignore", "inherit"] });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The two runtimes, both through the Miniflare API on their own ports.
+
+const bare = new Miniflare(
+  convertV4MiniflareOptions({
+    host: "127.0.0.1",
+    port: BARE_PORT,
+    cf: false,
+    workers: [
+      {
+        name: "bare",
+        modules: true,
+        compatibilityDate: "2026-10-01",
+        script: `export default { fetch() { return new Response(null, { status: 302, headers: { location: "https://example.com/" } }); } };`,
+      },
+    ],
+  }),
+);
+const state = join(tmpdir(), `snip-bench-${process.pid}`);
+const app = await startRuntime({ port: APP_PORT, persist: state });
+await bare.ready;
+
+// ---------------------------------------------------------------------------------------------
+// Data: migrations, 10,000 links for the throughput runs and 100 for the accounting run.
+
+const db = await app.getD1Database("DB", "snip-app");
+await db.prepare("SELECT 1").run();
+for (const file of readdirSync("db/migrations").filter((f) => f.endsWith(".sql")).sort()) {
+  for (const sql of readFileSync(join("db/migrations", file), "utf8").split("--> statement-breakpoint")) {
+    if (sql.trim()) await db.prepare(sql).run();
+  }
+}
+
+function makeLinks(prefix, count) {
+  return Array.from({ length: count }, (_, i) => ({ id: crypto.randomUUID(), alias: `${prefix}${i.toString(36).padStart(4, "0")}` }));
+}
+const loadLinks = makeLinks("bench", ALIASES);
+const countedLinks = makeLinks("count", 100);
+const now = Date.now();
+for (let i = 0; i < loadLinks.length + countedLinks.length; i += 12) {
+  const rows = [...loadLinks, ...countedLinks].slice(i, i + 12);
+  await db
+    .prepare(`INSERT INTO links (id, domain, alias, url, status, created_at, updated_at) VALUES ${rows.map(() => "(?,?,?,?,'active',?,?)").join(",")}`)
+    .bind(...rows.flatMap((r) => [r.id, SHORT_HOST, r.alias, `https://example.com/${r.alias}?src=bench`, now, now]))
+    .run();
+}
+
+// KV holds every link, as the app's write-through leaves it after a create.
+const kv = await app.getKVNamespace("LINKS", "snip-app");
+const all = [...loadLinks, ...countedLinks];
+for (let i = 0; i < all.length; i += 100) {
+  await Promise.all(
+    all.slice(i, i + 100).map((l) =>
+      kv.put(`link:${SHORT_HOST}/${l.alias}`, JSON.stringify({ id: l.id, url: `https://example.com/${l.alias}?src=bench`, status: "active", expiresAt: null })),
+    ),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// wrk
+
+const work = join(state, "wrk");
+mkdirSync(work, { recursive: true });
+function luaAliases(links) {
+  return `local aliases = {${links.map((l) => `"/${l.alias}"`).join(",")}}\n`;
+}
+const randomScript = join(work, "random.lua");
+writeFileSync(
+  randomScript,
+  `${luaAliases(loadLinks)}
+math.randomseed(os.time())
+request = function() return wrk.format("GET", aliases[math.random(#aliases)]) end
+`,
+);
+// Every alias once, in order: the warm-up that fills the isolate cache.
+const sequentialScript = join(work, "sequential.lua");
+writeFileSync(
+  sequentialScript,
+  `${luaAliases(loadLinks)}
+local i = 0
+request = function() i = i + 1; return wrk.format("GET", aliases[(i % #aliases) + 1]) end
+`,
+);
+// Exactly BUDGET redirects, then a path that counts no click (an unknown alias: 404), so that
+// the run ends with nothing in flight that could be counted without wrk seeing it.
+const accountingScript = join(work, "accounting.lua");
+writeFileSync(
+  accountingScript,
+  `${luaAliases(countedLinks)}
+local budget = ${ACCOUNTED_REQUESTS}
+sent, redirects, others = 0, 0, 0
+request = function()
+  sent = sent + 1
+  if sent <= budget then return wrk.format("GET", aliases[(sent % #aliases) + 1]) end
+  return wrk.format("GET", "/nope0000")
+end
+response = function(status)
+  if status == 302 then redirects = redirects + 1 elseif status ~= 404 then others = others + 1 end
+end
+local threads = {}
+setup = function(thread) table.insert(threads, thread) end
+done = function()
+  local r, o = 0, 0
+  for _, t in ipairs(threads) do r = r + t:get("redirects"); o = o + t:get("others") end
+  io.write(string.format("ACCOUNTING %d %d\\n", r, o))
+end
+`,
+);
+
+function wrk(url, script, seconds, connections = CONNECTIONS) {
+  const out = spawnSync("wrk", ["-t1", `-c${connections}`, `-d${seconds}s`, "--latency", "-s", script, url], { encoding: "utf8" });
+  const text = out.stdout + out.stderr;
+  const num = (re) => {
+    const m = re.exec(text);
+    return m ? Number(m[1]) : 0;
+  };
+  const ms = (label) => {
+    const m = new RegExp(`^\\s*${label}%\\s+([\\d.]+)(us|ms|s)`, "m").exec(text);
+    if (!m) return NaN;
+    return Number(m[1]) * (m[2] === "us" ? 0.001 : m[2] === "s" ? 1000 : 1);
+  };
+  const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(text);
+  return {
+    rps: num(/Requests\/sec:\s+([\d.]+)/),
+    requests: num(/(\d+) requests in/),
+    p50: ms("50"),
+    p99: ms("99"),
+    errors: num(/Non-2xx or 3xx responses: (\d+)/) + (socket ? socket.slice(1).reduce((a, b) => a + Number(b), 0) : 0),
+    accounting: /ACCOUNTING (\d+) (\d+)/.exec(text)?.slice(1).map(Number),
+    text,
+  };
+}
+
+// The binding proxies talk to workerd over keep-alive sockets that can close while wrk runs; retry once.
+async function query(sql, ...params) {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await db.prepare(sql).bind(...params).first();
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const BARE_URL = `http://127.0.0.1:${BARE_PORT}`;
+const APP_URL = `http://localhost:${APP_PORT}`;
+
+// Warm-up: isolates, KV filled from D1 for every alias.
+wrk(BARE_URL, randomScript, 3);
+wrk(APP_URL, sequentialScript, 8);
+wrk(APP_URL, randomScript, 3);
+
+const bareRuns = [];
+const appRuns = [];
+for (let round = 0; round < ROUNDS; round++) {
+  bareRuns.push(wrk(BARE_URL, randomScript, DURATION_S));
+  appRuns.push(wrk(APP_URL, randomScript, DURATION_S));
+}
+
+// Accounting run: an exact number of redirects, then every click must be in D1 once.
+const accounting = wrk(APP_URL, accountingScript, Math.max(20, Math.ceil(ACCOUNTED_REQUESTS / 1000) + 10));
+if (process.env.BENCH_DEBUG) console.log(bareRuns[0].text, appRuns[0].text, accounting.text);
+const [answered, unexpected] = accounting.accounting ?? [0, -1];
+const ids = countedLinks.map((l) => l.id);
+const inList = ids.map(() => "?").join(",");
+let counted = { raw: 0, distinct: 0, rollup: 0 };
+const deadline = Date.now() + 90_000;
+while (Date.now() < deadline) {
+  const raw = await query(`SELECT COUNT(*) AS n, COUNT(DISTINCT id) AS d FROM clicks WHERE link_id IN (${inList})`, ...ids);
+  const rollup = await query(`SELECT COALESCE(SUM(clicks + bot_clicks), 0) AS n FROM click_hourly WHERE link_id IN (${inList})`, ...ids);
+  counted = { raw: raw.n, distinct: raw.d, rollup: rollup.n };
+  if (counted.raw >= answered && counted.rollup >= answered) break;
+  await new Promise((r) => setTimeout(r, 500));
+}
+await new Promise((r) => setTimeout(r, 2000)); // anything counted twice would show up now
+const finalRaw = await query(`SELECT COUNT(*) AS n FROM clicks WHERE link_id IN (${inList})`, ...ids);
+const finalRollup = await query(`SELECT COALESCE(SUM(clicks + bot_clicks), 0) AS n FROM click_hourly WHERE link_id IN (${inList})`, ...ids);
+const dead = await query("SELECT COUNT(*) AS n FROM dead_letters");
+
+// ---------------------------------------------------------------------------------------------
+// JavaScript per public page: the module scripts and modulepreloads each page's HTML references.
+
+const PUBLIC_PAGES = [
+  "/",
+  "/app/my-urls",
+  "/app/my-urls/clear-history",
+  "/app/features/link-management",
+  "/app/features/custom-links",
+  "/app/features/branded-domains",
+  "/app/features/link-analytics",
+  "/app/features/free-domains",
+  "/app/features/how-snip-works",
+  "/app/features/about-us",
+  "/app/terms",
+  "/app/cookies-policy",
+  "/app/privacy-policy",
+  "/app/data-processing-agreement",
+  "/app/enterprise-terms",
+  "/app/service-level-agreement",
+  "/app/supplemental-terms",
+  "/app/careers/fullstack-developer",
+  "/app/deleted",
+  "/app/affiliate-link",
+  "/app/unsubscribe",
+];
+const gzipCache = new Map();
+function gzipSize(path) {
+  if (!gzipCache.has(path)) gzipCache.set(path, gzipSync(readFileSync(join("build/client", path))).length);
+  return gzipCache.get(path);
+}
+const pages = [];
+for (const page of PUBLIC_PAGES) {
+  const html = await (await fetch(`${APP_URL}${page}`)).text();
+  const scripts = new Set();
+  for (const m of html.matchAll(/<link rel="modulepreload" href="([^"]+\.js)"/g)) scripts.add(m[1]);
+  for (const m of html.matchAll(/<script[^>]+src="([^"]+\.js)"/g)) scripts.add(m[1]);
+  for (const m of html.matchAll(/import\s*(?:[^"']*from\s*)?["'](\/assets\/[^"']+\.js)["']/g)) scripts.add(m[1]);
+  const bytes = [...scripts].filter((s) => existsSync(join("build/client", s))).reduce((sum, s) => sum + gzipSize(s), 0);
+  pages.push({ page, files: scripts.size, gzipBytes: bytes });
+}
+
+await Promise.all([bare.dispose(), app.dispose()]);
+
+// ---------------------------------------------------------------------------------------------
+// Report
+
+const bareRps = median(bareRuns.map((r) => r.rps));
+const appRps = median(appRuns.map((r) => r.rps));
+const errors = appRuns.reduce((a, r) => a + r.errors, 0) + bareRuns.reduce((a, r) => a + r.errors, 0) + Math.max(0, unexpected);
+const ratio = appRps / bareRps;
+const everyClickOnce = answered > 0 && finalRaw.n === answered && finalRollup.n === answered && counted.distinct === counted.raw;
+const fmt = (n) => n.toLocaleString("en-US", { maximumFractionDigits: 0 });
+
+console.log(`\nSnip benchmark — ${new Date().toISOString()} — wrk -t1 -c${CONNECTIONS}, ${ROUNDS} rounds of ${DURATION_S}s each, medians`);
+console.log(`random alias out of ${fmt(ALIASES)}, Miniflare API (no wrangler dev proxy), this machine\n`);
+console.log(`bare worker, constant 302     ${fmt(bareRps).padStart(7)} req/s   p50 ${median(bareRuns.map((r) => r.p50)).toFixed(2)} ms   p99 ${median(bareRuns.map((r) => r.p99)).toFixed(2)} ms`);
+console.log(`redirect path (front door)    ${fmt(appRps).padStart(7)} req/s   p50 ${median(appRuns.map((r) => r.p50)).toFixed(2)} ms   p99 ${median(appRuns.map((r) => r.p99)).toFixed(2)} ms`);
+console.log(`  rounds (req/s): bare ${bareRuns.map((r) => fmt(r.rps)).join(", ")}; redirect ${appRuns.map((r) => fmt(r.rps)).join(", ")}`);
+console.log(`redirect ratio ${ratio.toFixed(2)} (target at least 0.85)`);
+console.log(`errors ${errors}`);
+console.log(
+  `clicks: ${fmt(answered)} redirects answered in the accounting run, ${fmt(finalRaw.n)} in the raw log, ${fmt(finalRollup.n)} in the rollups, ${dead.n} dead-lettered — ` +
+    (everyClickOnce ? "every click counted once" : "MISMATCH: clicks lost or counted twice"),
+);
+console.log(`\nJavaScript shipped per public page (gzip):`);
+for (const p of pages) console.log(`  ${p.page.padEnd(36)} ${(p.gzipBytes / 1024).toFixed(1).padStart(6)} kB  (${p.files} files)`);
+
+mkdirSync("bench-results", { recursive: true });
+writeFileSync(
+  "bench-results/latest.json",
+  JSON.stringify({ at: new Date().toISOString(), bareRps, appRps, ratio, errors, answered, counted: finalRaw.n, rollup: finalRollup.n, everyClickOnce, pages, bareRuns: bareRuns.map(({ text: _t, ...r }) => r), appRuns: appRuns.map(({ text: _t, ...r }) => r) }, null, 2),
+);
+process.exit(0);
