@@ -2,11 +2,14 @@
 // npm start / npm run dev: build (start only), apply local D1 migrations, seed demo data,
 // then serve all three workers on one port (PORT, default 8787) with one shared local state.
 import { spawn, spawnSync } from "node:child_process";
+import { delimiter, resolve } from "node:path";
 
 const dev = process.argv.includes("--dev");
 const port = process.env.PORT ?? "8787";
 const state = process.env.SNIP_STATE_DIR ?? ".wrangler/state";
 const bin = (name) => `node_modules/.bin/${name}`;
+// Tools run on the pinned Node (node_modules/.bin/node), also when this script is started by hand.
+process.env.PATH = `${resolve("node_modules/.bin")}${delimiter}${process.env.PATH}`;
 
 function run(cmd, args) {
   const result = spawnSync(cmd, args, { stdio: "inherit", env: process.env });

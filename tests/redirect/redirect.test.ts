@@ -141,6 +141,42 @@ describe("GET /{alias}", () => {
   });
 });
 
+describe("the isolate cache", () => {
+  it("serves a stale record once while it re-reads KV in the background, then the fresh one", async () => {
+    const alias = uniqueAlias();
+    const deps = createDeps();
+    const app = createRedirectApp(deps);
+    const old = await putKvRecord(alias, { url: "https://example.com/old" });
+    deps.cache.set(linkKey(HOST, alias), old, Date.now() - 1); // cached earlier, no longer fresh
+    await putKvRecord(alias, { id: old.id, url: "https://example.com/new" });
+    const { queue } = recordingQueue();
+    const env = { ...testEnv, CLICKS: queue };
+
+    const ctx1 = createExecutionContext();
+    const first = await app.fetch(new Request(`${ORIGIN}/${alias}`), env, ctx1);
+    await waitOnExecutionContext(ctx1);
+    expect(first.headers.get("location")).toBe("https://example.com/old");
+
+    const ctx2 = createExecutionContext();
+    const second = await app.fetch(new Request(`${ORIGIN}/${alias}`), env, ctx2);
+    await waitOnExecutionContext(ctx2);
+    expect(second.headers.get("location")).toBe("https://example.com/new");
+  });
+
+  it("never serves a remembered miss stale: a link created after it works at once", async () => {
+    const alias = uniqueAlias();
+    const deps = createDeps();
+    const app = createRedirectApp(deps);
+    deps.cache.set(linkKey(HOST, alias), null, Date.now() - 1);
+    await insertLinkRow(alias, { url: "https://example.com/created-later" });
+    const { queue } = recordingQueue();
+    const ctx = createExecutionContext();
+    const response = await app.fetch(new Request(`${ORIGIN}/${alias}`), { ...testEnv, CLICKS: queue }, ctx);
+    await waitOnExecutionContext(ctx);
+    expect(response.headers.get("location")).toBe("https://example.com/created-later");
+  });
+});
+
 describe("the redirect worker entrypoint", () => {
   it("serves the redirect through its own fetch", async () => {
     const alias = uniqueAlias();

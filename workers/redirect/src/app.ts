@@ -10,7 +10,7 @@ import { resolveLink } from "../../../domain/link-record";
 import { forwardQuery } from "../../../domain/forward-query";
 import { ClickBatcher } from "./click-batcher";
 import type { RedirectEnv } from "./env";
-import { lookupLink } from "./lookup";
+import { lookupLink, type LookupDeps } from "./lookup";
 import { Lru } from "./lru";
 import { archivedPage, expiredPage, notFoundPage } from "./pages";
 import { LINK_CACHE_CAPACITY } from "./lookup";
@@ -18,13 +18,12 @@ import { LINK_CACHE_CAPACITY } from "./lookup";
 /** 302 so that every visit reaches us (counted, and edits apply); see docs/decisions/002. */
 export const REDIRECT_STATUS = 302;
 
-export interface RedirectDeps {
-  cache: Lru<LinkRecord | null>;
+export interface RedirectDeps extends LookupDeps {
   batcher: ClickBatcher;
 }
 
 export function createDeps(): RedirectDeps {
-  return { cache: new Lru<LinkRecord | null>(LINK_CACHE_CAPACITY), batcher: new ClickBatcher() };
+  return { cache: new Lru<LinkRecord | null>(LINK_CACHE_CAPACITY), refreshing: new Set(), batcher: new ClickBatcher() };
 }
 
 function clip(value: string | null | undefined, max: number): string | null {

@@ -3,12 +3,26 @@ import type { LinkStatus } from "../../../domain/link-status";
 import { Lru } from "./lru";
 
 export const LINK_CACHE_CAPACITY = 50_000;
-export const LINK_CACHE_TTL_MS = 60_000;
-/** Unknown aliases are remembered only briefly: a new link must work at once. */
+/** A cached record is served without a KV read for this long... */
+export const LINK_CACHE_FRESH_MS = 60_000;
+/** ...and then, stale, for at most this long while one background read refreshes it. */
+export const LINK_CACHE_STALE_MS = 600_000;
+/** Unknown aliases are remembered only briefly (and never served stale): a new link must work at once. */
 export const LINK_MISS_TTL_MS = 2_000;
 
 export interface LookupDeps {
   cache: Lru<LinkRecord | null>;
+  /** Keys being refreshed in the background, so a stale entry is re-read once, not per request. */
+  refreshing: Set<string>;
+}
+
+interface Stores {
+  LINKS: KVNamespace;
+  DB: D1Database;
+}
+
+interface Waiter {
+  waitUntil(promise: Promise<unknown>): void;
 }
 
 interface LinkRow {
@@ -18,32 +32,45 @@ interface LinkRow {
   expires_at: number | null;
 }
 
-/**
- * alias -> record: the isolate cache, then KV, then D1 (filling KV). Selects only the
- * columns the hot path needs.
- */
-export async function lookupLink(
-  env: { LINKS: KVNamespace; DB: D1Database },
-  ctx: { waitUntil(p: Promise<unknown>): void },
-  deps: LookupDeps,
-  domain: string,
-  alias: string,
-  now: number,
-): Promise<LinkRecord | null> {
-  const key = linkKey(domain, alias);
-  const cached = deps.cache.get(key, now);
-  if (cached !== undefined) return cached;
+/** KV, then D1 on a miss (filling KV). Selects only the columns the hot path needs. */
+async function readStores(env: Stores, ctx: Waiter, key: string, domain: string, alias: string): Promise<LinkRecord | null> {
+  const record = await env.LINKS.get<LinkRecord>(key, "json");
+  if (record !== null) return record;
+  const row = await env.DB.prepare("SELECT id, url, status, expires_at FROM links WHERE domain = ? AND alias = ?")
+    .bind(domain.toLowerCase(), alias)
+    .first<LinkRow>();
+  if (!row) return null;
+  const filled: LinkRecord = { id: row.id, url: row.url, status: row.status, expiresAt: row.expires_at };
+  ctx.waitUntil(env.LINKS.put(key, JSON.stringify(filled)));
+  return filled;
+}
 
-  let record = await env.LINKS.get<LinkRecord>(key, "json");
-  if (record === null) {
-    const row = await env.DB.prepare("SELECT id, url, status, expires_at FROM links WHERE domain = ? AND alias = ?")
-      .bind(domain.toLowerCase(), alias)
-      .first<LinkRow>();
-    if (row) {
-      record = { id: row.id, url: row.url, status: row.status, expiresAt: row.expires_at };
-      ctx.waitUntil(env.LINKS.put(key, JSON.stringify(record)));
+function remember(deps: LookupDeps, key: string, record: LinkRecord | null, now: number): void {
+  deps.cache.set(key, record, now + (record ? LINK_CACHE_FRESH_MS : LINK_MISS_TTL_MS));
+}
+
+/**
+ * alias -> record: the isolate cache (fresh, or stale-while-revalidate), then KV, then D1.
+ */
+export async function lookupLink(env: Stores, ctx: Waiter, deps: LookupDeps, domain: string, alias: string, now: number): Promise<LinkRecord | null> {
+  const key = linkKey(domain, alias);
+  const cached = deps.cache.entry(key);
+  if (cached !== undefined) {
+    if (cached.freshUntil > now) return cached.value;
+    if (cached.value !== null && cached.freshUntil + LINK_CACHE_STALE_MS > now) {
+      if (!deps.refreshing.has(key)) {
+        deps.refreshing.add(key);
+        ctx.waitUntil(
+          readStores(env, ctx, key, domain, alias)
+            .then((record) => remember(deps, key, record, Date.now()))
+            .catch((error) => console.warn("redirect: background refresh failed", key, error))
+            .finally(() => deps.refreshing.delete(key)),
+        );
+      }
+      return cached.value;
     }
   }
-  deps.cache.set(key, record, now + (record ? LINK_CACHE_TTL_MS : LINK_MISS_TTL_MS));
+  const record = await readStores(env, ctx, key, domain, alias);
+  remember(deps, key, record, now);
   return record;
 }
