@@ -47,7 +47,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
         </main>
         <SiteFooter doNotSell={data?.doNotSell ?? false} />
-        {data && !data.cookiesAccepted ? <CookieBanner /> : null}
+        {data && !data.cookiesAccepted ? (
+          <>
+            {/* room below the footer, so the fixed banner never covers its links */}
+            <div aria-hidden="true" className="h-36 sm:h-24" />
+            <CookieBanner />
+          </>
+        ) : null}
         <script dangerouslySetInnerHTML={{ __html: POPOVER_SCRIPT }} />
         {hydrate ? (
           <>

@@ -56,7 +56,9 @@ export async function describeClick(payload: ClickPayload, salt: string): Promis
   // Bots are counted apart and never broken down, so their user agent is not parsed.
   const parsed = isBot ? null : new UAParser(ua).getResult();
   const hour = Math.floor(payload.at / HOUR_MS);
-  const country = payload.country && /^[A-Z]{2}$/i.test(payload.country) ? payload.country.toUpperCase() : UNKNOWN;
+  // Two-letter codes only; Cloudflare's XX (no country) and T1 (Tor) are unknown.
+  const code = payload.country?.toUpperCase();
+  const country = code && /^[A-Z]{2}$/.test(code) && code !== "XX" && code !== "T1" ? code : UNKNOWN;
   return {
     linkId: payload.linkId,
     at: payload.at,

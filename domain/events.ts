@@ -36,15 +36,16 @@ export interface ClickEvent {
 export type ClickBatchMessage = Envelope<"clicks", { clicks: ClickEvent[] }>;
 
 export const CLICKS_PER_MESSAGE = 100;
-/** Budget for one message's clicks, in characters of their variable fields. */
+/** Budget for one message's clicks, in bytes of their JSON (the queue's limit is 128 KB a message). */
 export const CLICK_MESSAGE_BUDGET = 96_000;
 /** Variable fields are clipped at the edge so a click has a bounded size. */
 export const CLICK_FIELD_MAX = { userAgent: 512, referrer: 1024, acceptLanguage: 128, country: 8, ip: 64 } as const;
 
-/** Approximate serialized size of a click, for packing messages. */
+const utf8 = new TextEncoder();
+
+/** Serialized size of a click in bytes (JSON, UTF-8), for packing messages within the queue's limits. */
 export function clickWeight(click: ClickEvent): number {
-  const p = click.payload;
-  return 160 + (p.userAgent?.length ?? 0) + (p.referrer?.length ?? 0) + (p.acceptLanguage?.length ?? 0) + (p.ip?.length ?? 0);
+  return utf8.encode(JSON.stringify(click)).byteLength + 1;
 }
 
 function isClickPayload(p: unknown): p is ClickPayload {

@@ -8,6 +8,8 @@ export function forwardQuery(destination: string, incomingSearch: string): strin
   const hashAt = destination.indexOf("#");
   const base = hashAt === -1 ? destination : destination.slice(0, hashAt);
   const fragment = hashAt === -1 ? "" : destination.slice(hashAt);
-  const joiner = base.includes("?") ? (base.endsWith("?") || base.endsWith("&") ? "" : "&") : "?";
+  const queryAt = base.indexOf("?");
+  // "?" only when the destination has no query; "&" unless its query is empty or already ends in "&".
+  const joiner = queryAt === -1 ? "?" : queryAt === base.length - 1 || base.endsWith("&") ? "" : "&";
   return `${base}${joiner}${query}${fragment}`;
 }

@@ -17,3 +17,15 @@ export function shortLinkAlias(method: string, pathname: string): string | null 
   }
   return isAliasShaped(segment) ? segment : null;
 }
+
+/** The path of an absolute URL string, without parsing the whole URL (hot path). */
+export function pathOf(url: string): string {
+  const start = url.indexOf("/", url.indexOf("://") + 3);
+  if (start === -1) return "/";
+  let end = url.length;
+  const query = url.indexOf("?", start);
+  const hash = url.indexOf("#", start);
+  if (query !== -1) end = query;
+  if (hash !== -1 && hash < end) end = hash;
+  return url.slice(start, end);
+}

@@ -78,7 +78,7 @@ export function checkDestination(raw: string, context: DestinationContext): Dest
   if (scheme) {
     const name = scheme[1]!.toLowerCase();
     const rest = input.slice(scheme[0].length);
-    const looksLikeHostPort = /^\d+(\/|$|\?|#)/.test(rest) && name.includes(".");
+    const looksLikeHostPort = /^\d+(\/|$|\?|#)/.test(rest);
     if (looksLikeHostPort) candidate = `https://${input}`;
     else if (name !== "http" && name !== "https") return { ok: false, message: MESSAGES.urlScheme };
     else if (!rest.startsWith("//")) return { ok: false, message: MESSAGES.urlInvalid };
@@ -98,8 +98,11 @@ export function checkDestination(raw: string, context: DestinationContext): Dest
   if (url.username !== "" || url.password !== "" || /@/.test(candidate.split(/[/?#]/, 3)[2] ?? ""))
     return { ok: false, message: MESSAGES.urlUserinfo };
 
-  const host = url.hostname.toLowerCase(); // the URL parser has already converted IDN to punycode
-  if (host === "" || host.length > 253) return { ok: false, message: MESSAGES.urlInvalid };
+  // The URL parser has already converted IDN to punycode. A trailing dot (the DNS root) names
+  // the same host, so it is dropped before the checks and in the stored URL.
+  const host = url.hostname.toLowerCase().replace(/\.+$/, "");
+  if (host === "" || host.length > 253 || host.split(".").some((label) => label === "")) return { ok: false, message: MESSAGES.urlInvalid };
+  if (host !== url.hostname) url.hostname = host;
   const isIp = /^\d+\.\d+\.\d+\.\d+$/.test(host) || host.startsWith("[");
   if (!isIp && (!host.includes(".") || host.endsWith(".localhost") || host.endsWith(".local") || host.endsWith(".internal")))
     return { ok: false, message: MESSAGES.urlHost };
@@ -119,7 +122,16 @@ export function checkDestination(raw: string, context: DestinationContext): Dest
 function isPrivateAddress(host: string): boolean {
   if (host.startsWith("[")) return true; // IPv6 literals: loopback, link-local and ULA are the common ones; refuse all
   const [a, b] = host.split(".").map(Number) as [number, number];
-  return a === 0 || a === 10 || a === 127 || (a === 169 && b === 254) || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || a >= 224;
+  return (
+    a === 0 ||
+    a === 10 ||
+    a === 127 ||
+    (a === 100 && b >= 64 && b <= 127) || // carrier-grade NAT
+    (a === 169 && b === 254) ||
+    (a === 172 && b >= 16 && b <= 31) ||
+    (a === 192 && b === 168) ||
+    a >= 224
+  );
 }
 
 /** The zod schema for a destination field; the output is the normalized URL. */

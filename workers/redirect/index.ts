@@ -6,7 +6,7 @@
  */
 import { WorkerEntrypoint } from "cloudflare:workers";
 import { linkKey } from "../../domain/link-record";
-import { shortLinkAlias } from "../../domain/routing";
+import { pathOf, shortLinkAlias } from "../../domain/routing";
 import { createDeps, createRedirectApp } from "./src/app";
 import type { RedirectEnv } from "./src/env";
 
@@ -15,7 +15,7 @@ const app = createRedirectApp(deps);
 
 export default class RedirectWorker extends WorkerEntrypoint<RedirectEnv> {
   override fetch(request: Request): Response | Promise<Response> {
-    if (this.env.APP && shortLinkAlias(request.method, new URL(request.url).pathname) === null) return this.env.APP.fetch(request);
+    if (this.env.APP && shortLinkAlias(request.method, pathOf(request.url)) === null) return this.env.APP.fetch(request);
     return app.fetch(request, this.env, this.ctx);
   }
 

@@ -30,11 +30,18 @@ function clip(value: string | null | undefined, max: number): string | null {
   return value == null ? null : value.length > max ? value.slice(0, max) : value;
 }
 
+/**
+ * Click ids: a random id per isolate and a counter, unique without a CSPRNG call per click
+ * (the consumer's de-duplication only needs uniqueness).
+ */
+const isolateId = crypto.randomUUID();
+let clickSeq = 0;
+
 function clickEvent(request: Request, linkId: string, now: number): ClickEvent {
   const cf = (request as { cf?: { country?: string } }).cf;
   const headers = request.headers;
   return {
-    id: crypto.randomUUID(),
+    id: `${isolateId}:${(clickSeq++).toString(36)}`,
     payload: {
       linkId,
       at: now,
@@ -51,15 +58,12 @@ export function createRedirectApp(deps: RedirectDeps) {
   const app = new Hono<{ Bindings: RedirectEnv }>();
 
   app.on(["GET", "HEAD"], "/:alias", async (c) => {
-    const url = new URL(c.req.url);
-    const appOrigin = c.env.APP_ORIGIN || url.origin;
-    let alias: string;
-    try {
-      alias = decodeURIComponent(c.req.param("alias"));
-    } catch {
-      return notFoundPage(appOrigin);
-    }
-    if (!isAliasShaped(alias)) return notFoundPage(appOrigin);
+    const raw = c.req.url;
+    const queryAt = raw.indexOf("?");
+    const search = queryAt === -1 ? "" : raw.slice(queryAt);
+    const appOrigin = () => c.env.APP_ORIGIN || new URL(raw).origin;
+    const alias = c.req.param("alias"); // percent-decoded by Hono
+    if (!isAliasShaped(alias)) return notFoundPage(appOrigin());
 
     const now = Date.now();
     const record = await lookupLink(c.env, c.executionCtx, deps, c.env.SHORT_HOST, alias, now);
@@ -70,7 +74,7 @@ export function createRedirectApp(deps: RedirectDeps) {
         return new Response(null, {
           status: REDIRECT_STATUS,
           headers: {
-            location: forwardQuery(resolution.url, url.search),
+            location: forwardQuery(resolution.url, search),
             "cache-control": "private, no-store",
             "referrer-policy": "no-referrer-when-downgrade",
             "x-robots-tag": "noindex",
@@ -78,13 +82,13 @@ export function createRedirectApp(deps: RedirectDeps) {
         });
       }
       case "deleted":
-        return new Response(null, { status: 302, headers: { location: `${appOrigin}/app/deleted`, "cache-control": "no-store" } });
+        return new Response(null, { status: 302, headers: { location: `${appOrigin()}/app/deleted`, "cache-control": "no-store" } });
       case "expired":
-        return expiredPage(appOrigin);
+        return expiredPage(appOrigin());
       case "archived":
-        return archivedPage(appOrigin);
+        return archivedPage(appOrigin());
       case "not-found":
-        return notFoundPage(appOrigin);
+        return notFoundPage(appOrigin());
     }
   });
 

@@ -76,10 +76,6 @@ export class ClickBatcher {
     }
   }
 
-  get pendingCount(): number {
-    return this.#pending.length;
-  }
-
   async #flushLater(queue: ClickQueue): Promise<void> {
     await scheduler.wait(CLICK_FLUSH_DELAY_MS);
     this.#scheduled = false;
