@@ -21,4 +21,9 @@ export default tseslint.config(
     files: ["scripts/**", "tests/**", "*.config.*"],
     rules: { "no-console": "off" },
   },
+  {
+    // Playwright fixtures call `use(...)`, which is not React's hook.
+    files: ["tests/e2e/**"],
+    rules: { "react-hooks/rules-of-hooks": "off" },
+  },
 );
