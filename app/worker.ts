@@ -16,6 +16,7 @@ export default {
     if (shortLinkAlias(request.method, url.pathname) !== null) return rawEnv.REDIRECT.fetch(request);
 
     if (isCrossSiteMutation(request)) {
+      await request.body?.cancel(); // drain it, so the connection can be reused
       return new Response("Security check fails", { status: 419, headers: { "content-type": "text/plain; charset=utf-8" } });
     }
     const env = parseEnv(rawEnv as unknown as Record<string, unknown>);

@@ -42,11 +42,14 @@ export const RESERVED_ALIASES: ReadonlySet<string> = new Set([
   "blog",
   "pricing",
   "kiosk",
-  "__snip",
 ]);
 
+/**
+ * Reserved: the words above, in any letter case, and anything starting with "__" (the
+ * framework's own endpoints, such as React Router's /__manifest).
+ */
 export function isReservedAlias(alias: string): boolean {
-  return RESERVED_ALIASES.has(alias.toLowerCase());
+  return alias.startsWith("__") || RESERVED_ALIASES.has(alias.toLowerCase());
 }
 
 /** Shape check used on the hot path: a single segment in the alias charset, not reserved. */

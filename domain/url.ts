@@ -58,8 +58,13 @@ function hostMatches(host: string, domain: string): boolean {
   return host === domain || host.endsWith(`.${domain}`);
 }
 
-function stripPort(host: string): string {
-  return host.replace(/:\d+$/, "").toLowerCase();
+/** An own host given with a port (local runs: "localhost:8787") matches that port only; without one, any port and subdomain. */
+function isOwnHost(url: URL, host: string, own: string): boolean {
+  const ownHost = own.toLowerCase();
+  const port = /:(\d+)$/.exec(ownHost)?.[1];
+  if (port === undefined) return hostMatches(host, ownHost);
+  const effectivePort = url.port || (url.protocol === "https:" ? "443" : "80");
+  return hostMatches(host, ownHost.slice(0, -port.length - 1)) && effectivePort === port;
 }
 
 /**
@@ -103,13 +108,13 @@ export function checkDestination(raw: string, context: DestinationContext): Dest
   const host = url.hostname.toLowerCase().replace(/\.+$/, "");
   if (host === "" || host.length > 253 || host.split(".").some((label) => label === "")) return { ok: false, message: MESSAGES.urlInvalid };
   if (host !== url.hostname) url.hostname = host;
+  if (context.ownHosts.some((own) => isOwnHost(url, host, own))) return { ok: false, message: MESSAGES.urlOwnHost };
   const isIp = /^\d+\.\d+\.\d+\.\d+$/.test(host) || host.startsWith("[");
   if (!isIp && (!host.includes(".") || host.endsWith(".localhost") || host.endsWith(".local") || host.endsWith(".internal")))
     return { ok: false, message: MESSAGES.urlHost };
   if (!isIp && !/^[a-z0-9.-]+$/.test(host)) return { ok: false, message: MESSAGES.urlInvalid };
   if (isIp && isPrivateAddress(host)) return { ok: false, message: MESSAGES.urlHost };
 
-  if (context.ownHosts.some((own) => hostMatches(host, stripPort(own)))) return { ok: false, message: MESSAGES.urlOwnHost };
   if (KNOWN_SHORTENERS.some((s) => hostMatches(host, s))) return { ok: false, message: MESSAGES.urlShortener };
   const banned = [...BANNED_DOMAINS, ...(context.bannedDomains ?? [])];
   if (banned.some((b) => hostMatches(host, b.toLowerCase()))) return { ok: false, message: MESSAGES.urlBanned };

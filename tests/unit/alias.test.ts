@@ -48,9 +48,14 @@ describe("alias constants", () => {
   });
 
   it("reserves every first path segment the app uses", () => {
-    for (const word of ["app", "api", "dashboard", "openapi", "assets", "favicon.ico", "robots.txt", ".well-known", "__snip"]) {
+    for (const word of ["app", "api", "dashboard", "openapi", "assets", "favicon.ico", "robots.txt", ".well-known"]) {
       expect(RESERVED_ALIASES.has(word)).toBe(true);
     }
+  });
+
+  it("reserves everything that starts with two underscores (framework endpoints such as /__manifest)", () => {
+    for (const word of ["__manifest", "__snip", "___", "__x-y"]) expect(isReservedAlias(word)).toBe(true);
+    expect(isReservedAlias("_x_")).toBe(false);
   });
 
   it("lists reserved words in lower case (they are compared case-insensitively)", () => {
@@ -74,7 +79,7 @@ describe("isReservedAlias", () => {
 });
 
 describe("checkCustomAlias", () => {
-  it.each(["hello", "Hello_World-2024", "a-b_c", "12345", "_____", "-----", "x".repeat(30)])("accepts %j", (alias) => {
+  it.each(["hello", "Hello_World-2024", "a-b_c", "12345", "_x___", "-----", "x".repeat(30)])("accepts %j", (alias) => {
     expect(checkCustomAlias(alias)).toBeNull();
   });
 
@@ -120,7 +125,7 @@ describe("checkCustomAlias", () => {
   it("accepts exactly the strings of 5-30 alias characters that are not reserved", () => {
     fc.assert(
       fc.property(aliasLike, (alias) => {
-        const expected = VALID_CUSTOM_ALIAS.test(alias) && !RESERVED_ALIASES.has(alias.toLowerCase());
+        const expected = VALID_CUSTOM_ALIAS.test(alias) && !alias.startsWith("__") && !RESERVED_ALIASES.has(alias.toLowerCase());
         expect(checkCustomAlias(alias) === null, JSON.stringify(alias)).toBe(expected);
       }),
       { numRuns: 3000 },
@@ -166,7 +171,7 @@ describe("isAliasShaped", () => {
   it("is exactly: 1 to 60 alias characters, not reserved", () => {
     fc.assert(
       fc.property(fc.oneof(aliasLike, fc.string({ unit: aliasChar, minLength: 55, maxLength: 65 })), (segment) => {
-        const expected = /^[A-Za-z0-9_-]{1,60}$/.test(segment) && !RESERVED_ALIASES.has(segment.toLowerCase());
+        const expected = /^[A-Za-z0-9_-]{1,60}$/.test(segment) && !segment.startsWith("__") && !RESERVED_ALIASES.has(segment.toLowerCase());
         expect(isAliasShaped(segment)).toBe(expected);
       }),
       { numRuns: 1000 },

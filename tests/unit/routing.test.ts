@@ -5,7 +5,7 @@ import { shortLinkAlias } from "../../domain/routing";
 
 const ALIAS_CHARS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-";
 const aliasChar = fc.constantFrom(...ALIAS_CHARS);
-const isReserved = (s: string) => RESERVED_ALIASES.has(s.toLowerCase());
+const isReserved = (s: string) => s.startsWith("__") || RESERVED_ALIASES.has(s.toLowerCase());
 
 /** A segment of 1-60 alias characters that is not a reserved word. */
 const aliasSegment = fc.string({ unit: aliasChar, minLength: 1, maxLength: 60 }).filter((s) => !isReserved(s));

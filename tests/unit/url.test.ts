@@ -659,3 +659,13 @@ describe("destinationSchema", () => {
     );
   });
 });
+
+describe("checkDestination: own hosts given with a port (local runs)", () => {
+  const local = { ownHosts: ["localhost:8787"] };
+  it("calls a link to the service's own host and port a loop", () => {
+    expect(checkDestination("http://localhost:8787/abc", local)).toEqual({ ok: false, message: MESSAGES.urlOwnHost });
+  });
+  it("treats the same name on another port as a non-public address, not as Snip", () => {
+    expect(checkDestination("http://localhost:3000/abc", local)).toEqual({ ok: false, message: MESSAGES.urlHost });
+  });
+});

@@ -34,14 +34,14 @@ function clip(value: string | null | undefined, max: number): string | null {
  * Click ids: a random id per isolate and a counter, unique without a CSPRNG call per click
  * (the consumer's de-duplication only needs uniqueness).
  */
-const isolateId = crypto.randomUUID();
+let isolateId: string | null = null; // minted on first use: the global scope may not generate randomness
 let clickSeq = 0;
 
 function clickEvent(request: Request, linkId: string, now: number): ClickEvent {
   const cf = (request as { cf?: { country?: string } }).cf;
   const headers = request.headers;
   return {
-    id: `${isolateId}:${(clickSeq++).toString(36)}`,
+    id: `${(isolateId ??= crypto.randomUUID())}:${(clickSeq++).toString(36)}`,
     payload: {
       linkId,
       at: now,

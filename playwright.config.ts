@@ -1,0 +1,48 @@
+import { defineConfig, devices } from "@playwright/test";
+
+const PORT = "8790";
+const BASE_URL = `http://localhost:${PORT}`;
+
+/**
+ * End-to-end tests: the built service (app, redirect and queue workers in workerd) on its own
+ * port with a fresh local state, driven by the system Chromium. No internet: tests intercept
+ * every navigation to an external host (tests/e2e/fixtures.ts).
+ */
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  reporter: "list",
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  use: {
+    ...devices["Desktop Chrome"],
+    baseURL: BASE_URL,
+    // Headless Chromium announces itself as "HeadlessChrome", which the click pipeline rightly
+    // counts as a bot. The tests play a person using an ordinary Chrome.
+    userAgent: "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36",
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
+    },
+  },
+  webServer: {
+    command: "rm -rf .wrangler/e2e-state && node scripts/start.mjs",
+    env: { PORT, SNIP_STATE_DIR: ".wrangler/e2e-state" },
+    url: `${BASE_URL}/app/terms`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "ignore",
+    stderr: "pipe",
+  },
+});
