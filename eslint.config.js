@@ -3,7 +3,18 @@ import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/", "dist/", ".react-router/", ".wrangler/", "node_modules/", "test-results/", "playwright-report/", "worker-configuration.d.ts"] },
+  {
+    ignores: [
+      "build/",
+      "dist/",
+      ".react-router/",
+      ".wrangler/",
+      "node_modules/",
+      "test-results/",
+      "playwright-report/",
+      "worker-configuration.d.ts",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -16,7 +16,9 @@ function chunk<T>(items: readonly T[], size: number): T[][] {
 /** Which of these event ids are already counted. */
 export async function findCountedClickIds(db: D1Database, ids: readonly string[]): Promise<Set<string>> {
   const seen = new Set<string>();
-  const selects = chunk(ids, MAX_PARAMS).map((part) => db.prepare(`SELECT id FROM clicks WHERE id IN (${part.map(() => "?").join(",")})`).bind(...part));
+  const selects = chunk(ids, MAX_PARAMS).map((part) =>
+    db.prepare(`SELECT id FROM clicks WHERE id IN (${part.map(() => "?").join(",")})`).bind(...part),
+  );
   if (selects.length === 0) return seen;
   for (const result of await db.batch<{ id: string }>(selects)) for (const row of result.results) seen.add(row.id);
   return seen;
@@ -37,7 +39,9 @@ export function buildClickStatements(db: D1Database, clicks: readonly CountedCli
             .map(() => "(?,?,?,?,?,?,?,?,?,?)")
             .join(",")}`,
         )
-        .bind(...part.flatMap((c) => [c.id, c.linkId, c.at, c.country, c.referrer, c.device, c.browser, c.os, c.language, c.isBot ? 1 : 0])),
+        .bind(
+          ...part.flatMap((c) => [c.id, c.linkId, c.at, c.country, c.referrer, c.device, c.browser, c.os, c.language, c.isBot ? 1 : 0]),
+        ),
     );
   }
 
@@ -68,7 +72,9 @@ export function buildClickStatements(db: D1Database, clicks: readonly CountedCli
   // click_visitors_count_unique adds one to that hour's uniques; one already seen is ignored.
   for (const part of chunk([...visitors.values()], Math.floor(MAX_PARAMS / 3))) {
     statements.push(
-      db.prepare(`INSERT OR IGNORE INTO click_visitors (link_id, hour, visitor) VALUES ${part.map(() => "(?,?,?)").join(",")}`).bind(...part.flat()),
+      db
+        .prepare(`INSERT OR IGNORE INTO click_visitors (link_id, hour, visitor) VALUES ${part.map(() => "(?,?,?)").join(",")}`)
+        .bind(...part.flat()),
     );
   }
 

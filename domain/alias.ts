@@ -54,12 +54,7 @@ export function isReservedAlias(alias: string): boolean {
 
 /** Shape check used on the hot path: a single segment in the alias charset, not reserved. */
 export function isAliasShaped(segment: string): boolean {
-  return (
-    segment.length > 0 &&
-    segment.length <= ALIAS_MAX_LENGTH * 2 &&
-    ALIAS_PATTERN.test(segment) &&
-    !isReservedAlias(segment)
-  );
+  return segment.length > 0 && segment.length <= ALIAS_MAX_LENGTH * 2 && ALIAS_PATTERN.test(segment) && !isReservedAlias(segment);
 }
 
 /** The first message that applies to a chosen alias, or null when it is acceptable. */

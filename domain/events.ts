@@ -74,6 +74,8 @@ export function isClickBatchMessage(body: unknown): body is ClickBatchMessage {
     typeof m.payload === "object" &&
     m.payload !== null &&
     Array.isArray(m.payload.clicks) &&
-    m.payload.clicks.every((c) => typeof c === "object" && c !== null && typeof c.id === "string" && c.id.length <= 64 && isClickPayload(c.payload))
+    m.payload.clicks.every(
+      (c) => typeof c === "object" && c !== null && typeof c.id === "string" && c.id.length <= 64 && isClickPayload(c.payload),
+    )
   );
 }

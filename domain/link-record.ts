@@ -17,11 +17,7 @@ export function linkKey(domain: string, alias: string): string {
 }
 
 export type Resolution =
-  | { kind: "redirect"; url: string }
-  | { kind: "expired" }
-  | { kind: "archived" }
-  | { kind: "deleted" }
-  | { kind: "not-found" };
+  { kind: "redirect"; url: string } | { kind: "expired" } | { kind: "archived" } | { kind: "deleted" } | { kind: "not-found" };
 
 /** Decides what a visitor gets for a link record at a moment. */
 export function resolveLink(record: LinkRecord | null, now: number): Resolution {

@@ -141,15 +141,12 @@ function isPrivateAddress(host: string): boolean {
 
 /** The zod schema for a destination field; the output is the normalized URL. */
 export function destinationSchema(context: DestinationContext) {
-  return z
-    .string({ error: MESSAGES.urlRequired })
-    .transform((value, ctx) => {
-      const result = checkDestination(value, context);
-      if (!result.ok) {
-        ctx.addIssue({ code: "custom", message: result.message });
-        return z.NEVER;
-      }
-      return result.url;
-    });
+  return z.string({ error: MESSAGES.urlRequired }).transform((value, ctx) => {
+    const result = checkDestination(value, context);
+    if (!result.ok) {
+      ctx.addIssue({ code: "custom", message: result.message });
+      return z.NEVER;
+    }
+    return result.url;
+  });
 }
-

@@ -62,7 +62,9 @@ await bare.ready;
 
 const db = await app.getD1Database("DB", "snip-app");
 await db.prepare("SELECT 1").run();
-for (const file of readdirSync("db/migrations").filter((f) => f.endsWith(".sql")).sort()) {
+for (const file of readdirSync("db/migrations")
+  .filter((f) => f.endsWith(".sql"))
+  .sort()) {
   for (const sql of readFileSync(join("db/migrations", file), "utf8").split("--> statement-breakpoint")) {
     if (sql.trim()) await db.prepare(sql).run();
   }
@@ -77,7 +79,9 @@ const now = Date.now();
 for (let i = 0; i < loadLinks.length + countedLinks.length; i += 12) {
   const rows = [...loadLinks, ...countedLinks].slice(i, i + 12);
   await db
-    .prepare(`INSERT INTO links (id, domain, alias, url, status, created_at, updated_at) VALUES ${rows.map(() => "(?,?,?,?,'active',?,?)").join(",")}`)
+    .prepare(
+      `INSERT INTO links (id, domain, alias, url, status, created_at, updated_at) VALUES ${rows.map(() => "(?,?,?,?,'active',?,?)").join(",")}`,
+    )
     .bind(...rows.flatMap((r) => [r.id, SHORT_HOST, r.alias, `https://example.com/${r.alias}?src=bench`, now, now]))
     .run();
 }
@@ -87,9 +91,14 @@ const kv = await app.getKVNamespace("LINKS", "snip-app");
 const all = [...loadLinks, ...countedLinks];
 for (let i = 0; i < all.length; i += 100) {
   await Promise.all(
-    all.slice(i, i + 100).map((l) =>
-      kv.put(`link:${SHORT_HOST}/${l.alias}`, JSON.stringify({ id: l.id, url: `https://example.com/${l.alias}?src=bench`, status: "active", expiresAt: null })),
-    ),
+    all
+      .slice(i, i + 100)
+      .map((l) =>
+        kv.put(
+          `link:${SHORT_HOST}/${l.alias}`,
+          JSON.stringify({ id: l.id, url: `https://example.com/${l.alias}?src=bench`, status: "active", expiresAt: null }),
+        ),
+      ),
   );
 }
 
@@ -172,7 +181,10 @@ function wrk(url, script, seconds, connections = CONNECTIONS) {
 async function query(sql, ...params) {
   for (let attempt = 0; ; attempt++) {
     try {
-      return await db.prepare(sql).bind(...params).first();
+      return await db
+        .prepare(sql)
+        .bind(...params)
+        .first();
     } catch (error) {
       if (attempt >= 3) throw error;
       await new Promise((r) => setTimeout(r, 200));
@@ -272,8 +284,12 @@ const fmt = (n) => n.toLocaleString("en-US", { maximumFractionDigits: 0 });
 
 console.log(`\nSnip benchmark — ${new Date().toISOString()} — wrk -t1 -c${CONNECTIONS}, ${ROUNDS} rounds of ${DURATION_S}s each, medians`);
 console.log(`random alias out of ${fmt(ALIASES)}, Miniflare API (no wrangler dev proxy), this machine\n`);
-console.log(`bare worker, constant 302     ${fmt(bareRps).padStart(7)} req/s   p50 ${median(bareRuns.map((r) => r.p50)).toFixed(2)} ms   p99 ${median(bareRuns.map((r) => r.p99)).toFixed(2)} ms`);
-console.log(`redirect path (front door)    ${fmt(appRps).padStart(7)} req/s   p50 ${median(appRuns.map((r) => r.p50)).toFixed(2)} ms   p99 ${median(appRuns.map((r) => r.p99)).toFixed(2)} ms`);
+console.log(
+  `bare worker, constant 302     ${fmt(bareRps).padStart(7)} req/s   p50 ${median(bareRuns.map((r) => r.p50)).toFixed(2)} ms   p99 ${median(bareRuns.map((r) => r.p99)).toFixed(2)} ms`,
+);
+console.log(
+  `redirect path (front door)    ${fmt(appRps).padStart(7)} req/s   p50 ${median(appRuns.map((r) => r.p50)).toFixed(2)} ms   p99 ${median(appRuns.map((r) => r.p99)).toFixed(2)} ms`,
+);
 console.log(`  rounds (req/s): bare ${bareRuns.map((r) => fmt(r.rps)).join(", ")}; redirect ${appRuns.map((r) => fmt(r.rps)).join(", ")}`);
 console.log(`redirect ratio ${ratio.toFixed(2)} (target at least 0.85)`);
 console.log(`errors ${errors}`);
@@ -287,6 +303,23 @@ for (const p of pages) console.log(`  ${p.page.padEnd(36)} ${(p.gzipBytes / 1024
 mkdirSync("bench-results", { recursive: true });
 writeFileSync(
   "bench-results/latest.json",
-  JSON.stringify({ at: new Date().toISOString(), bareRps, appRps, ratio, errors, answered, counted: finalRaw.n, rollup: finalRollup.n, everyClickOnce, pages, bareRuns: bareRuns.map(({ text: _t, ...r }) => r), appRuns: appRuns.map(({ text: _t, ...r }) => r) }, null, 2),
+  JSON.stringify(
+    {
+      at: new Date().toISOString(),
+      bareRps,
+      appRps,
+      ratio,
+      errors,
+      answered,
+      counted: finalRaw.n,
+      rollup: finalRollup.n,
+      everyClickOnce,
+      pages,
+      bareRuns: bareRuns.map(({ text: _t, ...r }) => r),
+      appRuns: appRuns.map(({ text: _t, ...r }) => r),
+    },
+    null,
+    2,
+  ),
 );
 process.exit(0);

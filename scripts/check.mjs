@@ -8,7 +8,15 @@ import { delimiter, resolve } from "node:path";
 const PATH = `${resolve("node_modules/.bin")}${delimiter}${process.env.PATH}`;
 
 const run = (cmd, args) => {
-  const r = spawnSync(cmd, args, { stdio: "inherit", env: { ...process.env, PATH, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_ACCOUNT_ID: process.env.CLOUDFLARE_ACCOUNT_ID ?? "0".repeat(32) } });
+  const r = spawnSync(cmd, args, {
+    stdio: "inherit",
+    env: {
+      ...process.env,
+      PATH,
+      WRANGLER_SEND_METRICS: "false",
+      CLOUDFLARE_ACCOUNT_ID: process.env.CLOUDFLARE_ACCOUNT_ID ?? "0".repeat(32),
+    },
+  });
   if (r.status !== 0) process.exit(r.status ?? 1);
 };
 

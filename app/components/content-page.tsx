@@ -1,7 +1,17 @@
 import type { ReactNode } from "react";
 
 /** A page of prose (feature, legal, company pages): a title, an optional lead, and sections. */
-export function ContentPage({ title, lead, updated, children }: { title: string; lead?: ReactNode; updated?: string; children: ReactNode }) {
+export function ContentPage({
+  title,
+  lead,
+  updated,
+  children,
+}: {
+  title: string;
+  lead?: ReactNode;
+  updated?: string;
+  children: ReactNode;
+}) {
   return (
     <article className="mx-auto w-full max-w-3xl px-4 py-12 sm:py-16">
       <header className="mb-10">

@@ -17,7 +17,13 @@ export function Dialog({ id, title, children, labelledBy }: { id: string; title:
         <h2 id={titleId} className="text-lg font-bold text-slate-900">
           {title}
         </h2>
-        <button type="button" commandfor={id} command="close" aria-label="Close" className="rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800">
+        <button
+          type="button"
+          commandfor={id}
+          command="close"
+          aria-label="Close"
+          className="rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800"
+        >
           <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5 fill-current">
             <path d="M5.3 5.3a1 1 0 0 1 1.4 0L10 8.6l3.3-3.3a1 1 0 1 1 1.4 1.4L11.4 10l3.3 3.3a1 1 0 0 1-1.4 1.4L10 11.4l-3.3 3.3a1 1 0 0 1-1.4-1.4L8.6 10 5.3 6.7a1 1 0 0 1 0-1.4Z" />
           </svg>

@@ -12,9 +12,15 @@ export function SiteFooter({ doNotSell }: { doNotSell: boolean }) {
       <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-8 text-sm text-slate-600 sm:flex-row sm:items-center sm:justify-between">
         <p>© {new Date().getUTCFullYear()} Snip Labs, Inc. All rights reserved.</p>
         <nav aria-label="Footer" className="flex flex-wrap gap-x-5 gap-y-2">
-          <Link to="/app/terms" className={footerLink}>Terms</Link>
-          <Link to="/app/privacy-policy" className={footerLink}>Privacy Policy</Link>
-          <Link to="/app/cookies-policy" className={footerLink}>Cookies</Link>
+          <Link to="/app/terms" className={footerLink}>
+            Terms
+          </Link>
+          <Link to="/app/privacy-policy" className={footerLink}>
+            Privacy Policy
+          </Link>
+          <Link to="/app/cookies-policy" className={footerLink}>
+            Cookies
+          </Link>
           <button type="button" commandfor={ACCESSIBILITY_DIALOG} command="show-modal" className={footerLink}>
             Accessibility statement
           </button>
@@ -34,8 +40,8 @@ function DoNotSellDialog({ doNotSell }: { doNotSell: boolean }) {
   return (
     <Dialog id={DO_NOT_SELL_DIALOG} title="Do Not Sell or Share My Personal Information">
       <p>
-        Snip does not sell your personal information. Some advertising and measurement partners on our free pages may count as a
-        “sale” or “sharing” under California law. You can opt out of that here; your choice is kept in this browser.
+        Snip does not sell your personal information. Some advertising and measurement partners on our free pages may count as a “sale” or
+        “sharing” under California law. You can opt out of that here; your choice is kept in this browser.
       </p>
       <p>
         Read more in our{" "}
@@ -65,8 +71,8 @@ function AccessibilityDialog() {
   return (
     <Dialog id={ACCESSIBILITY_DIALOG} title="Accessibility statement">
       <p>
-        Snip is committed to making link shortening usable by everyone. We aim to meet the Web Content Accessibility Guidelines
-        (WCAG) 2.2 at level AA across the website and the app.
+        Snip is committed to making link shortening usable by everyone. We aim to meet the Web Content Accessibility Guidelines (WCAG) 2.2
+        at level AA across the website and the app.
       </p>
       <ul className="list-disc space-y-2 pl-6">
         <li>Every page works with a keyboard alone, and focus is always visible.</li>

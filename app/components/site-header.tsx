@@ -8,7 +8,13 @@ export function Logo() {
     <Link to="/" className="flex items-center gap-2 text-2xl font-extrabold tracking-tight text-indigo-600" aria-label="Snip home">
       <svg aria-hidden="true" viewBox="0 0 32 32" className="h-8 w-8">
         <rect width="32" height="32" rx="8" className="fill-indigo-600" />
-        <path d="M10 17.5a4.5 4.5 0 0 1 0-6.4l2.6-2.6a4.5 4.5 0 0 1 6.4 6.4l-1.2 1.2M22 14.5a4.5 4.5 0 0 1 0 6.4l-2.6 2.6a4.5 4.5 0 0 1-6.4-6.4l1.2-1.2" fill="none" stroke="#fff" strokeWidth="2.4" strokeLinecap="round" />
+        <path
+          d="M10 17.5a4.5 4.5 0 0 1 0-6.4l2.6-2.6a4.5 4.5 0 0 1 6.4 6.4l-1.2 1.2M22 14.5a4.5 4.5 0 0 1 0 6.4l-2.6 2.6a4.5 4.5 0 0 1-6.4-6.4l1.2-1.2"
+          fill="none"
+          stroke="#fff"
+          strokeWidth="2.4"
+          strokeLinecap="round"
+        />
       </svg>
       Snip
     </Link>
@@ -27,7 +33,11 @@ function FeaturesMenu() {
       </summary>
       <div className="absolute right-0 z-40 mt-2 max-h-[265px] min-w-[200px] max-w-[265px] overflow-auto rounded-xl border border-slate-200 bg-white p-2 shadow-xl">
         {FEATURE_PAGES.map((page) => (
-          <NavLink key={page.to} to={page.to} className="block rounded-md px-3 py-2 text-sm text-slate-700 hover:bg-indigo-50 hover:text-indigo-700">
+          <NavLink
+            key={page.to}
+            to={page.to}
+            className="block rounded-md px-3 py-2 text-sm text-slate-700 hover:bg-indigo-50 hover:text-indigo-700"
+          >
             {page.label}
           </NavLink>
         ))}
@@ -51,17 +61,34 @@ function MobileMenu() {
         <div className="mb-4 flex items-center justify-between">
           <Logo />
         </div>
-        <Link to="/" className={navLink}>Home</Link>
-        <Link to="/app/my-urls" className={navLink}>My URLs</Link>
-        <Link to="/app/pricing" className={navLink}>Plans</Link>
-        <Link to="/app/blog" className={navLink} reloadDocument>Blog</Link>
+        <Link to="/" className={navLink}>
+          Home
+        </Link>
+        <Link to="/app/my-urls" className={navLink}>
+          My URLs
+        </Link>
+        <Link to="/app/pricing" className={navLink}>
+          Plans
+        </Link>
+        <Link to="/app/blog" className={navLink} reloadDocument>
+          Blog
+        </Link>
         <p className="mt-3 px-3 text-xs font-semibold uppercase tracking-wide text-slate-500">Features</p>
         {FEATURE_PAGES.map((page) => (
-          <Link key={page.to} to={page.to} className={navLink}>{page.label}</Link>
+          <Link key={page.to} to={page.to} className={navLink}>
+            {page.label}
+          </Link>
         ))}
         <div className="mt-4 flex flex-col gap-2 border-t border-slate-200 pt-4">
-          <Link to="/app/register" className="rounded-lg bg-indigo-600 px-4 py-2 text-center font-semibold text-white hover:bg-indigo-700">Create Account</Link>
-          <Link to="/app/login" className="rounded-lg border border-slate-300 px-4 py-2 text-center font-semibold text-slate-800 hover:bg-slate-50">Sign In</Link>
+          <Link to="/app/register" className="rounded-lg bg-indigo-600 px-4 py-2 text-center font-semibold text-white hover:bg-indigo-700">
+            Create Account
+          </Link>
+          <Link
+            to="/app/login"
+            className="rounded-lg border border-slate-300 px-4 py-2 text-center font-semibold text-slate-800 hover:bg-slate-50"
+          >
+            Sign In
+          </Link>
         </div>
       </nav>
     </details>
@@ -75,12 +102,22 @@ export function SiteHeader() {
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
         <Logo />
         <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
-          <Link to="/app/my-urls" className={navLink}>My URLs</Link>
-          <Link to="/app/pricing" className={navLink}>Plans</Link>
-          <Link to="/app/blog" className={navLink} reloadDocument>Blog</Link>
+          <Link to="/app/my-urls" className={navLink}>
+            My URLs
+          </Link>
+          <Link to="/app/pricing" className={navLink}>
+            Plans
+          </Link>
+          <Link to="/app/blog" className={navLink} reloadDocument>
+            Blog
+          </Link>
           <FeaturesMenu />
-          <Link to="/app/register" className="ml-2 rounded-lg bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-700">Sign Up</Link>
-          <Link to="/app/login" className="rounded-lg px-4 py-2 text-sm font-semibold text-indigo-700 hover:bg-indigo-50">Sign In</Link>
+          <Link to="/app/register" className="ml-2 rounded-lg bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-700">
+            Sign Up
+          </Link>
+          <Link to="/app/login" className="rounded-lg px-4 py-2 text-sm font-semibold text-indigo-700 hover:bg-indigo-50">
+            Sign In
+          </Link>
         </nav>
         <MobileMenu />
       </div>

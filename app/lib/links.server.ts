@@ -25,7 +25,12 @@ export function linkStores(env: AppEnv): LinkStores {
 export function destinationContext(env: AppEnv, request: Request): DestinationContext {
   const hosts = [env.SHORT_HOST, new URL(request.url).host];
   if (env.SHORT_ORIGIN) hosts.push(new URL(env.SHORT_ORIGIN).host);
-  return { ownHosts: hosts, bannedDomains: env.BANNED_DOMAINS.split(",").map((d) => d.trim()).filter(Boolean) };
+  return {
+    ownHosts: hosts,
+    bannedDomains: env.BANNED_DOMAINS.split(",")
+      .map((d) => d.trim())
+      .filter(Boolean),
+  };
 }
 
 /** Origin of short links on the default domain. */

@@ -33,10 +33,9 @@ export default function FullstackDeveloperPage() {
 
       <Section title="About Snip">
         <p>
-          Snip is a link-shortening and link-management service used by individuals, creators and businesses to share
-          short links, QR codes and branded links, and to understand how they perform. Redirects are answered on
-          Cloudflare's edge network close to every visitor, and the product is built around privacy: we count clicks,
-          not people. Read more{" "}
+          Snip is a link-shortening and link-management service used by individuals, creators and businesses to share short links, QR codes
+          and branded links, and to understand how they perform. Redirects are answered on Cloudflare's edge network close to every visitor,
+          and the product is built around privacy: we count clicks, not people. Read more{" "}
           <Link to="/app/features/about-us" className={linkClass}>
             about us
           </Link>{" "}
@@ -51,10 +50,7 @@ export default function FullstackDeveloperPage() {
       <Section title="What you'll do">
         <ul className="list-disc pl-6 space-y-2">
           <li>Design, build and ship features end to end: database schema, API, server rendering and UI.</li>
-          <li>
-            Work on the redirect path running on Cloudflare Workers, where every millisecond and every edge case
-            matters.
-          </li>
+          <li>Work on the redirect path running on Cloudflare Workers, where every millisecond and every edge case matters.</li>
           <li>Evolve our REST API and its OpenAPI document, webhooks, and the tools developers use to integrate with us.</li>
           <li>Improve click analytics, from how clicks are recorded to how they are aggregated and presented.</li>
           <li>Help keep abuse off the platform by improving how we detect phishing, malware and spam links.</li>
@@ -66,15 +62,13 @@ export default function FullstackDeveloperPage() {
         <ul className="list-disc pl-6 space-y-2">
           <li>Several years of professional experience building web applications with TypeScript.</li>
           <li>Solid React experience, including server rendering and accessible, responsive interfaces.</li>
-          <li>
-            Comfort on the server side: HTTP, caching, SQL databases, and designing APIs other people enjoy using.
-          </li>
+          <li>Comfort on the server side: HTTP, caching, SQL databases, and designing APIs other people enjoy using.</li>
           <li>A habit of testing your work and thinking about failure modes, security and privacy.</li>
           <li>Clear written communication; as a remote team, most of our collaboration happens in writing.</li>
         </ul>
         <p>
-          <strong>Nice to have:</strong> experience with Cloudflare Workers or other edge runtimes, React Router or
-          Remix, Tailwind CSS, Drizzle or similar ORMs, and Playwright.
+          <strong>Nice to have:</strong> experience with Cloudflare Workers or other edge runtimes, React Router or Remix, Tailwind CSS,
+          Drizzle or similar ORMs, and Playwright.
         </p>
       </Section>
 
@@ -94,17 +88,17 @@ export default function FullstackDeveloperPage() {
           <a href="mailto:careers@snip.example?subject=Full-Stack%20Developer" className={linkClass}>
             careers@snip.example
           </a>{" "}
-          with the subject &ldquo;Full-Stack Developer&rdquo;. Include your CV or a link to your profile and a few
-          sentences about something you've built that you are proud of. Links to code are welcome but not required.
+          with the subject &ldquo;Full-Stack Developer&rdquo;. Include your CV or a link to your profile and a few sentences about something
+          you've built that you are proud of. Links to code are welcome but not required.
         </p>
         <p>
-          Our process has four steps: a short introductory call, a practical exercise based on a real problem (paid,
-          and no more than a few hours), a technical conversation with two engineers about your exercise, and a final
-          conversation with the founders. We reply to every application, usually within a week.
+          Our process has four steps: a short introductory call, a practical exercise based on a real problem (paid, and no more than a few
+          hours), a technical conversation with two engineers about your exercise, and a final conversation with the founders. We reply to
+          every application, usually within a week.
         </p>
         <p>
-          Snip Labs, Inc. is an equal-opportunity employer. We welcome applicants of every background and will gladly
-          provide reasonable accommodations during the process; just let us know what you need.
+          Snip Labs, Inc. is an equal-opportunity employer. We welcome applicants of every background and will gladly provide reasonable
+          accommodations during the process; just let us know what you need.
         </p>
       </Section>
 

@@ -38,14 +38,13 @@ export default function AboutUsPage() {
     >
       <Section title="Why we built Snip">
         <p>
-          Links are how the web moves. They end up in newsletters, on packaging, in slide decks, on the side of buses. A
-          long address full of tracking parameters is hard to share and impossible to remember, and once it's printed
-          you can't take it back.
+          Links are how the web moves. They end up in newsletters, on packaging, in slide decks, on the side of buses. A long address full
+          of tracking parameters is hard to share and impossible to remember, and once it's printed you can't take it back.
         </p>
         <p>
-          We started Snip because we wanted a link shortener we would be happy to depend on ourselves: quick for the
-          person clicking, honest with the person sharing, and respectful of everyone's privacy. Short links that you
-          can edit after the fact, analytics that answer real questions, and a service that stays out of the way.
+          We started Snip because we wanted a link shortener we would be happy to depend on ourselves: quick for the person clicking, honest
+          with the person sharing, and respectful of everyone's privacy. Short links that you can edit after the fact, analytics that answer
+          real questions, and a service that stays out of the way.
         </p>
       </Section>
 
@@ -99,11 +98,10 @@ export default function AboutUsPage() {
 
       <Section title="How we make money">
         <p>
-          Snip is free to start, and you can shorten a link without even creating an account. Paid plans (Basic, Pro and
-          Enterprise, billed monthly or yearly) add branded domains, team
-          features and higher limits.
-          For some shopping destinations we may earn a referral commission through a partner network, which helps pay
-          for the free plan. It never changes where the visitor lands, paid plans can switch it off, and{" "}
+          Snip is free to start, and you can shorten a link without even creating an account. Paid plans (Basic, Pro and Enterprise, billed
+          monthly or yearly) add branded domains, team features and higher limits. For some shopping destinations we may earn a referral
+          commission through a partner network, which helps pay for the free plan. It never changes where the visitor lands, paid plans can
+          switch it off, and{" "}
           <Link to="/app/affiliate-link" className={linkClass}>
             we explain exactly how it works
           </Link>
@@ -113,8 +111,8 @@ export default function AboutUsPage() {
 
       <Section title="The company">
         <p>
-          Snip is built and operated by Snip Labs, Inc., a small, fully remote team of engineers, designers and support
-          specialists. We are hiring: see our opening for a{" "}
+          Snip is built and operated by Snip Labs, Inc., a small, fully remote team of engineers, designers and support specialists. We are
+          hiring: see our opening for a{" "}
           <Link to="/app/careers/fullstack-developer" className={linkClass}>
             Full-Stack Developer
           </Link>

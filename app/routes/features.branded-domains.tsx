@@ -50,20 +50,19 @@ export default function BrandedDomainsPage() {
       <Section title="Connecting a domain takes minutes">
         <ol className="list-decimal pl-6 space-y-2">
           <li>
-            <strong>Pick a domain or subdomain.</strong> Many companies use a short subdomain of their main site, such
-            as <code>go.yourbrand.com</code> or <code>link.yourbrand.com</code>. A separate short domain works too.
+            <strong>Pick a domain or subdomain.</strong> Many companies use a short subdomain of their main site, such as{" "}
+            <code>go.yourbrand.com</code> or <code>link.yourbrand.com</code>. A separate short domain works too.
           </li>
           <li>
-            <strong>Add it in Snip.</strong> Enter the domain in your account's domain settings. Snip shows you the DNS
-            record to create.
+            <strong>Add it in Snip.</strong> Enter the domain in your account's domain settings. Snip shows you the DNS record to create.
           </li>
           <li>
-            <strong>Update your DNS.</strong> Add the record at your DNS provider. Snip checks for it automatically and
-            tells you as soon as the domain is verified.
+            <strong>Update your DNS.</strong> Add the record at your DNS provider. Snip checks for it automatically and tells you as soon as
+            the domain is verified.
           </li>
           <li>
-            <strong>Start shortening.</strong> Choose the domain when you create a link. HTTPS certificates are issued
-            and renewed for you, so every branded link is secure from the first click.
+            <strong>Start shortening.</strong> Choose the domain when you create a link. HTTPS certificates are issued and renewed for you,
+            so every branded link is secure from the first click.
           </li>
         </ol>
         <p>
@@ -92,8 +91,8 @@ export default function BrandedDomainsPage() {
 
       <Section title="For teams and organizations">
         <p>
-          Domains can be shared across an organization, so everyone creates links on the same brand. Admins decide which
-          domains are available and members pick from them when creating links. Viewers can follow the results in{" "}
+          Domains can be shared across an organization, so everyone creates links on the same brand. Admins decide which domains are
+          available and members pick from them when creating links. Viewers can follow the results in{" "}
           <Link to="/app/features/link-analytics" className={linkClass}>
             link analytics
           </Link>{" "}
@@ -103,8 +102,8 @@ export default function BrandedDomainsPage() {
 
       <Section title="Which plans include branded domains">
         <p>
-          Branded domains are available on paid plans; the number of domains you can connect grows with your plan. Paid
-          plans come with a free trial, so you can connect a domain and try it with real links before you pay.
+          Branded domains are available on paid plans; the number of domains you can connect grows with your plan. Paid plans come with a
+          free trial, so you can connect a domain and try it with real links before you pay.
         </p>
       </Section>
 

@@ -27,19 +27,18 @@ export default function CustomLinksPage() {
       <Section title="Why custom aliases work better">
         <ul className="list-disc pl-6 space-y-2">
           <li>
-            <strong>More clicks.</strong> People are more willing to follow a link when they can see what it is about
-            before they click.
+            <strong>More clicks.</strong> People are more willing to follow a link when they can see what it is about before they click.
           </li>
           <li>
-            <strong>Easy to say and type.</strong> A word or two is far easier to read out on a podcast or copy from a
-            poster than a string of random characters.
+            <strong>Easy to say and type.</strong> A word or two is far easier to read out on a podcast or copy from a poster than a string
+            of random characters.
           </li>
           <li>
             <strong>Easy to find again.</strong> Meaningful aliases make your own dashboard easier to scan and search.
           </li>
           <li>
-            <strong>Consistent campaigns.</strong> Naming conventions such as <code>launch-email</code> and{" "}
-            <code>launch-social</code> keep related links together.
+            <strong>Consistent campaigns.</strong> Naming conventions such as <code>launch-email</code> and <code>launch-social</code> keep
+            related links together.
           </li>
         </ul>
       </Section>
@@ -62,22 +61,22 @@ export default function CustomLinksPage() {
           <li>Between 5 and 30 characters long.</li>
           <li>Each alias can be used by only one link on a domain. If your favourite is taken, try a variation.</li>
           <li>
-            A small number of words are reserved because Snip uses them for its own pages, such as <code>app</code>,{" "}
-            <code>login</code>, <code>pricing</code> and <code>support</code>. Reserving them also stops anyone from
-            creating a link that looks like an official Snip page.
+            A small number of words are reserved because Snip uses them for its own pages, such as <code>app</code>, <code>login</code>,{" "}
+            <code>pricing</code> and <code>support</code>. Reserving them also stops anyone from creating a link that looks like an official
+            Snip page.
           </li>
         </ul>
         <p>
-          If you leave the alias empty, Snip generates a random 8-character alias for you. Random aliases are drawn
-          from a secure random source, so they can't be guessed by counting upwards.
+          If you leave the alias empty, Snip generates a random 8-character alias for you. Random aliases are drawn from a secure random
+          source, so they can't be guessed by counting upwards.
         </p>
       </Section>
 
       <Section title="Change the destination, keep the name">
         <p>
-          A custom alias is only valuable if it lasts. Once you've printed <code>snip.example/menu2026</code> on a
-          table card, you can keep pointing it at the current menu for as long as you like: edit the destination in
-          your dashboard and the next visitor lands on the new page. Read more in{" "}
+          A custom alias is only valuable if it lasts. Once you've printed <code>snip.example/menu2026</code> on a table card, you can keep
+          pointing it at the current menu for as long as you like: edit the destination in your dashboard and the next visitor lands on the
+          new page. Read more in{" "}
           <Link to="/app/features/link-management" className={linkClass}>
             link management
           </Link>
@@ -91,8 +90,8 @@ export default function CustomLinksPage() {
           <Link to="/app/features/branded-domains" className={linkClass}>
             branded domains
           </Link>
-          . On a domain you own, the whole link carries your name, for example <code>go.yourbrand.com/spring-sale</code>
-          , and aliases on your domain are yours alone. Yearly paid plans even include{" "}
+          . On a domain you own, the whole link carries your name, for example <code>go.yourbrand.com/spring-sale</code>, and aliases on
+          your domain are yours alone. Yearly paid plans even include{" "}
           <Link to="/app/features/free-domains" className={linkClass}>
             a free domain for the first year
           </Link>

@@ -64,23 +64,21 @@ export default function FreeDomainsPage() {
           <li>Registration is in your organization's name; the domain is yours, not Snip's.</li>
         </ul>
         <p>
-          Premium domains (names a registry prices above its standard rate) are not included in the offer, but you can
-          still connect one you buy elsewhere.
+          Premium domains (names a registry prices above its standard rate) are not included in the offer, but you can still connect one you
+          buy elsewhere.
         </p>
       </Section>
 
       <Section title="After the first year: our renewal service">
         <p>
-          Domains need to be renewed every year, and a lapsed domain means every link on it stops working. To make sure
-          that never happens by accident, Snip offers a renewal service:
+          Domains need to be renewed every year, and a lapsed domain means every link on it stops working. To make sure that never happens
+          by accident, Snip offers a renewal service:
         </p>
         <ul className="list-disc pl-6 space-y-2">
+          <li>We remind your account's admins by email well before the renewal date, and again as it approaches.</li>
           <li>
-            We remind your account's admins by email well before the renewal date, and again as it approaches.
-          </li>
-          <li>
-            With renewal switched on, Snip renews the domain automatically at the registry's standard price for that
-            extension, charged together with your subscription. The price is shown before you claim the domain.
+            With renewal switched on, Snip renews the domain automatically at the registry's standard price for that extension, charged
+            together with your subscription. The price is shown before you claim the domain.
           </li>
           <li>You can switch renewal off at any time before the renewal date in your domain settings.</li>
           <li>
@@ -98,22 +96,22 @@ export default function FreeDomainsPage() {
           <div>
             <h3 className="font-semibold text-slate-900">What happens if I switch to monthly billing or cancel?</h3>
             <p>
-              The domain remains registered until the end of the year that was paid for. After that it is renewed only
-              if you keep the renewal service switched on; otherwise you can transfer it out or let it expire.
+              The domain remains registered until the end of the year that was paid for. After that it is renewed only if you keep the
+              renewal service switched on; otherwise you can transfer it out or let it expire.
             </p>
           </div>
           <div>
             <h3 className="font-semibold text-slate-900">Is the domain included during a free trial?</h3>
             <p>
-              The domain is claimed once your first yearly payment has gone through, because registration can't be
-              undone. You can connect a domain you already own during the trial.
+              The domain is claimed once your first yearly payment has gone through, because registration can't be undone. You can connect a
+              domain you already own during the trial.
             </p>
           </div>
           <div>
             <h3 className="font-semibold text-slate-900">Can I use the domain for email or a website?</h3>
             <p>
-              The domain is set up for short links. If you want to use it for other services, transfer it to a
-              registrar of your choice and configure it there.
+              The domain is set up for short links. If you want to use it for other services, transfer it to a registrar of your choice and
+              configure it there.
             </p>
           </div>
         </div>

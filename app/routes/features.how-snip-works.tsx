@@ -62,9 +62,9 @@ export default function HowSnipWorksPage() {
 
       <Section title="Why a 302 redirect?">
         <p>
-          There are two common kinds of redirect. A permanent (301) redirect tells browsers they may remember the
-          destination and skip the short link next time. That sounds efficient, but it means a changed destination may
-          never reach people who clicked before, and their repeat visits are never counted.
+          There are two common kinds of redirect. A permanent (301) redirect tells browsers they may remember the destination and skip the
+          short link next time. That sounds efficient, but it means a changed destination may never reach people who clicked before, and
+          their repeat visits are never counted.
         </p>
         <p>
           Snip uses a temporary (302) redirect. Every click comes back to Snip, so when you{" "}
@@ -78,8 +78,8 @@ export default function HowSnipWorksPage() {
       <Section title="What visitors see when a link no longer works">
         <ul className="list-disc pl-6 space-y-2">
           <li>
-            <strong>Expired links</strong> show a short page explaining that the link has expired, instead of sending
-            the visitor somewhere outdated.
+            <strong>Expired links</strong> show a short page explaining that the link has expired, instead of sending the visitor somewhere
+            outdated.
           </li>
           <li>
             <strong>Deleted or removed links</strong> lead to a page that explains{" "}
@@ -96,8 +96,8 @@ export default function HowSnipWorksPage() {
 
       <Section title="Keeping links safe">
         <p>
-          Short links hide their destination, which is why abuse matters. Snip refuses links to other URL shorteners
-          (which are often used to disguise a destination) and to blocked domains, and our{" "}
+          Short links hide their destination, which is why abuse matters. Snip refuses links to other URL shorteners (which are often used
+          to disguise a destination) and to blocked domains, and our{" "}
           <Link to="/app/terms" className={linkClass}>
             Terms of Service
           </Link>{" "}
@@ -107,8 +107,8 @@ export default function HowSnipWorksPage() {
 
       <Section title="No account required to start">
         <p>
-          You can shorten a link as a guest, right from the home page. Snip remembers the links you created from this
-          browser, so you can find them again. Create a free account when you want a dashboard for all your links,{" "}
+          You can shorten a link as a guest, right from the home page. Snip remembers the links you created from this browser, so you can
+          find them again. Create a free account when you want a dashboard for all your links,{" "}
           <Link to="/app/features/link-management" className={linkClass}>
             tags and editing
           </Link>

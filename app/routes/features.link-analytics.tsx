@@ -39,26 +39,25 @@ export default function LinkAnalyticsPage() {
 
       <Section title="From the last hour to the last month">
         <p>
-          Choose the period that matches your question: the <strong>last hour</strong> to watch a launch or a live
-          broadcast, the <strong>last 24 hours</strong> for a newsletter send, the <strong>last 7 days</strong> for a
-          social campaign or the <strong>last 30 days</strong> for a monthly report. Totals and breakdowns update as
-          clicks arrive, so you are never looking at yesterday's numbers.
+          Choose the period that matches your question: the <strong>last hour</strong> to watch a launch or a live broadcast, the{" "}
+          <strong>last 24 hours</strong> for a newsletter send, the <strong>last 7 days</strong> for a social campaign or the{" "}
+          <strong>last 30 days</strong> for a monthly report. Totals and breakdowns update as clicks arrive, so you are never looking at
+          yesterday's numbers.
         </p>
       </Section>
 
       <Section title="Real people, counted separately from bots">
         <p>
-          A surprising share of clicks on any public link come from machines: link-preview generators in chat apps,
-          search crawlers, security scanners that check links in email. Snip recognises known bots and counts them
-          separately, so the headline figure reflects people and you can still see how much automated traffic a link
-          attracts.
+          A surprising share of clicks on any public link come from machines: link-preview generators in chat apps, search crawlers,
+          security scanners that check links in email. Snip recognises known bots and counts them separately, so the headline figure
+          reflects people and you can still see how much automated traffic a link attracts.
         </p>
       </Section>
 
       <Section title="Privacy built in">
         <p>
-          Useful analytics don't require knowing who someone is. Snip works out a click's country, device and browser
-          at the moment of the redirect and then keeps only those aggregate facts:
+          Useful analytics don't require knowing who someone is. Snip works out a click's country, device and browser at the moment of the
+          redirect and then keeps only those aggregate facts:
         </p>
         <ul className="list-disc pl-6 space-y-2">
           <li>Visitor IP addresses are hashed and are never stored.</li>
@@ -76,20 +75,19 @@ export default function LinkAnalyticsPage() {
 
       <Section title="Measure campaigns, not just clicks">
         <p>
-          Use the built-in UTM builder to add <code>utm_source</code>, <code>utm_medium</code> and{" "}
-          <code>utm_campaign</code> parameters to a destination before you shorten it. Snip tells you how many people
-          clicked; your web analytics tool then sees exactly which campaign brought them in and what they did next.
+          Use the built-in UTM builder to add <code>utm_source</code>, <code>utm_medium</code> and <code>utm_campaign</code> parameters to a
+          destination before you shorten it. Snip tells you how many people clicked; your web analytics tool then sees exactly which
+          campaign brought them in and what they did next.
         </p>
         <p>
-          Offline too: every link has a QR code you can download as SVG or PNG. Scans are counted just like clicks, so
-          you can compare a poster with a newsletter on the same dashboard.
+          Offline too: every link has a QR code you can download as SVG or PNG. Scans are counted just like clicks, so you can compare a
+          poster with a newsletter on the same dashboard.
         </p>
       </Section>
 
       <Section title="Take the data with you">
         <p>
-          Click statistics are available through the REST API, so you can pull them into your own reports or data
-          warehouse. See the{" "}
+          Click statistics are available through the REST API, so you can pull them into your own reports or data warehouse. See the{" "}
           <Link to="/app/dev" className={linkClass}>
             API documentation
           </Link>{" "}

@@ -57,21 +57,21 @@ export default function LinkManagementPage() {
 
       <Section title="Edits apply immediately">
         <p>
-          Snip answers every short link with a temporary (302) redirect. Browsers and proxies don't cache a temporary
-          redirect the way they cache a permanent one, so when you change a destination, the very next click follows
-          the new address. There is no waiting for caches to expire and no need to reprint a QR code.
+          Snip answers every short link with a temporary (302) redirect. Browsers and proxies don't cache a temporary redirect the way they
+          cache a permanent one, so when you change a destination, the very next click follows the new address. There is no waiting for
+          caches to expire and no need to reprint a QR code.
         </p>
         <p>
-          The same is true for expiry and archiving: the moment a link expires, visitors stop being sent to the old
-          destination, everywhere in the world.
+          The same is true for expiry and archiving: the moment a link expires, visitors stop being sent to the old destination, everywhere
+          in the world.
         </p>
       </Section>
 
       <Section title="Create hundreds of links at once">
         <p>
-          Launching a campaign across many channels, or moving an existing set of links to Snip? Upload a spreadsheet
-          and Snip creates the links for you. Bulk creation accepts CSV, XLS, XLSX and ODS files up to 10&nbsp;MB. Each
-          row holds a destination and, optionally, a custom alias, tags and an expiry date.
+          Launching a campaign across many channels, or moving an existing set of links to Snip? Upload a spreadsheet and Snip creates the
+          links for you. Bulk creation accepts CSV, XLS, XLSX and ODS files up to 10&nbsp;MB. Each row holds a destination and, optionally,
+          a custom alias, tags and an expiry date.
         </p>
         <ul className="list-disc pl-6 space-y-2">
           <li>Rows are checked with the same rules as the single-link form, so a bad row never produces a broken link.</li>
@@ -82,9 +82,9 @@ export default function LinkManagementPage() {
 
       <Section title="Automate it with the API and webhooks">
         <p>
-          Everything you can do in the dashboard you can also do from code. Create an API token in your account
-          settings and use Snip's REST API to create, update, tag and expire links from your own systems. The API is
-          described by an OpenAPI document at <code>/openapi/v2.json</code>, with reference documentation at{" "}
+          Everything you can do in the dashboard you can also do from code. Create an API token in your account settings and use Snip's REST
+          API to create, update, tag and expire links from your own systems. The API is described by an OpenAPI document at{" "}
+          <code>/openapi/v2.json</code>, with reference documentation at{" "}
           <Link to="/app/dev" className={linkClass}>
             the developer page
           </Link>
@@ -94,25 +94,31 @@ export default function LinkManagementPage() {
 
       <Section title="Work together">
         <p>
-          Teams and organizations share a link library. Admins manage members and billing, members create and edit
-          links, and viewers can follow results without being able to change anything. Everyone works from the same
-          up-to-date list, so nobody has to ask which link is the right one.
+          Teams and organizations share a link library. Admins manage members and billing, members create and edit links, and viewers can
+          follow results without being able to change anything. Everyone works from the same up-to-date list, so nobody has to ask which
+          link is the right one.
         </p>
       </Section>
 
       <Section title="Related features">
         <ul className="list-disc pl-6 space-y-2">
           <li>
-            <Link to="/app/features/custom-links" className={linkClass}>Custom links</Link>: choose aliases people can
-            read and remember.
+            <Link to="/app/features/custom-links" className={linkClass}>
+              Custom links
+            </Link>
+            : choose aliases people can read and remember.
           </li>
           <li>
-            <Link to="/app/features/branded-domains" className={linkClass}>Branded domains</Link>: put your own domain
-            in front of every link.
+            <Link to="/app/features/branded-domains" className={linkClass}>
+              Branded domains
+            </Link>
+            : put your own domain in front of every link.
           </li>
           <li>
-            <Link to="/app/features/link-analytics" className={linkClass}>Link analytics</Link>: see who clicks, from
-            where and on what device.
+            <Link to="/app/features/link-analytics" className={linkClass}>
+              Link analytics
+            </Link>
+            : see who clicks, from where and on what device.
           </li>
         </ul>
       </Section>

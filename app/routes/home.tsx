@@ -116,19 +116,32 @@ function Result({ created }: { created: { longUrl: string; shortUrl: string; ali
         />
       </div>
       <div className="flex flex-wrap gap-3">
-        <a href={created.shortUrl} target="_blank" rel="noopener" className="rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50">
+        <a
+          href={created.shortUrl}
+          target="_blank"
+          rel="noopener"
+          className="rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50"
+        >
           Visit
         </a>
         <CopyButton text={created.shortUrl} />
       </div>
       <p className="text-xs text-slate-500">
-        Some links to merchants may earn Snip a commission. <Link to="/app/affiliate-link" className="underline">Learn more</Link>.
+        Some links to merchants may earn Snip a commission.{" "}
+        <Link to="/app/affiliate-link" className="underline">
+          Learn more
+        </Link>
+        .
       </p>
       <div className="flex flex-wrap items-center gap-4 border-t border-slate-200 pt-5">
         <Link to="/app/my-urls" className="text-sm font-semibold text-indigo-700 hover:underline">
           My URLs
         </Link>
-        <Link to="/" state={{ focusUrl: true }} className="ml-auto rounded-lg bg-slate-900 px-4 py-2 text-sm font-semibold text-white hover:bg-slate-800">
+        <Link
+          to="/"
+          state={{ focusUrl: true }}
+          className="ml-auto rounded-lg bg-slate-900 px-4 py-2 text-sm font-semibold text-white hover:bg-slate-800"
+        >
           Shorten another
         </Link>
       </div>
@@ -137,9 +150,21 @@ function Result({ created }: { created: { longUrl: string; shortUrl: string; ali
 }
 
 const HIGHLIGHTS = [
-  { title: "Short links that last", body: "Random aliases that can't be guessed, or a custom alias of your own. Redirects answered at the edge, close to every visitor.", to: "/app/features/custom-links" },
-  { title: "Know who clicks", body: "Clicks, unique visitors, countries, referrers, devices and browsers, with bots counted apart.", to: "/app/features/link-analytics" },
-  { title: "Manage every link", body: "Tags, expiry dates, UTM parameters, QR codes and bulk creation from a spreadsheet.", to: "/app/features/link-management" },
+  {
+    title: "Short links that last",
+    body: "Random aliases that can't be guessed, or a custom alias of your own. Redirects answered at the edge, close to every visitor.",
+    to: "/app/features/custom-links",
+  },
+  {
+    title: "Know who clicks",
+    body: "Clicks, unique visitors, countries, referrers, devices and browsers, with bots counted apart.",
+    to: "/app/features/link-analytics",
+  },
+  {
+    title: "Manage every link",
+    body: "Tags, expiry dates, UTM parameters, QR codes and bulk creation from a spreadsheet.",
+    to: "/app/features/link-management",
+  },
 ];
 
 export default function Home({ loaderData, actionData }: Route.ComponentProps) {
@@ -161,7 +186,11 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
       </section>
       <section className="mx-auto grid max-w-6xl gap-6 px-4 py-16 md:grid-cols-3">
         {HIGHLIGHTS.map((h) => (
-          <Link key={h.to} to={h.to} className="group rounded-2xl border border-slate-200 bg-white p-6 transition hover:border-indigo-300 hover:shadow-lg">
+          <Link
+            key={h.to}
+            to={h.to}
+            className="group rounded-2xl border border-slate-200 bg-white p-6 transition hover:border-indigo-300 hover:shadow-lg"
+          >
             <h2 className="text-lg font-bold text-slate-900 group-hover:text-indigo-700">{h.title}</h2>
             <p className="mt-2 leading-7 text-slate-600">{h.body}</p>
           </Link>

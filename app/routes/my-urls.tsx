@@ -14,7 +14,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const guestId = await readGuestId(request);
   if (!guestId) return { links: [] };
   const links = await listGuestLinks(getDb(env.DB), guestId, GUEST_MAX_RECENT_URLS);
-  const totals = await getClickTotals(env.DB, links.map((l) => l.id));
+  const totals = await getClickTotals(
+    env.DB,
+    links.map((l) => l.id),
+  );
   return {
     links: links.map((l) => ({
       id: l.id,
@@ -38,7 +41,10 @@ export default function MyUrls({ loaderData }: Route.ComponentProps) {
           <p className="mt-2 text-slate-600">The links you shortened in this browser, newest first (up to {GUEST_MAX_RECENT_URLS}).</p>
         </div>
         {links.length > 0 ? (
-          <Link to="/app/my-urls/clear-history" className="rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50">
+          <Link
+            to="/app/my-urls/clear-history"
+            className="rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50"
+          >
             Clear history
           </Link>
         ) : null}

@@ -12,7 +12,9 @@ import type { Route } from "./+types/unsubscribe";
 export const handle: RouteHandle = { hydrate: false };
 
 const schema = z.object({
-  email: z.email({ error: (issue) => (issue.input === undefined ? "The email field is required." : "The email must be a valid email address.") }).max(254),
+  email: z
+    .email({ error: (issue) => (issue.input === undefined ? "The email field is required." : "The email must be a valid email address.") })
+    .max(254),
 });
 
 export function loader({ request }: Route.LoaderArgs) {
@@ -35,8 +37,8 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
         <h1 className="text-2xl font-extrabold">Unsubscribe from Snip emails</h1>
         {actionData?.done ? (
           <p role="status" className="mt-4 rounded-lg bg-green-50 p-4 text-green-800">
-            {actionData.done} will no longer receive newsletters or product announcements from Snip. We will still send
-            messages about your account, such as password resets and billing receipts.
+            {actionData.done} will no longer receive newsletters or product announcements from Snip. We will still send messages about your
+            account, such as password resets and billing receipts.
           </p>
         ) : (
           <>
@@ -45,7 +47,9 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
             </p>
             <Form method="post" {...getFormProps(form)} noValidate className="mt-6 space-y-4">
               <div>
-                <label htmlFor={fields.email.id} className="mb-2 block text-sm font-semibold">Email address</label>
+                <label htmlFor={fields.email.id} className="mb-2 block text-sm font-semibold">
+                  Email address
+                </label>
                 <input
                   {...getInputProps(fields.email, { type: "email" })}
                   key={fields.email.key}
@@ -53,7 +57,9 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
                   className="w-full rounded-xl border border-slate-300 px-4 py-3 focus:border-indigo-500 focus:outline-none focus:ring-4 focus:ring-indigo-100"
                 />
                 {fields.email.errors ? (
-                  <p id={fields.email.errorId} role="alert" className="mt-2 text-sm font-medium text-red-600">{fields.email.errors[0]}</p>
+                  <p id={fields.email.errorId} role="alert" className="mt-2 text-sm font-medium text-red-600">
+                    {fields.email.errors[0]}
+                  </p>
                 ) : null}
               </div>
               <button type="submit" className="rounded-lg bg-indigo-600 px-5 py-2.5 font-semibold text-white hover:bg-indigo-700">

@@ -9,7 +9,8 @@ import type { QueueEnv } from "../../workers/queue/src/env";
 const testEnv = env as unknown as QueueEnv;
 const HOUR = 3_600_000;
 const FIREFOX = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:140.0) Gecko/20100101 Firefox/140.0";
-const IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1";
+const IPHONE =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1";
 
 function click(linkId: string, payload: Partial<ClickPayload> = {}, id = crypto.randomUUID()): ClickEvent {
   return {
@@ -51,7 +52,9 @@ async function hourly(linkId: string) {
 }
 
 async function breakdown(linkId: string, dimension: string) {
-  const rows = await testEnv.DB.prepare("SELECT value, SUM(clicks) AS clicks FROM click_dimensions WHERE link_id = ? AND dimension = ? GROUP BY value")
+  const rows = await testEnv.DB.prepare(
+    "SELECT value, SUM(clicks) AS clicks FROM click_dimensions WHERE link_id = ? AND dimension = ? GROUP BY value",
+  )
     .bind(linkId, dimension)
     .all<{ value: string; clicks: number }>();
   return Object.fromEntries(rows.results.map((r) => [r.value, r.clicks]));

@@ -40,7 +40,9 @@ describe("click constants", () => {
   it("bounds a clipped click's weight so that any single click fits a message, even with every character escaped", () => {
     // A control character is escaped as \u00XX: six bytes of JSON for one character of header.
     const worst = clickWeight(heaviestClick(0, "\u0001"));
-    expect(worst).toBeGreaterThan(6 * (CLICK_FIELD_MAX.userAgent + CLICK_FIELD_MAX.referrer + CLICK_FIELD_MAX.acceptLanguage + CLICK_FIELD_MAX.ip));
+    expect(worst).toBeGreaterThan(
+      6 * (CLICK_FIELD_MAX.userAgent + CLICK_FIELD_MAX.referrer + CLICK_FIELD_MAX.acceptLanguage + CLICK_FIELD_MAX.ip),
+    );
     expect(worst).toBeLessThan(CLICK_MESSAGE_BUDGET);
   });
 });

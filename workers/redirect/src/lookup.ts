@@ -52,7 +52,14 @@ function remember(deps: LookupDeps, key: string, record: LinkRecord | null, now:
 /**
  * alias -> record: the isolate cache (fresh, or stale-while-revalidate), then KV, then D1.
  */
-export async function lookupLink(env: Stores, ctx: Waiter, deps: LookupDeps, domain: string, alias: string, now: number): Promise<LinkRecord | null> {
+export async function lookupLink(
+  env: Stores,
+  ctx: Waiter,
+  deps: LookupDeps,
+  domain: string,
+  alias: string,
+  now: number,
+): Promise<LinkRecord | null> {
   const key = linkKey(domain, alias);
   const cached = deps.cache.entry(key);
   if (cached !== undefined) {
