@@ -3,8 +3,12 @@ import type { LinkStatus } from "../../../domain/link-status";
 import { Lru } from "./lru";
 
 export const LINK_CACHE_CAPACITY = 50_000;
-/** A cached record is served without a KV read for this long... */
+/**
+ * A cached record is served without a KV read for this long, give or take a random
+ * quarter (so records cached together are not all revalidated in the same second)...
+ */
 export const LINK_CACHE_FRESH_MS = 60_000;
+const LINK_CACHE_JITTER_MS = LINK_CACHE_FRESH_MS / 4;
 /** ...and then, stale, for at most this long while one background read refreshes it. */
 export const LINK_CACHE_STALE_MS = 600_000;
 /** Unknown aliases are remembered only briefly (and never served stale): a new link must work at once. */
@@ -46,7 +50,8 @@ async function readStores(env: Stores, ctx: Waiter, key: string, domain: string,
 }
 
 function remember(deps: LookupDeps, key: string, record: LinkRecord | null, now: number): void {
-  deps.cache.set(key, record, now + (record ? LINK_CACHE_FRESH_MS : LINK_MISS_TTL_MS));
+  const ttl = record ? LINK_CACHE_FRESH_MS + (Math.random() * 2 - 1) * LINK_CACHE_JITTER_MS : LINK_MISS_TTL_MS;
+  deps.cache.set(key, record, now + ttl);
 }
 
 /**
