@@ -46,21 +46,36 @@ function FeaturesMenu() {
   );
 }
 
+/** The 450px mobile menu: a disclosure under the header; its button turns into a close button. */
 function MobileMenu() {
   return (
-    <details className="popover md:hidden" data-popover>
+    <details className="popover group md:hidden" data-popover>
       <summary className="flex cursor-pointer list-none items-center rounded-md p-2 text-slate-700 hover:bg-slate-100" aria-label="Menu">
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6 stroke-current" fill="none" strokeWidth="2" strokeLinecap="round">
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="h-6 w-6 stroke-current group-open:hidden"
+          fill="none"
+          strokeWidth="2"
+          strokeLinecap="round"
+        >
           <path d="M4 6h16M4 12h16M4 18h16" />
+        </svg>
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="hidden h-6 w-6 stroke-current group-open:block"
+          fill="none"
+          strokeWidth="2"
+          strokeLinecap="round"
+        >
+          <path d="M6 6l12 12M18 6L6 18" />
         </svg>
       </summary>
       <nav
         aria-label="Mobile"
-        className="fixed inset-y-0 right-0 z-50 flex w-full max-w-[450px] flex-col gap-1 overflow-auto border-l border-slate-200 bg-white p-4 shadow-2xl"
+        className="fixed bottom-0 right-0 top-16 z-50 flex w-full max-w-[450px] flex-col gap-1 overflow-auto border-l border-t border-slate-200 bg-white p-4 shadow-2xl"
       >
-        <div className="mb-4 flex items-center justify-between">
-          <Logo />
-        </div>
         <Link to="/" className={navLink}>
           Home
         </Link>
@@ -98,7 +113,7 @@ function MobileMenu() {
 /** The navigation bar as a guest sees it (spec 02 §2). */
 export function SiteHeader() {
   return (
-    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
+    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
         <Logo />
         <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
