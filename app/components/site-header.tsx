@@ -21,6 +21,24 @@ export function Logo() {
   );
 }
 
+/** My URLs (non-analytics users), Plans and Blog (non-subscribers): what a guest sees, desktop and mobile. */
+function GuestLinks() {
+  return (
+    <>
+      <Link to="/app/my-urls" className={navLink}>
+        My URLs
+      </Link>
+      <Link to="/app/pricing" className={navLink}>
+        Plans
+      </Link>
+      {/* an external redirect: a full page load, not a client-side navigation */}
+      <Link to="/app/blog" className={navLink} reloadDocument>
+        Blog
+      </Link>
+    </>
+  );
+}
+
 /** A disclosure menu: works without JavaScript (<details>); Escape closes it (see root's script). */
 function FeaturesMenu() {
   return (
@@ -79,15 +97,7 @@ function MobileMenu() {
         <Link to="/" className={navLink}>
           Home
         </Link>
-        <Link to="/app/my-urls" className={navLink}>
-          My URLs
-        </Link>
-        <Link to="/app/pricing" className={navLink}>
-          Plans
-        </Link>
-        <Link to="/app/blog" className={navLink} reloadDocument>
-          Blog
-        </Link>
+        <GuestLinks />
         <p className="mt-3 px-3 text-xs font-semibold uppercase tracking-wide text-slate-500">Features</p>
         {FEATURE_PAGES.map((page) => (
           <Link key={page.to} to={page.to} className={navLink}>
@@ -117,15 +127,7 @@ export function SiteHeader() {
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
         <Logo />
         <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
-          <Link to="/app/my-urls" className={navLink}>
-            My URLs
-          </Link>
-          <Link to="/app/pricing" className={navLink}>
-            Plans
-          </Link>
-          <Link to="/app/blog" className={navLink} reloadDocument>
-            Blog
-          </Link>
+          <GuestLinks />
           <FeaturesMenu />
           <Link to="/app/register" className="ml-2 rounded-lg bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-700">
             Sign Up
