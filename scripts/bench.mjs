@@ -215,12 +215,17 @@ const [answered, unexpected] = accounting.accounting ?? [0, -1];
 const ids = countedLinks.map((l) => l.id);
 const inList = ids.map(() => "?").join(",");
 let counted = { raw: 0, distinct: 0, rollup: 0 };
+const accountingEnded = Date.now();
+let drainedAfterMs = NaN;
 const deadline = Date.now() + 90_000;
 while (Date.now() < deadline) {
   const raw = await query(`SELECT COUNT(*) AS n, COUNT(DISTINCT id) AS d FROM clicks WHERE link_id IN (${inList})`, ...ids);
   const rollup = await query(`SELECT COALESCE(SUM(clicks + bot_clicks), 0) AS n FROM click_hourly WHERE link_id IN (${inList})`, ...ids);
   counted = { raw: raw.n, distinct: raw.d, rollup: rollup.n };
-  if (counted.raw >= answered && counted.rollup >= answered) break;
+  if (counted.raw >= answered && counted.rollup >= answered) {
+    drainedAfterMs = Date.now() - accountingEnded;
+    break;
+  }
   await new Promise((r) => setTimeout(r, 500));
 }
 await new Promise((r) => setTimeout(r, 2000)); // anything counted twice would show up now
@@ -297,6 +302,7 @@ console.log(
   `clicks: ${fmt(answered)} redirects answered in the accounting run, ${fmt(finalRaw.n)} in the raw log, ${fmt(finalRollup.n)} in the rollups, ${dead.n} dead-lettered — ` +
     (everyClickOnce ? "every click counted once" : "MISMATCH: clicks lost or counted twice"),
 );
+console.log(`  the last click of the accounting run was in the rollups ${(drainedAfterMs / 1000).toFixed(1)} s after the run ended`);
 console.log(`\nJavaScript shipped per public page (gzip):`);
 for (const p of pages) console.log(`  ${p.page.padEnd(36)} ${(p.gzipBytes / 1024).toFixed(1).padStart(6)} kB  (${p.files} files)`);
 
@@ -311,6 +317,7 @@ writeFileSync(
       ratio,
       errors,
       answered,
+      drainedAfterMs,
       counted: finalRaw.n,
       rollup: finalRollup.n,
       everyClickOnce,
