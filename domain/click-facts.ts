@@ -70,6 +70,7 @@ export async function describeClick(payload: ClickPayload, salt: string): Promis
     os: clip(parsed?.os.name),
     language: primaryLanguage(payload.acceptLanguage),
     isBot,
-    visitor: await visitorHash(payload, hour, salt),
+    // Only humans count as unique visitors; a bot's click needs no hash.
+    visitor: isBot ? "" : await visitorHash(payload, hour, salt),
   };
 }

@@ -41,11 +41,22 @@ export const CLICK_MESSAGE_BUDGET = 96_000;
 /** Variable fields are clipped at the edge so a click has a bounded size. */
 export const CLICK_FIELD_MAX = { userAgent: 512, referrer: 1024, acceptLanguage: 128, country: 8, ip: 64 } as const;
 
-const utf8 = new TextEncoder();
+/** UTF-8 length of a string, without encoding it. */
+function utf8Length(text: string): number {
+  let bytes = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x80) continue;
+    if (code < 0x800) bytes += 1;
+    else if (code >= 0xd800 && code <= 0xdbff) i++; // a surrogate pair: 4 bytes for 2 code units
+    else bytes += 2;
+  }
+  return bytes;
+}
 
-/** Serialized size of a click in bytes (JSON, UTF-8), for packing messages within the queue's limits. */
+/** Serialized size of a click in bytes (JSON, UTF-8, plus a separator), for packing messages within the queue's limits. */
 export function clickWeight(click: ClickEvent): number {
-  return utf8.encode(JSON.stringify(click)).byteLength + 1;
+  return utf8Length(JSON.stringify(click)) + 1;
 }
 
 function isClickPayload(p: unknown): p is ClickPayload {

@@ -6,6 +6,8 @@ import { createDeps, createRedirectApp } from "../../workers/redirect/src/app";
 import { HOST, ORIGIN, insertLinkRow, putKvRecord, recordingQueue, testEnv, uniqueAlias } from "./helpers";
 
 const worker = (exports as unknown as { default: Fetcher }).default;
+/** The entrypoint the app binds to as REDIRECT. */
+const rpc = (exports as unknown as { RedirectRpc: Fetcher & { purge(l: { domain: string; alias: string }[]): Promise<void> } }).RedirectRpc;
 
 /** Runs one request through a fresh redirect app with a recording clicks queue, and waits for waitUntil work. */
 async function visit(path: string, init: RequestInit = {}, queueOptions: { failFirst?: number } = {}) {
@@ -193,13 +195,20 @@ describe("the redirect worker entrypoint", () => {
     expect(first.headers.get("location")).toBe("https://example.com/old");
 
     await putKvRecord(alias, { url: "https://example.com/new" });
-    await (worker as unknown as { purge(l: { domain: string; alias: string }[]): Promise<void> }).purge([{ domain: HOST, alias }]);
+    await rpc.purge([{ domain: HOST, alias }]);
     const second = await worker.fetch(`${ORIGIN}/${alias}`, { redirect: "manual" });
     expect(second.headers.get("location")).toBe("https://example.com/new");
   });
 });
 
 describe("the front door", () => {
+  it("serves short links through the RPC entrypoint too (the app is the entry under npm run dev)", async () => {
+    const alias = uniqueAlias();
+    await insertLinkRow(alias, { url: "https://example.com/rpc" });
+    const response = await rpc.fetch(`${ORIGIN}/${alias}`, { redirect: "manual" });
+    expect(response.headers.get("location")).toBe("https://example.com/rpc");
+  });
+
   it("hands every request that is not a short link to the app worker", async () => {
     for (const [method, path] of [
       ["GET", "/"],

@@ -1,8 +1,10 @@
 /**
  * The redirect worker, the front door of built runs and production (docs/decisions/003).
- * `fetch` answers short links itself and hands every other request to the app worker
- * (APP). `purge` is an RPC method the app calls after it writes a link, so this isolate's
- * cache drops the old record at once.
+ * The default export answers short links itself and hands every other request to the app
+ * worker (APP); it is a plain handler, so no entrypoint object is built per request.
+ * `RedirectRpc` is what the app binds to (REDIRECT): `purge` drops a link from this
+ * isolate's cache after the app writes it, and `fetch` serves short links when the app is
+ * the entry (`npm run dev`).
  */
 import { WorkerEntrypoint } from "cloudflare:workers";
 import { linkKey } from "../../domain/link-record";
@@ -13,9 +15,15 @@ import type { RedirectEnv } from "./src/env";
 const deps = createDeps();
 const app = createRedirectApp(deps);
 
-export default class RedirectWorker extends WorkerEntrypoint<RedirectEnv> {
+export default {
+  fetch(request, env, ctx) {
+    if (env.APP && shortLinkAlias(request.method, pathOf(request.url)) === null) return env.APP.fetch(request);
+    return app.fetch(request, env, ctx);
+  },
+} satisfies ExportedHandler<RedirectEnv>;
+
+export class RedirectRpc extends WorkerEntrypoint<RedirectEnv> {
   override fetch(request: Request): Response | Promise<Response> {
-    if (this.env.APP && shortLinkAlias(request.method, pathOf(request.url)) === null) return this.env.APP.fetch(request);
     return app.fetch(request, this.env, this.ctx);
   }
 

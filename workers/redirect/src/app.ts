@@ -80,8 +80,6 @@ export function createRedirectApp(deps: RedirectDeps) {
           headers: {
             location: forwardQuery(resolution.url, search),
             "cache-control": "private, no-store",
-            "referrer-policy": "no-referrer-when-downgrade",
-            "x-robots-tag": "noindex",
           },
         });
       }

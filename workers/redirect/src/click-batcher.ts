@@ -23,22 +23,34 @@ interface Waiter {
 
 export type ClickQueue = Queue<ClickBatchMessage>;
 
+/** Each packed message's size, so grouping does not serialize its clicks again. */
+const messageWeights = new WeakMap<ClickBatchMessage, number>();
+
+function messageWeight(message: ClickBatchMessage): number {
+  return messageWeights.get(message) ?? message.payload.clicks.reduce((sum, c) => sum + clickWeight(c), 0);
+}
+
 /** Packs clicks into messages within the per-message count and size budgets. */
 export function packClicks(clicks: readonly ClickEvent[]): ClickBatchMessage[] {
   const messages: ClickBatchMessage[] = [];
   let current: ClickEvent[] = [];
   let weight = 0;
+  const close = () => {
+    const message: ClickBatchMessage = { type: "clicks", v: 1, id: crypto.randomUUID(), payload: { clicks: current } };
+    messageWeights.set(message, weight);
+    messages.push(message);
+  };
   for (const click of clicks) {
     const w = clickWeight(click);
     if (current.length > 0 && (current.length >= CLICKS_PER_MESSAGE || weight + w > CLICK_MESSAGE_BUDGET)) {
-      messages.push({ type: "clicks", v: 1, id: crypto.randomUUID(), payload: { clicks: current } });
+      close();
       current = [];
       weight = 0;
     }
     current.push(click);
     weight += w;
   }
-  if (current.length > 0) messages.push({ type: "clicks", v: 1, id: crypto.randomUUID(), payload: { clicks: current } });
+  if (current.length > 0) close();
   return messages;
 }
 
@@ -51,7 +63,7 @@ export function groupMessages(messages: readonly ClickBatchMessage[]): ClickBatc
   let current: ClickBatchMessage[] = [];
   let weight = 0;
   for (const message of messages) {
-    const w = message.payload.clicks.reduce((sum, c) => sum + clickWeight(c), 0);
+    const w = messageWeight(message);
     if (current.length > 0 && (current.length >= SEND_BATCH_MAX_MESSAGES || weight + w > SEND_BATCH_BUDGET)) {
       groups.push(current);
       current = [];
