@@ -153,8 +153,10 @@ end
 `,
 );
 
-function wrk(url, script, seconds, connections = CONNECTIONS) {
-  const out = spawnSync("wrk", ["-t1", `-c${connections}`, `-d${seconds}s`, "--latency", "-s", script, url], { encoding: "utf8" });
+function wrk(url, script, seconds, { connections = CONNECTIONS, timeout = "2s" } = {}) {
+  const out = spawnSync("wrk", ["-t1", `-c${connections}`, `-d${seconds}s`, `--timeout`, timeout, "--latency", "-s", script, url], {
+    encoding: "utf8",
+  });
   const text = out.stdout + out.stderr;
   const num = (re) => {
     const m = re.exec(text);
@@ -171,6 +173,7 @@ function wrk(url, script, seconds, connections = CONNECTIONS) {
     requests: num(/(\d+) requests in/),
     p50: ms("50"),
     p99: ms("99"),
+    socketErrors: socket ? socket.slice(1).reduce((a, b) => a + Number(b), 0) : 0,
     errors: num(/Non-2xx or 3xx responses: (\d+)/) + (socket ? socket.slice(1).reduce((a, b) => a + Number(b), 0) : 0),
     accounting: /ACCOUNTING (\d+) (\d+)/.exec(text)?.slice(1).map(Number),
     text,
@@ -209,7 +212,8 @@ for (let round = 0; round < ROUNDS; round++) {
 }
 
 // Accounting run: an exact number of redirects, then every click must be in D1 once.
-const accounting = wrk(APP_URL, accountingScript, Math.max(20, Math.ceil(ACCOUNTED_REQUESTS / 1000) + 10));
+// A generous client timeout: a response wrk gave up on would be a click it did not see.
+const accounting = wrk(APP_URL, accountingScript, Math.max(20, Math.ceil(ACCOUNTED_REQUESTS / 1000) + 10), { timeout: "15s" });
 if (process.env.BENCH_DEBUG) console.log(bareRuns[0].text, appRuns[0].text, accounting.text);
 const [answered, unexpected] = accounting.accounting ?? [0, -1];
 const ids = countedLinks.map((l) => l.id);
@@ -282,7 +286,11 @@ await Promise.all([bare.dispose(), app.dispose()]);
 
 const bareRps = median(bareRuns.map((r) => r.rps));
 const appRps = median(appRuns.map((r) => r.rps));
-const errors = appRuns.reduce((a, r) => a + r.errors, 0) + bareRuns.reduce((a, r) => a + r.errors, 0) + Math.max(0, unexpected);
+const errors =
+  appRuns.reduce((a, r) => a + r.errors, 0) +
+  bareRuns.reduce((a, r) => a + r.errors, 0) +
+  Math.max(0, unexpected) +
+  accounting.socketErrors;
 const ratio = appRps / bareRps;
 const everyClickOnce = answered > 0 && finalRaw.n === answered && finalRollup.n === answered && counted.distinct === counted.raw;
 const fmt = (n) => n.toLocaleString("en-US", { maximumFractionDigits: 0 });
@@ -298,6 +306,9 @@ console.log(
 console.log(`  rounds (req/s): bare ${bareRuns.map((r) => fmt(r.rps)).join(", ")}; redirect ${appRuns.map((r) => fmt(r.rps)).join(", ")}`);
 console.log(`redirect ratio ${ratio.toFixed(2)} (target at least 0.85)`);
 console.log(`errors ${errors}`);
+console.log(
+  `  (throughput runs: ${appRuns.reduce((a, r) => a + r.errors, 0) + bareRuns.reduce((a, r) => a + r.errors, 0)}; accounting run: ${Math.max(0, unexpected)} unexpected statuses, ${accounting.socketErrors} socket errors${accounting.socketErrors ? ` — ${/Socket errors:[^\n]*/.exec(accounting.text)?.[0]}` : ""})`,
+);
 console.log(
   `clicks: ${fmt(answered)} redirects answered in the accounting run, ${fmt(finalRaw.n)} in the raw log, ${fmt(finalRollup.n)} in the rollups, ${dead.n} dead-lettered — ` +
     (everyClickOnce ? "every click counted once" : "MISMATCH: clicks lost or counted twice"),
