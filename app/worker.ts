@@ -1,6 +1,8 @@
 /**
- * The front door. Short links go to the redirect worker before React Router is touched;
- * everything else is the React Router app.
+ * The app worker's entry. In built runs and production the redirect worker sits in front
+ * and only app requests arrive here; under `npm run dev` this is the entry, so short links
+ * are handed to the redirect worker (REDIRECT) before React Router is touched
+ * (docs/decisions/003). State changes must come from our own origin.
  */
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { shortLinkAlias } from "../domain/routing";
