@@ -5,15 +5,13 @@
 import { Hono } from "hono";
 import { isAliasShaped } from "../../../domain/alias";
 import { CLICK_FIELD_MAX, type ClickEvent } from "../../../domain/events";
-import type { LinkRecord } from "../../../domain/link-record";
-import { resolveLink } from "../../../domain/link-record";
+import { resolveLink, type LinkRecord } from "../../../domain/link-record";
 import { forwardQuery } from "../../../domain/forward-query";
 import { ClickBatcher } from "./click-batcher";
 import type { RedirectEnv } from "./env";
-import { lookupLink, type LookupDeps } from "./lookup";
+import { LINK_CACHE_CAPACITY, lookupLink, type LookupDeps } from "./lookup";
 import { Lru } from "./lru";
 import { archivedPage, expiredPage, notFoundPage } from "./pages";
-import { LINK_CACHE_CAPACITY } from "./lookup";
 
 /** 302 so that every visit reaches us (counted, and edits apply); see docs/decisions/002. */
 export const REDIRECT_STATUS = 302;
