@@ -48,7 +48,8 @@ function utf8Length(text: string): number {
     const code = text.charCodeAt(i);
     if (code < 0x80) continue;
     if (code < 0x800) bytes += 1;
-    else if (code >= 0xd800 && code <= 0xdbff) i++; // a surrogate pair: 4 bytes for 2 code units
+    else if (code >= 0xd800 && code <= 0xdbff)
+      i++; // a surrogate pair: 4 bytes for 2 code units
     else bytes += 2;
   }
   return bytes;
