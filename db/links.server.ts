@@ -109,10 +109,6 @@ export async function getLinkById(db: Db, id: string): Promise<Link | undefined>
   return db.query.links.findFirst({ where: eq(links.id, id) });
 }
 
-export async function getLinkByAlias(db: Db, domain: string, alias: string): Promise<Link | undefined> {
-  return db.query.links.findFirst({ where: and(eq(links.domain, domain.toLowerCase()), eq(links.alias, alias)) });
-}
-
 /** A guest's recent links, newest first. */
 export async function listGuestLinks(db: Db, guestId: string, limit: number): Promise<Link[]> {
   return db.query.links.findMany({

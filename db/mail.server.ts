@@ -1,4 +1,3 @@
-import { eq } from "drizzle-orm";
 import type { Db } from "./client.server";
 import { mailSuppressions } from "./schema";
 
@@ -7,7 +6,3 @@ export async function suppressMailings(db: Db, email: string, now = new Date()):
   await db.insert(mailSuppressions).values({ email: email.toLowerCase(), createdAt: now }).onConflictDoNothing();
 }
 
-export async function isMailingSuppressed(db: Db, email: string): Promise<boolean> {
-  const row = await db.query.mailSuppressions.findFirst({ where: eq(mailSuppressions.email, email.toLowerCase()) });
-  return row !== undefined;
-}
