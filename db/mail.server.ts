@@ -5,4 +5,3 @@ import { mailSuppressions } from "./schema";
 export async function suppressMailings(db: Db, email: string, now = new Date()): Promise<void> {
   await db.insert(mailSuppressions).values({ email: email.toLowerCase(), createdAt: now }).onConflictDoNothing();
 }
-
