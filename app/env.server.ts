@@ -29,12 +29,21 @@ const varsSchema = z.object({
   LOCAL_DEV: z.string().optional(),
   /** Comma-separated extra banned destination domains. */
   BANNED_DOMAINS: z.string().default(""),
+  /** Signs sessions and encrypts TOTP secrets; a secret in production (`wrangler secret put AUTH_SECRET`). */
+  AUTH_SECRET: z.string().min(32).optional(),
+  /** Sender address of transactional mail. */
+  MAIL_FROM: z.string().default("Snip <no-reply@snip.example>"),
 });
 
-export type AppVars = z.infer<typeof varsSchema>;
+/** Used only when LOCAL_DEV is "true" and no AUTH_SECRET is set: never in production. */
+const LOCAL_DEV_AUTH_SECRET = "snip-local-development-secret-not-for-production-use";
+
+export type AppVars = z.infer<typeof varsSchema> & { AUTH_SECRET: string };
 export type AppEnv = AppBindings & AppVars;
 
 export function parseEnv(raw: Record<string, unknown>): AppEnv {
   const vars = varsSchema.parse(raw);
-  return { ...(raw as unknown as AppBindings), ...vars };
+  const secret = vars.AUTH_SECRET ?? (vars.LOCAL_DEV === "true" ? LOCAL_DEV_AUTH_SECRET : undefined);
+  if (!secret) throw new Error("AUTH_SECRET is not set: run `wrangler secret put AUTH_SECRET` (32+ random characters)");
+  return { ...(raw as unknown as AppBindings), ...vars, AUTH_SECRET: secret };
 }

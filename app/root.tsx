@@ -1,4 +1,16 @@
-import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "react-router";
+import {
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  redirect,
+  Scripts,
+  ScrollRestoration,
+  useMatches,
+  useRouteLoaderData,
+} from "react-router";
+import { pastDueAllows, PAST_DUE_PATH } from "../domain/access";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { CookieBanner } from "./components/cookie-banner";
@@ -7,13 +19,26 @@ import { SiteHeader } from "./components/site-header";
 import { readConsent } from "./cookies.server";
 import type { RouteHandle } from "./route-handle";
 import { seoMeta } from "./seo";
+import { getViewer, loadViewer, setViewer } from "./session.server";
+import { navState } from "./lib/nav.server";
 
 export const meta: Route.MetaFunction = () => seoMeta();
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  return readConsent(request);
+/** Loads who is asking once per request (guards read it) and applies the past-due rule (spec 01 §2). */
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ request, context }, next) => {
+    const viewer = await loadViewer(request, context);
+    setViewer(context, viewer);
+    if (viewer?.pastDueTrial && !pastDueAllows(new URL(request.url).pathname)) throw redirect(PAST_DUE_PATH);
+    return next();
+  },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = getViewer(context);
+  return { ...(await readConsent(request)), nav: await navState(context, viewer) };
 }
 
 /**
@@ -38,14 +63,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         <Links />
       </head>
-      <body className="flex min-h-screen flex-col">
+      <body className="flex min-h-screen flex-col" data-auth={data?.nav?.user?.id ?? ""}>
         <a
           href="#main"
           className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
         >
           Skip to content
         </a>
-        <SiteHeader />
+        <SiteHeader nav={data?.nav ?? null} />
         <main id="main" className="flex-1">
           {children}
         </main>

@@ -29,6 +29,17 @@ export default [
   route("app/affiliate-link", "routes/affiliate-link.tsx"),
   route("app/unsubscribe", "routes/unsubscribe.tsx"),
 
+  // Accounts (spec 01 §2 Authentication)
+  route("app/register", "routes/auth.register.tsx"),
+  route("app/login", "routes/auth.login.tsx"),
+  route("app/login/2FA/verify", "routes/auth.login.2fa.verify.tsx"),
+  route("app/login/2FA/backup_code", "routes/auth.login.2fa.backup-code.tsx"),
+  route("app/password/reset", "routes/auth.password.reset.tsx"),
+  route("app/password/reset/:token", "routes/auth.password.reset.token.tsx"),
+  route("app/email/verify/:userId?/:hash?", "routes/auth.email.verify.tsx"),
+  route("app/logout", "routes/auth.logout.ts"),
+  route("__dev/mailbox", "routes/dev.mailbox.tsx"),
+
   // Consent endpoints (plain form posts)
   route("app/api/cookies/accept", "routes/api.cookies.accept.ts"),
   route("app/api/privacy/do-not-sell", "routes/api.privacy.do-not-sell.ts"),

@@ -1,4 +1,5 @@
 import { Link, NavLink } from "react-router";
+import type { NavState } from "../lib/nav.server";
 import { FEATURE_PAGES } from "./feature-pages";
 
 const navLink = "rounded-md px-3 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-100 hover:text-slate-900";
@@ -121,7 +122,26 @@ function MobileMenu() {
 }
 
 /** The navigation bar as a guest sees it (spec 02 §2). */
-export function SiteHeader() {
+export function SiteHeader({ nav }: { nav: NavState | null }) {
+  if (nav?.user) {
+    return (
+      <header className="sticky top-0 z-30 border-b border-slate-200 bg-white">
+        <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
+          <Logo />
+          <nav aria-label="Main" className="flex items-center gap-1">
+            <Link to="/app/settings" className={navLink}>
+              {nav.user.name}
+            </Link>
+            <form method="post" action="/app/logout">
+              <button type="submit" className={navLink}>
+                Log out
+              </button>
+            </form>
+          </nav>
+        </div>
+      </header>
+    );
+  }
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">

@@ -1,3 +1,5 @@
 export * from "./links";
 export * from "./clicks";
 export * from "./mail";
+export * from "./auth";
+export * from "./account-data";

@@ -2,9 +2,12 @@
 import { handleClickBatch } from "./src/clicks";
 import { handleDeadLetters } from "./src/dead-letters";
 import type { QueueEnv } from "./src/env";
-import { handleJobBatch } from "./src/jobs";
+import { handleJobBatch, type JobHandler } from "./src/jobs";
+import { sendMailJob } from "./src/mail";
 
-export const JOBS = {};
+export const JOBS: Readonly<Record<string, JobHandler>> = {
+  "mail.send": sendMailJob,
+};
 
 export default {
   async queue(batch, env, _ctx: ExecutionContext) {

@@ -5,4 +5,10 @@ export interface QueueEnv {
   JOBS: Queue;
   /** Salt of the hourly visitor hash; set it as a secret in production. */
   VISITOR_SALT?: string;
+  /** HTTP mail API (POST JSON {from, to, subject, text, html}); unset locally: the dev mailbox. */
+  MAIL_API_URL?: string;
+  MAIL_API_KEY?: string;
+  MAIL_FROM?: string;
+  /** "true" only in local runs: enables the dev mailbox. */
+  LOCAL_DEV?: string;
 }

@@ -1,0 +1,51 @@
+/**
+ * The app's mail interface: messages go to the jobs queue and the consumer delivers them
+ * (the HTTP mail API in production, the dev mailbox locally). Templates live here.
+ */
+import type { MailJob, MailMessage } from "../domain/mail";
+import type { AppEnv } from "./env.server";
+
+export async function sendMail(env: Pick<AppEnv, "JOBS">, message: MailMessage): Promise<void> {
+  const job: MailJob = { type: "mail.send", v: 1, id: crypto.randomUUID(), payload: message };
+  try {
+    await env.JOBS.send(job);
+  } catch {
+    // Local queues refuse a small share of sends under load; one more try before giving up.
+    await env.JOBS.send(job);
+  }
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function actionMail(to: string, subject: string, intro: string, action: string, url: string, outro: string): MailMessage {
+  const text = `${intro}\n\n${action}: ${url}\n\n${outro}\n\n— Snip`;
+  const html =
+    `<p>${escapeHtml(intro)}</p>` +
+    `<p><a href="${escapeHtml(url)}" style="display:inline-block;padding:10px 18px;background:#4f46e5;color:#fff;border-radius:8px;text-decoration:none">${escapeHtml(action)}</a></p>` +
+    `<p style="color:#475569;font-size:13px">${escapeHtml(outro)}<br>${escapeHtml(url)}</p>`;
+  return { to, subject, text, html };
+}
+
+export function verificationMail(to: string, name: string, url: string): MailMessage {
+  return actionMail(
+    to,
+    "Verify your email address",
+    `Hi ${name}, please confirm that ${to} is your email address.`,
+    "Verify Email Address",
+    url,
+    "If you did not create a Snip account, no further action is required.",
+  );
+}
+
+export function passwordResetMail(to: string, url: string): MailMessage {
+  return actionMail(
+    to,
+    "Reset your password",
+    "You are receiving this email because we received a password reset request for your account.",
+    "Reset Password",
+    url,
+    "This link expires in 60 minutes and works once. If you did not request a password reset, no further action is required.",
+  );
+}

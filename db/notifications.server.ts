@@ -1,0 +1,44 @@
+/** Notifications (per user) and announcements (to everyone), spec 01 §4 and §7. */
+import { and, count, desc, eq, gt, inArray, isNull } from "drizzle-orm";
+import type { Db } from "./client.server";
+import { announcements, notifications, users } from "./schema";
+
+export async function countUnreadNotifications(db: Db, userId: string): Promise<number> {
+  const row = await db
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
+    .get();
+  return row?.n ?? 0;
+}
+
+/** Unread announcements: created after the user's last-read time (all of them when never read). */
+export async function countUnreadAnnouncements(db: Db, lastReadAt: Date | null): Promise<number> {
+  const row = await db
+    .select({ n: count() })
+    .from(announcements)
+    .where(lastReadAt ? gt(announcements.createdAt, lastReadAt) : undefined)
+    .get();
+  return row?.n ?? 0;
+}
+
+export async function listRecentNotifications(db: Db, userId: string, limit = 20) {
+  return db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(desc(notifications.createdAt)).limit(limit);
+}
+
+export async function listRecentAnnouncements(db: Db, limit = 10) {
+  return db.select().from(announcements).orderBy(desc(announcements.createdAt)).limit(limit);
+}
+
+/** Marks the user's own notifications read; ids of other users' notifications are ignored. */
+export async function markNotificationsRead(db: Db, userId: string, ids: readonly string[], now = new Date()): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(notifications)
+    .set({ readAt: now })
+    .where(and(eq(notifications.userId, userId), inArray(notifications.id, [...ids]), isNull(notifications.readAt)));
+}
+
+export async function markAnnouncementsRead(db: Db, userId: string, now = new Date()): Promise<void> {
+  await db.update(users).set({ lastReadAnnouncementsAt: now }).where(eq(users.id, userId));
+}

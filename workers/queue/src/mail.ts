@@ -1,0 +1,31 @@
+/**
+ * The mail job: delivers through the HTTP mail API when MAIL_API_URL is set, otherwise (local
+ * runs only) into the dev mailbox shown at /__dev/mailbox. A failed delivery throws, so the
+ * message is retried with backoff and ends in the dead-letter queue.
+ */
+import { getDb } from "../../../db/client.server";
+import { storeDevMail } from "../../../db/dev-mail.server";
+import type { Envelope } from "../../../domain/events";
+import { isMailMessage } from "../../../domain/mail";
+import type { QueueEnv } from "./env";
+
+export async function sendMailJob(envelope: Envelope<string, unknown>, env: QueueEnv): Promise<void> {
+  const message = envelope.payload;
+  if (!isMailMessage(message)) throw new Error("mail.send: malformed payload");
+  if (env.MAIL_API_URL) {
+    const response = await fetch(env.MAIL_API_URL, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        authorization: `Bearer ${env.MAIL_API_KEY ?? ""}`,
+        "idempotency-key": envelope.id,
+      },
+      body: JSON.stringify({ from: env.MAIL_FROM ?? "Snip <no-reply@snip.example>", ...message }),
+    });
+    await response.body?.cancel();
+    if (!response.ok) throw new Error(`mail API answered ${response.status}`);
+    return;
+  }
+  if (env.LOCAL_DEV !== "true") throw new Error("mail.send: MAIL_API_URL is not configured");
+  await storeDevMail(getDb(env.DB), envelope.id, message);
+}
