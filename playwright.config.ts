@@ -1,6 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
 
-const PORT = "8790";
+const PORT = process.env.E2E_PORT ?? "8790";
 const BASE_URL = `http://localhost:${PORT}`;
 
 /**
@@ -37,8 +37,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: "rm -rf .wrangler/e2e-state && node scripts/start.mjs",
-    env: { PORT, SNIP_STATE_DIR: ".wrangler/e2e-state" },
+    command: `rm -rf .wrangler/e2e-state-${PORT} && node scripts/start.mjs`,
+    env: { PORT, SNIP_STATE_DIR: `.wrangler/e2e-state-${PORT}` },
     url: `${BASE_URL}/app/terms`,
     reuseExistingServer: false,
     timeout: 120_000,

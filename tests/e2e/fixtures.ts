@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import { test as base, expect, type BrowserContext, type Locator, type Page } from "@playwright/test";
 
-export const PORT = 8790;
+export const PORT = Number(process.env.E2E_PORT ?? 8790);
 export const BASE_URL = `http://localhost:${PORT}`;
 /** Origin header of a same-site form post. */
 export const SAME_ORIGIN = { Origin: BASE_URL };

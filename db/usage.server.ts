@@ -1,0 +1,68 @@
+/**
+ * Usage counters (issue 3): active aliases and aliases this month are counted from the links
+ * themselves (indexed by owner), API credits from the metered counter of the current month.
+ */
+import { and, count, eq, gte, sql } from "drizzle-orm";
+import type { Db } from "./client.server";
+import { links, usageCounters } from "./schema";
+
+export type MeteredCounter = "api_credits";
+
+export interface Usage {
+  activeAliases: number;
+  aliasesThisMonth: number;
+  apiCredits: number;
+}
+
+/** The calendar month (UTC) a metered counter is kept under, as YYYY-MM. */
+export function usagePeriod(now = new Date()): string {
+  return now.toISOString().slice(0, 7);
+}
+
+export function monthStart(now = new Date()): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+}
+
+export async function getUsage(db: Db, userId: string, now = new Date()): Promise<Usage> {
+  const [active, thisMonth, credits] = await db.batch([
+    db
+      .select({ n: count() })
+      .from(links)
+      .where(and(eq(links.userId, userId), eq(links.status, "active"))),
+    db
+      .select({ n: count() })
+      .from(links)
+      .where(and(eq(links.userId, userId), gte(links.createdAt, monthStart(now)))),
+    db
+      .select({ used: usageCounters.used })
+      .from(usageCounters)
+      .where(and(eq(usageCounters.userId, userId), eq(usageCounters.counter, "api_credits"), eq(usageCounters.period, usagePeriod(now)))),
+  ]);
+  return { activeAliases: active[0]?.n ?? 0, aliasesThisMonth: thisMonth[0]?.n ?? 0, apiCredits: credits[0]?.used ?? 0 };
+}
+
+/**
+ * Spends metered units when at least `cost` remain under `limit` (null = unlimited); one
+ * conditional upsert, so concurrent spends cannot overdraw. Returns whether it was spent.
+ */
+export async function spendMetered(
+  db: Db,
+  userId: string,
+  counter: MeteredCounter,
+  cost: number,
+  limit: number | null,
+  now = new Date(),
+): Promise<boolean> {
+  const period = usagePeriod(now);
+  if (limit !== null && cost > limit) return false;
+  const rows = await db
+    .insert(usageCounters)
+    .values({ userId, counter, period, used: cost })
+    .onConflictDoUpdate({
+      target: [usageCounters.userId, usageCounters.counter, usageCounters.period],
+      set: { used: sql`${usageCounters.used} + ${cost}` },
+      setWhere: limit === null ? undefined : sql`${usageCounters.used} + ${cost} <= ${limit}`,
+    })
+    .returning({ used: usageCounters.used });
+  return rows.length === 1;
+}
