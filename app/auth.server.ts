@@ -6,6 +6,7 @@
  */
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { admin } from "better-auth/plugins/admin";
 import { twoFactor } from "better-auth/plugins/two-factor";
 import { getDb } from "../db/client.server";
 import { accounts, sessions, twoFactors, users, verifications } from "../db/schema";
@@ -103,6 +104,8 @@ export function createAuth(env: AppEnv, origin: string) {
       ipAddress: { ipAddressHeaders: ["cf-connecting-ip"] },
     },
     plugins: [
+      // Staff impersonation (the kiosk): only users with role "admin"; an hour at most.
+      admin({ adminRoles: ["admin"], defaultRole: "user", impersonationSessionDuration: 60 * 60 }),
       twoFactor({
         issuer: "Snip",
         totpOptions: { digits: 6, period: 30 },

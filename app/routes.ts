@@ -40,6 +40,16 @@ export default [
   route("app/logout", "routes/auth.logout.ts"),
   route("__dev/mailbox", "routes/dev.mailbox.tsx"),
 
+  // Kiosk (L and developer)
+  route("app/kiosk", "routes/kiosk.tsx", [
+    index("routes/kiosk.users.tsx", { id: "kiosk-index" }),
+    route("users", "routes/kiosk.users.tsx", { id: "kiosk-users" }),
+    route("user/:userId", "routes/kiosk.user.tsx"),
+  ]),
+
+  // Trial and billing
+  route("app/subscribe", "routes/subscribe.tsx"),
+
   // Consent endpoints (plain form posts)
   route("app/api/cookies/accept", "routes/api.cookies.accept.ts"),
   route("app/api/privacy/do-not-sell", "routes/api.privacy.do-not-sell.ts"),

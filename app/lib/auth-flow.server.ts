@@ -43,7 +43,7 @@ export function redirectWithCookies(to: string, cookies: Headers): Response {
 }
 
 export const LOGIN_THROTTLE_BY_EMAIL: ThrottleRule = { maxFailures: 5, windowMs: 15 * 60_000, lockMs: 15 * 60_000 };
-export const LOGIN_THROTTLE_BY_CLIENT: ThrottleRule = { maxFailures: 30, windowMs: 15 * 60_000, lockMs: 15 * 60_000 };
+export const LOGIN_THROTTLE_BY_CLIENT: ThrottleRule = { maxFailures: 100, windowMs: 15 * 60_000, lockMs: 15 * 60_000 };
 
 function clientAddress(request: Request): string {
   return request.headers.get("cf-connecting-ip") ?? "local";

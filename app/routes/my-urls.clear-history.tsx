@@ -4,13 +4,21 @@ import { getDb } from "../../db/client.server";
 import { clearGuestHistory } from "../../db/links.server";
 import { getCloudflare } from "../context.server";
 import { readGuestId } from "../cookies.server";
+import { requireGuest } from "../session.server";
 import type { Route } from "./+types/my-urls.clear-history";
 
 /** Static page: no JavaScript shipped. */
 export const handle: RouteHandle = { hydrate: false };
 
+/** G: guests only (spec 01 §2); a signed-in user goes to the homepage. */
+export function loader({ context }: Route.LoaderArgs) {
+  requireGuest(context);
+  return null;
+}
+
 /** Clears the guest's recent links. The GET asks; the POST does it (no state change on GET). */
 export async function action({ request, context }: Route.ActionArgs) {
+  requireGuest(context);
   const { env } = getCloudflare(context);
   const guestId = await readGuestId(request);
   if (guestId) await clearGuestHistory(getDb(env.DB), guestId);

@@ -74,7 +74,11 @@ CREATE TABLE `users` (
 	`features` text DEFAULT '[]' NOT NULL,
 	`alias_lifetime` text,
 	`last_read_announcements_at` integer,
-	`survey_enabled` integer DEFAULT false NOT NULL
+	`survey_enabled` integer DEFAULT false NOT NULL,
+	`role` text,
+	`banned` integer DEFAULT false,
+	`ban_reason` text,
+	`ban_expires` integer
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX `users_email_unique` ON `users` (`email`);--> statement-breakpoint

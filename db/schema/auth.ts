@@ -29,6 +29,11 @@ export const users = sqliteTable("users", {
   aliasLifetime: text("alias_lifetime"),
   lastReadAnnouncementsAt: timestamp("last_read_announcements_at"),
   surveyEnabled: flag("survey_enabled").notNull().default(false),
+  // better-auth admin plugin: staff (developer flag and role "admin") may impersonate users.
+  role: text("role"),
+  banned: flag("banned").default(false),
+  banReason: text("ban_reason"),
+  banExpires: timestamp("ban_expires"),
 });
 
 export const sessions = sqliteTable(

@@ -1,0 +1,50 @@
+/** Staff views of users (the kiosk). */
+import { count, desc, eq, like, or } from "drizzle-orm";
+import type { Db } from "./client.server";
+import { sessions, subscriptions, twoFactors, users } from "./schema";
+
+export const KIOSK_PAGE_SIZE = 50;
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+export async function listUsers(db: Db, { query, page }: { query: string; page: number }) {
+  const pattern = `%${escapeLike(query)}%`;
+  const where = query ? or(like(users.email, pattern), like(users.name, pattern)) : undefined;
+  const [rows, total] = await db.batch([
+    db
+      .select({
+        id: users.id,
+        name: users.name,
+        email: users.email,
+        emailVerified: users.emailVerified,
+        isDeveloper: users.isDeveloper,
+        createdAt: users.createdAt,
+      })
+      .from(users)
+      .where(where)
+      .orderBy(desc(users.createdAt))
+      .limit(KIOSK_PAGE_SIZE)
+      .offset((page - 1) * KIOSK_PAGE_SIZE),
+    db.select({ n: count() }).from(users).where(where),
+  ]);
+  return { rows, total: total[0]?.n ?? 0 };
+}
+
+export async function getUserDetails(db: Db, userId: string) {
+  const [user, subs, sessionCount, twoFactor] = await db.batch([
+    db.select().from(users).where(eq(users.id, userId)).limit(1),
+    db.select().from(subscriptions).where(eq(subscriptions.userId, userId)),
+    db.select({ n: count() }).from(sessions).where(eq(sessions.userId, userId)),
+    db.select({ verified: twoFactors.verified }).from(twoFactors).where(eq(twoFactors.userId, userId)).limit(1),
+  ]);
+  const row = user[0];
+  if (!row) return null;
+  return {
+    user: row,
+    subscriptions: subs,
+    sessions: sessionCount[0]?.n ?? 0,
+    twoFactor: twoFactor[0]?.verified === true && row.twoFactorEnabled === true,
+  };
+}

@@ -1,0 +1,136 @@
+/**
+ * Account helpers for the end-to-end tests: users made through the real sign-up form, mail read
+ * from the dev mailbox, TOTP codes computed from a secret (RFC 6238), and sign-in through the
+ * API request context for the route table.
+ */
+import { createHmac, randomBytes } from "node:crypto";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { BASE_URL, expect, SAME_ORIGIN } from "./fixtures";
+
+export const DEMO = { email: "demo@example.com", password: "demo-password", name: "Demo User" } as const;
+export const STAFF = { email: "staff@example.com", password: "staff-password", name: "Staff User" } as const;
+
+export const ACCOUNT_TEXT = {
+  passwordMin: "the password must be at least 6 characters",
+  badCredentials: "These credentials do not match our records.",
+  codeInvalid: "The code is invalid or has already been used.",
+  resetSent: "If an account exists for that address, we have emailed a password reset link.",
+  resetInvalid: "This password reset link is invalid or has expired.",
+  resetDone: "Your password has been reset. Please sign in.",
+  verified: "Your email address is verified.",
+} as const;
+
+export interface TestUser {
+  name: string;
+  email: string;
+  password: string;
+}
+
+export function newUser(prefix = "user"): TestUser {
+  const id = `${Date.now().toString(36)}${randomBytes(4).toString("hex")}`;
+  return { name: `Test ${prefix} ${id.slice(-4)}`, email: `${prefix}-${id}@example.com`, password: `pw-${id}` };
+}
+
+/** Signs up through /app/register; the browser is signed in afterwards (email not yet verified). */
+export async function registerUser(page: Page, user: TestUser = newUser()): Promise<TestUser> {
+  await page.goto("/app/register");
+  await page.getByLabel("Name").fill(user.name);
+  await page.getByLabel("Email").fill(user.email);
+  await page.getByLabel("Password", { exact: true }).fill(user.password);
+  await page.getByRole("button", { name: "Sign Up" }).click();
+  await expect(page).toHaveURL(/\/app\/email\/verify\?sent=1$/);
+  return user;
+}
+
+/** Signs in through /app/login (a user without two-factor lands on `to` or the homepage). */
+export async function loginUser(page: Page, user: Pick<TestUser, "email" | "password">, path = "/app/login"): Promise<void> {
+  await page.goto(path);
+  await page.getByLabel("Email").fill(user.email);
+  await page.getByLabel("Password", { exact: true }).fill(user.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+}
+
+export async function logout(page: Page): Promise<void> {
+  await page.getByRole("button", { name: "Log out" }).first().click();
+  await expect(page.getByRole("link", { name: "Sign In" }).first()).toBeVisible();
+}
+
+/** Waits for a mail to `to` whose subject matches and returns its first link. */
+export async function mailLink(page: Page, to: string, subject: string): Promise<string> {
+  let link: string | null = null;
+  await expect
+    .poll(
+      async () => {
+        await page.goto(`/__dev/mailbox?to=${encodeURIComponent(to)}`);
+        const mail = page.getByTestId("mail").filter({ has: page.getByTestId("mail-subject").getByText(subject, { exact: true }) });
+        if ((await mail.count()) === 0) return null;
+        link = await mail.first().getByTestId("mail-link").first().getAttribute("href");
+        return link;
+      },
+      { timeout: 15_000, intervals: [250, 500, 1000] },
+    )
+    .not.toBeNull();
+  return link!;
+}
+
+/** Registers and verifies the email through the mail's link. */
+export async function registerVerifiedUser(page: Page, user: TestUser = newUser()): Promise<TestUser> {
+  await registerUser(page, user);
+  await page.goto(await mailLink(page, user.email, "Verify your email address"));
+  await expect(page.getByText(ACCOUNT_TEXT.verified)).toBeVisible();
+  return user;
+}
+
+// ---------------------------------------------------------------------------------------------
+// TOTP (RFC 6238: HMAC-SHA1, 30-second steps, 6 digits)
+// ---------------------------------------------------------------------------------------------
+
+function base32Decode(input: string): Buffer {
+  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+  const clean = input.replace(/=+$/, "").replace(/\s+/g, "").toUpperCase();
+  let bits = 0;
+  let value = 0;
+  const out: number[] = [];
+  for (const char of clean) {
+    const index = alphabet.indexOf(char);
+    if (index < 0) throw new Error(`not base32: ${char}`);
+    value = (value << 5) | index;
+    bits += 5;
+    if (bits >= 8) {
+      out.push((value >>> (bits - 8)) & 0xff);
+      bits -= 8;
+    }
+  }
+  return Buffer.from(out);
+}
+
+export function totp(secretBase32: string, at = Date.now(), stepOffset = 0): string {
+  const counter = Math.floor(at / 1000 / 30) + stepOffset;
+  const message = Buffer.alloc(8);
+  message.writeBigUInt64BE(BigInt(counter));
+  const digest = createHmac("sha1", base32Decode(secretBase32)).update(message).digest();
+  const offset = digest[digest.length - 1]! & 0x0f;
+  const binary = (digest.readUInt32BE(offset) & 0x7fffffff) % 1_000_000;
+  return binary.toString().padStart(6, "0");
+}
+
+/** The secret of an otpauth:// URI. */
+export function secretOf(otpauthUri: string): string {
+  const secret = new URL(otpauthUri).searchParams.get("secret");
+  if (!secret) throw new Error("no secret in the otpauth URI");
+  return secret;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sign-in without a browser page (for tables of routes)
+// ---------------------------------------------------------------------------------------------
+
+/** Signs the request context in; its cookie jar then carries the session. */
+export async function apiLogin(request: APIRequestContext, user: Pick<TestUser, "email" | "password">): Promise<void> {
+  const response = await request.post(`${BASE_URL}/app/login`, {
+    form: { email: user.email, password: user.password },
+    headers: SAME_ORIGIN,
+    maxRedirects: 0,
+  });
+  expect(response.status(), `login of ${user.email}`).toBe(302);
+}

@@ -1,0 +1,211 @@
+/**
+ * Accounts end to end, as a user meets them: sign-up, the verification mail in the dev mailbox,
+ * sign-out and sign-in, the password rule, one answer for unknown emails and wrong passwords,
+ * the password reset link that works once, and the return to `to` after sign-in.
+ */
+import { ACCOUNT_TEXT, DEMO, loginUser, logout, mailLink, newUser, registerUser, registerVerifiedUser } from "./accounts";
+import { BASE_URL, expect, test } from "./fixtures";
+
+test.describe("sign-up, verification, sign-out, sign-in", () => {
+  test("a new user registers, verifies through the mailed link, logs out and logs back in", async ({ page }) => {
+    const user = await registerUser(page);
+    await expect(page.getByText(`We sent a verification link to ${user.email}`)).toBeVisible();
+
+    const link = await mailLink(page, user.email, "Verify your email address");
+    expect(link).toMatch(new RegExp(`^${BASE_URL}/app/email/verify/[^/]+/[^/]+$`));
+    await page.goto(link);
+    await expect(page).toHaveURL(`${BASE_URL}/app/email/verify?verified=1`);
+    await expect(page.getByText(ACCOUNT_TEXT.verified)).toBeVisible();
+
+    await page.goto("/");
+    await expect(page.getByRole("banner").getByRole("link", { name: user.name })).toBeVisible();
+    await logout(page);
+
+    await loginUser(page, user);
+    await expect(page).toHaveURL(`${BASE_URL}/`);
+    await expect(page.getByRole("banner").getByRole("link", { name: user.name })).toBeVisible();
+    // Verified stays verified after signing in again.
+    await page.goto("/app/email/verify");
+    await expect(page.getByText(ACCOUNT_TEXT.verified)).toBeVisible();
+  });
+
+  test("a verification link works only for the account it was sent to", async ({ page, browser }) => {
+    const first = await registerUser(page);
+    const link = await mailLink(page, first.email, "Verify your email address");
+    const other = await browser.newContext();
+    const otherPage = await other.newPage();
+    await registerUser(otherPage);
+    await otherPage.goto(link);
+    await expect(otherPage.getByText("This verification link is invalid or has expired.")).toBeVisible();
+    await other.close();
+  });
+
+  test("the resend button sends a fresh verification mail", async ({ page }) => {
+    const user = await registerUser(page);
+    await page.getByRole("button", { name: "Resend Verification Email" }).click();
+    await expect(page.getByText("A fresh verification link has been sent to your email address.")).toBeVisible();
+    await expect
+      .poll(async () => {
+        await page.goto(`/__dev/mailbox?to=${encodeURIComponent(user.email)}`);
+        return page.getByTestId("mail").count();
+      })
+      .toBe(2);
+  });
+
+  test("an email already registered is refused next to the email field", async ({ page, browser }) => {
+    const user = await registerUser(page);
+    const other = await browser.newContext();
+    const otherPage = await other.newPage();
+    await otherPage.goto("/app/register");
+    await otherPage.getByLabel("Name").fill("Someone Else");
+    await otherPage.getByLabel("Email").fill(user.email.toUpperCase());
+    await otherPage.getByLabel("Password", { exact: true }).fill("another-password");
+    await otherPage.getByRole("button", { name: "Sign Up" }).click();
+    await expect(otherPage.locator("#field-email-error")).toHaveText("The email has already been taken.");
+    await other.close();
+  });
+});
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`the password rule (JavaScript ${javaScriptEnabled ? "on" : "off"})`, () => {
+    test.use({ javaScriptEnabled });
+
+    test("a short password gets the spec's message next to the field, and no account is made", async ({ page }) => {
+      const user = newUser();
+      await page.goto("/app/register");
+      await page.getByLabel("Name").fill(user.name);
+      await page.getByLabel("Email").fill(user.email);
+      await page.getByLabel("Password", { exact: true }).fill("12345");
+      await page.getByRole("button", { name: "Sign Up" }).click();
+      const error = page.locator("#field-password-error");
+      await expect(error).toHaveText(ACCOUNT_TEXT.passwordMin);
+      await expect(page.getByLabel("Password", { exact: true })).toHaveAttribute("aria-invalid", "true");
+      // What the user typed in the other fields is kept.
+      await expect(page.getByLabel("Email")).toHaveValue(user.email);
+      await loginUser(page, { email: user.email, password: "12345" });
+      await expect(page.getByText(ACCOUNT_TEXT.badCredentials)).toBeVisible();
+    });
+
+    test("register, then sign in, as plain forms", async ({ page }) => {
+      const user = await registerUser(page);
+      await page.context().clearCookies();
+      await loginUser(page, user);
+      await expect(page).toHaveURL(`${BASE_URL}/`);
+      await expect(page.getByRole("banner").getByRole("link", { name: user.name })).toBeVisible();
+    });
+  });
+}
+
+test.describe("sign-in answers", () => {
+  test("a wrong password and an unknown email get the same answer", async ({ page, request }) => {
+    await loginUser(page, { email: DEMO.email, password: "not-the-password" });
+    const wrongPassword = await page.getByRole("alert").textContent();
+    await loginUser(page, { email: `nobody-${Date.now()}@example.com`, password: "not-the-password" });
+    const unknownEmail = await page.getByRole("alert").textContent();
+    expect(wrongPassword).toBe(ACCOUNT_TEXT.badCredentials);
+    expect(unknownEmail).toBe(wrongPassword);
+
+    const statuses = [];
+    for (const email of [DEMO.email, `nobody-${Date.now()}@example.com`]) {
+      const response = await request.post("/app/login", {
+        form: { email, password: "not-the-password" },
+        headers: { Origin: BASE_URL },
+        maxRedirects: 0,
+      });
+      statuses.push(response.status());
+    }
+    expect(statuses).toEqual([401, 401]);
+  });
+
+  test("after sign-in the user returns to the page that asked for it", async ({ page }) => {
+    await page.goto("/app/email/verify");
+    await expect(page).toHaveURL(`${BASE_URL}/app/login?to=${encodeURIComponent("/app/email/verify")}`);
+    await page.getByLabel("Email").fill(DEMO.email);
+    await page.getByLabel("Password", { exact: true }).fill(DEMO.password);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page).toHaveURL(`${BASE_URL}/app/email/verify`);
+  });
+
+  test("a `to` that leaves the site is ignored", async ({ page }) => {
+    await loginUser(page, DEMO, `/app/login?to=${encodeURIComponent("//evil.example/steal")}`);
+    await expect(page).toHaveURL(`${BASE_URL}/`);
+  });
+
+  test("the caps-lock indicator and the reveal toggle", async ({ page }) => {
+    await page.goto("/app/login");
+    const password = page.getByLabel("Password", { exact: true });
+    await password.fill("secret");
+    await expect(password).toHaveAttribute("type", "password");
+    await page.getByRole("button", { name: "Show password" }).click();
+    await expect(password).toHaveAttribute("type", "text");
+    await page.getByRole("button", { name: "Hide password" }).click();
+    await expect(password).toHaveAttribute("type", "password");
+    // Headless Chromium has no Caps Lock key state of its own: the key events carry it.
+    await password.dispatchEvent("keyup", { key: "A", modifierCapsLock: true });
+    await expect(page.getByText("Caps Lock is on")).toBeVisible();
+    await password.dispatchEvent("keyup", { key: "a", modifierCapsLock: false });
+    await expect(page.getByText("Caps Lock is on")).toHaveCount(0);
+  });
+});
+
+test.describe("password reset", () => {
+  test("the mailed link sets a new password once", async ({ page }) => {
+    const user = await registerUser(page);
+    await page.context().clearCookies();
+
+    await page.goto("/app/password/reset");
+    await page.getByLabel("Email").fill(user.email);
+    await page.getByRole("button", { name: "Send Password Reset Link" }).click();
+    await expect(page.getByText(ACCOUNT_TEXT.resetSent)).toBeVisible();
+
+    const link = await mailLink(page, user.email, "Reset your password");
+    expect(link).toMatch(new RegExp(`^${BASE_URL}/app/password/reset/[^/]+$`));
+    await page.goto(link);
+    await page.getByLabel("New password", { exact: true }).fill("brand-new-password");
+    await page.getByLabel("Confirm new password").fill("brand-new-password");
+    await page.getByRole("button", { name: "Reset Password" }).click();
+    await expect(page).toHaveURL(`${BASE_URL}/app/login?notice=reset`);
+    await expect(page.getByText(ACCOUNT_TEXT.resetDone)).toBeVisible();
+
+    // The old password no longer works; the new one does.
+    await loginUser(page, user);
+    await expect(page.getByText(ACCOUNT_TEXT.badCredentials)).toBeVisible();
+    await loginUser(page, { email: user.email, password: "brand-new-password" });
+    await expect(page).toHaveURL(`${BASE_URL}/`);
+    await page.context().clearCookies();
+
+    // The same link a second time is refused.
+    await page.goto(link);
+    await page.getByLabel("New password", { exact: true }).fill("yet-another-password");
+    await page.getByLabel("Confirm new password").fill("yet-another-password");
+    await page.getByRole("button", { name: "Reset Password" }).click();
+    await expect(page.getByText(ACCOUNT_TEXT.resetInvalid)).toBeVisible();
+    await loginUser(page, { email: user.email, password: "yet-another-password" });
+    await expect(page.getByText(ACCOUNT_TEXT.badCredentials)).toBeVisible();
+  });
+
+  test("an unknown address gets the same answer and no mail", async ({ page }) => {
+    const email = `nobody-${Date.now()}@example.com`;
+    await page.goto("/app/password/reset");
+    await page.getByLabel("Email").fill(email);
+    await page.getByRole("button", { name: "Send Password Reset Link" }).click();
+    await expect(page.getByText(ACCOUNT_TEXT.resetSent)).toBeVisible();
+    await page.waitForTimeout(1500);
+    await page.goto(`/__dev/mailbox?to=${encodeURIComponent(email)}`);
+    await expect(page.getByTestId("mail")).toHaveCount(0);
+  });
+
+  test("the new password must follow the rule and match its confirmation", async ({ page }) => {
+    await page.goto("/app/password/reset/some-token");
+    await page.getByLabel("New password", { exact: true }).fill("123");
+    await page.getByLabel("Confirm new password").fill("456");
+    await page.getByRole("button", { name: "Reset Password" }).click();
+    await expect(page.locator("#field-password-error")).toHaveText(ACCOUNT_TEXT.passwordMin);
+  });
+});
+
+test("registerVerifiedUser leaves a verified, signed-in user", async ({ page }) => {
+  const user = await registerVerifiedUser(page);
+  await page.goto("/");
+  await expect(page.getByRole("banner").getByRole("link", { name: user.name })).toBeVisible();
+});
