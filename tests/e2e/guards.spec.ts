@@ -1,0 +1,106 @@
+/**
+ * The guard legend of spec 01 §2, route by route: each guarded route that exists, visited as a
+ * guest, an unverified user, a verified free user, a subscriber and a staff member, answers
+ * the page (200) or redirects where the legend says.
+ *   L: to /app/login?to=<target>   G: signed-in users to /   V: to /app/email/verify   D: to /
+ */
+import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
+import { apiLogin, DEMO, newUser, STAFF } from "./accounts";
+import { BASE_URL, expect, SAME_ORIGIN, test } from "./fixtures";
+
+type Persona = "guest" | "unverified" | "verified" | "subscriber" | "staff";
+const PERSONAS: Persona[] = ["guest", "unverified", "verified", "subscriber", "staff"];
+
+/** What a visit answers: 200, or the redirect's target. */
+type Outcome = 200 | string;
+
+const login = (path: string) => `/app/login?to=${encodeURIComponent(path)}`;
+const HOME = "/";
+
+/** L: guests go to login; everyone signed in gets the page (or the page's own redirect). */
+function L(path: string, signedIn: Outcome = 200): Record<Persona, Outcome> {
+  return { guest: login(path), unverified: signedIn, verified: signedIn, subscriber: signedIn, staff: signedIn };
+}
+/** G: guests only. */
+function G(guest: Outcome = 200): Record<Persona, Outcome> {
+  return { guest, unverified: HOME, verified: HOME, subscriber: HOME, staff: HOME };
+}
+/** L and D: developers only. */
+function D(path: string, staff: Outcome = 200): Record<Persona, Outcome> {
+  return { guest: login(path), unverified: HOME, verified: HOME, subscriber: HOME, staff };
+}
+
+const ROUTES: [path: string, guards: string, expected: Record<Persona, Outcome>][] = [
+  ["/app/login", "G", G()],
+  ["/app/register", "G", G()],
+  ["/app/login/2FA/verify", "G", G("/app/login?notice=2fa-expired")],
+  ["/app/login/2FA/backup_code", "G", G("/app/login?notice=2fa-expired")],
+  ["/app/password/reset", "G", G()],
+  ["/app/password/reset/some-token", "G", G()],
+  ["/app/my-urls/clear-history", "G", G()],
+  ["/app/email/verify", "L", L("/app/email/verify")],
+  ["/app/notifications", "L", L("/app/notifications")],
+  ["/app/settings", "L", L("/app/settings", "/app/settings/profile")],
+  ["/app/settings/profile", "L", L("/app/settings/profile")],
+  ["/app/settings/profile/delete", "L", L("/app/settings/profile/delete")],
+  ["/app/settings/security", "L", L("/app/settings/security")],
+  ["/app/settings/usage", "L", L("/app/settings/usage")],
+  // Only a past-due trial stays on the past-due page; everyone else is sent on.
+  ["/app/subscribe", "L", L("/app/subscribe", HOME)],
+  ["/app/kiosk", "L D", D("/app/kiosk", "/app/kiosk/users")],
+  ["/app/kiosk/users", "L D", D("/app/kiosk/users")],
+  ["/app/kiosk/user/demo-user-0000000000000000000001", "L D", D("/app/kiosk/user/demo-user-0000000000000000000001")],
+];
+
+const contexts = new Map<Persona, APIRequestContext>();
+
+async function registerThrough(context: APIRequestContext) {
+  const user = newUser("guard");
+  const response = await context.post(`${BASE_URL}/app/register`, {
+    form: { name: user.name, email: user.email, password: user.password },
+    headers: SAME_ORIGIN,
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBe(302);
+  return user;
+}
+
+async function verifyThroughMailbox(context: APIRequestContext, email: string) {
+  let link: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const html = await (await context.get(`${BASE_URL}/__dev/mailbox?to=${encodeURIComponent(email)}`)).text();
+        link = /href="(http[^"]+\/app\/email\/verify\/[^"]+)"/.exec(html)?.[1]?.replace(/&amp;/g, "&");
+        return link;
+      },
+      { timeout: 15_000 },
+    )
+    .toBeTruthy();
+  const verified = await context.get(link!, { maxRedirects: 0 });
+  expect(verified.headers().location).toBe("/app/email/verify?verified=1");
+}
+
+test.beforeAll(async () => {
+  for (const persona of PERSONAS) contexts.set(persona, await playwrightRequest.newContext());
+  await registerThrough(contexts.get("unverified")!);
+  const verified = await registerThrough(contexts.get("verified")!);
+  await verifyThroughMailbox(contexts.get("verified")!, verified.email);
+  await apiLogin(contexts.get("subscriber")!, DEMO);
+  await apiLogin(contexts.get("staff")!, STAFF);
+});
+
+test.afterAll(async () => {
+  for (const context of contexts.values()) await context.dispose();
+});
+
+for (const [path, guards, expected] of ROUTES) {
+  test(`${path} (${guards})`, async () => {
+    const actual: Record<string, Outcome> = {};
+    for (const persona of PERSONAS) {
+      const response = await contexts.get(persona)!.get(`${BASE_URL}${path}`, { maxRedirects: 0 });
+      actual[persona] = response.status() === 200 ? 200 : (response.headers().location ?? `status ${response.status()}`);
+    }
+    expect(actual).toEqual(expected);
+  });
+}
