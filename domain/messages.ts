@@ -19,6 +19,11 @@ export const MESSAGES = {
   aliasMax: (max: number) => `The alias must not be greater than ${max} characters.`,
   aliasReserved: "This alias is reserved.",
   aliasTaken: "The alias has already been taken.",
+  // spec 02 §8 plan-limit dialog
+  planLimitTitle: "You’ve hit your plan’s limit for creating links",
+  planLimitBody: "Turn on overages or upgrade your plan to continue shortening links.",
+  // spec 01 §8
+  permissionDenied: "Permission denied.",
   // spec 01 §5
   generic: "Something went wrong. Please try again or contact customer support.",
 } as const;

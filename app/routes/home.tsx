@@ -4,11 +4,15 @@ import { useEffect, useRef } from "react";
 import { data, Form, Link, redirect, useLocation, useNavigation } from "react-router";
 import { getDb } from "../../db/client.server";
 import { createLink, getLinkById } from "../../db/links.server";
+import { getUsage } from "../../db/usage.server";
+import { atActiveAliasLimit, can } from "../../domain/entitlements";
+import { MESSAGES } from "../../domain/messages";
 import { CopyButton } from "../components/copy-button";
 import { getCloudflare } from "../context.server";
 import { ensureGuestId, readGuestId } from "../cookies.server";
 import { shortenSchema } from "../forms/shorten";
 import { destinationContext, linkStores, shortUrl } from "../lib/links.server";
+import { getViewer } from "../session.server";
 import type { Route } from "./+types/home";
 
 /** URL field focus delay after "Shorten another" (spec 02 §9). */
@@ -17,11 +21,13 @@ export const URL_FOCUS_DELAY_MS = 300;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { env } = getCloudflare(context);
   const createdId = new URL(request.url).searchParams.get("created");
-  const guestId = await readGuestId(request);
-  if (!createdId || !guestId) return { created: null };
+  if (!createdId) return { created: null };
+  const viewer = getViewer(context);
+  const guestId = viewer ? null : await readGuestId(request);
   const link = await getLinkById(getDb(env.DB), createdId);
-  // Only the browser that created a link sees its result view.
-  if (!link || link.guestId !== guestId) return { created: null };
+  // Only its creator (the signed-in owner, or the guest's browser) sees a link's result view.
+  const mine = link && (viewer ? link.userId === viewer.user.id : guestId !== null && link.guestId === guestId);
+  if (!link || !mine) return { created: null };
   return { created: { longUrl: link.url, shortUrl: shortUrl(env, request, link), alias: link.alias } };
 }
 
@@ -31,6 +37,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema: shortenSchema(destinationContext(env, request)) });
   if (submission.status !== "success") {
     return data(submission.reply(), { status: 422 });
+  }
+  const viewer = getViewer(context);
+  if (viewer) {
+    // Every create asks the entitlements: the capability, then the active-alias limit (no overage yet).
+    if (!can(viewer.subject, "create_snip_url")) {
+      return data(submission.reply({ formErrors: [MESSAGES.permissionDenied] }), { status: 403 });
+    }
+    const usage = await getUsage(getDb(env.DB), viewer.user.id);
+    if (atActiveAliasLimit(viewer.subject, usage.activeAliases, false)) {
+      return data(submission.reply({ formErrors: [`${MESSAGES.planLimitTitle}. ${MESSAGES.planLimitBody}`] }), { status: 403 });
+    }
+    const link = await createLink(linkStores(env), { domain: env.SHORT_HOST, url: submission.value.url, userId: viewer.user.id });
+    return redirect(`/?created=${link.id}`);
   }
   const { guestId, setCookie } = await ensureGuestId(request);
   const link = await createLink(linkStores(env), { domain: env.SHORT_HOST, url: submission.value.url, guestId });
