@@ -22,7 +22,12 @@ function cookieValue(setCookie: string): string {
   return setCookie.slice(SESSION.length + 1, setCookie.indexOf(";"));
 }
 
-async function postLogin(request: import("@playwright/test").APIRequestContext, email: string, password: string, headers: Record<string, string> = {}) {
+async function postLogin(
+  request: import("@playwright/test").APIRequestContext,
+  email: string,
+  password: string,
+  headers: Record<string, string> = {},
+) {
   return request.post(`${BASE_URL}/app/login`, { form: { email, password }, headers: { ...SAME_ORIGIN, ...headers }, maxRedirects: 0 });
 }
 
