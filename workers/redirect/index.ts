@@ -9,7 +9,7 @@
 import { WorkerEntrypoint } from "cloudflare:workers";
 import { linkKey } from "../../domain/link-record";
 import { pathOf, shortLinkAlias } from "../../domain/routing";
-import { createDeps, createRedirectApp } from "./src/app";
+import { answerShortLink, createDeps, createRedirectApp } from "./src/app";
 import type { RedirectEnv } from "./src/env";
 
 const deps = createDeps();
@@ -17,8 +17,9 @@ const app = createRedirectApp(deps);
 
 export default {
   fetch(request, env, ctx) {
-    if (env.APP && shortLinkAlias(request.method, pathOf(request.url)) === null) return env.APP.fetch(request);
-    return app.fetch(request, env, ctx);
+    const alias = shortLinkAlias(request.method, pathOf(request.url));
+    if (alias !== null) return answerShortLink(request, env, ctx, deps, alias);
+    return env.APP ? env.APP.fetch(request) : app.fetch(request, env, ctx);
   },
 } satisfies ExportedHandler<RedirectEnv>;
 

@@ -56,43 +56,59 @@ function clickEvent(request: Request, linkId: string, now: number): ClickEvent {
   };
 }
 
+/**
+ * Answers GET|HEAD /{alias} for an alias already in the alias charset. The front door calls it
+ * directly (it has just classified the path), so a redirect costs no routing of its own.
+ */
+export async function answerShortLink(
+  request: Request,
+  env: RedirectEnv,
+  ctx: ExecutionContext,
+  deps: RedirectDeps,
+  alias: string,
+): Promise<Response> {
+  const raw = request.url;
+  const now = Date.now();
+  const record = await lookupLink(env, ctx, deps, env.SHORT_HOST, alias, now);
+  const resolution = resolveLink(record, now);
+  switch (resolution.kind) {
+    case "redirect": {
+      deps.batcher.add(env.CLICKS, clickEvent(request, record!.id, now), ctx);
+      const queryAt = raw.indexOf("?");
+      return new Response(null, {
+        status: REDIRECT_STATUS,
+        headers: {
+          location: queryAt === -1 ? resolution.url : forwardQuery(resolution.url, raw.slice(queryAt)),
+          "cache-control": "private, no-store",
+        },
+      });
+    }
+    case "deleted":
+      return new Response(null, { status: 302, headers: { location: `${appOrigin(env, raw)}/app/deleted`, "cache-control": "no-store" } });
+    case "expired":
+      return expiredPage(appOrigin(env, raw));
+    case "archived":
+      return archivedPage(appOrigin(env, raw));
+    case "not-found":
+      return notFoundPage(appOrigin(env, raw));
+  }
+}
+
+function appOrigin(env: RedirectEnv, url: string): string {
+  return env.APP_ORIGIN || new URL(url).origin;
+}
+
+/** The same answers behind Hono's router: for the RPC entrypoint (npm run dev) and the tests. */
 export function createRedirectApp(deps: RedirectDeps) {
   const app = new Hono<{ Bindings: RedirectEnv }>();
 
-  app.on(["GET", "HEAD"], "/:alias", async (c) => {
-    const raw = c.req.url;
-    const queryAt = raw.indexOf("?");
-    const search = queryAt === -1 ? "" : raw.slice(queryAt);
-    const appOrigin = () => c.env.APP_ORIGIN || new URL(raw).origin;
+  app.on(["GET", "HEAD"], "/:alias", (c) => {
     const alias = c.req.param("alias"); // percent-decoded by Hono
-    if (!isAliasShaped(alias)) return notFoundPage(appOrigin());
-
-    const now = Date.now();
-    const record = await lookupLink(c.env, c.executionCtx, deps, c.env.SHORT_HOST, alias, now);
-    const resolution = resolveLink(record, now);
-    switch (resolution.kind) {
-      case "redirect": {
-        deps.batcher.add(c.env.CLICKS, clickEvent(c.req.raw, record!.id, now), c.executionCtx);
-        return new Response(null, {
-          status: REDIRECT_STATUS,
-          headers: {
-            location: forwardQuery(resolution.url, search),
-            "cache-control": "private, no-store",
-          },
-        });
-      }
-      case "deleted":
-        return new Response(null, { status: 302, headers: { location: `${appOrigin()}/app/deleted`, "cache-control": "no-store" } });
-      case "expired":
-        return expiredPage(appOrigin());
-      case "archived":
-        return archivedPage(appOrigin());
-      case "not-found":
-        return notFoundPage(appOrigin());
-    }
+    if (!isAliasShaped(alias)) return notFoundPage(appOrigin(c.env, c.req.url));
+    return answerShortLink(c.req.raw, c.env, c.executionCtx as ExecutionContext, deps, alias);
   });
 
-  app.notFound((c) => notFoundPage(c.env.APP_ORIGIN || new URL(c.req.url).origin));
+  app.notFound((c) => notFoundPage(appOrigin(c.env, c.req.url)));
   app.onError((error, c) => {
     console.error("redirect: unexpected error", error);
     return c.text("An error has occurred, please try again.", 500);
