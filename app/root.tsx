@@ -21,6 +21,7 @@ import type { RouteHandle } from "./route-handle";
 import { seoMeta } from "./seo";
 import { getViewer, loadViewer, setViewer } from "./session.server";
 import { navState } from "./lib/nav.server";
+import { SESSION_WATCH_SCRIPT } from "./lib/session-watch";
 
 export const meta: Route.MetaFunction = () => seoMeta();
 
@@ -63,7 +64,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         <Links />
       </head>
-      <body className="flex min-h-screen flex-col" data-auth={data?.nav?.user?.id ?? ""}>
+      {/* data-auth: who is signed in ("" for a guest), read by the session watcher; absent when unknown */}
+      <body className="flex min-h-screen flex-col" data-auth={data ? (data.nav.user?.id ?? "") : undefined}>
         <a
           href="#main"
           className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
@@ -83,6 +85,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           </>
         ) : null}
         <script dangerouslySetInnerHTML={{ __html: POPOVER_SCRIPT }} />
+        <script dangerouslySetInnerHTML={{ __html: SESSION_WATCH_SCRIPT }} />
         {hydrate ? (
           <>
             <ScrollRestoration />

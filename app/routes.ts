@@ -39,6 +39,20 @@ export default [
   route("app/email/verify/:userId?/:hash?", "routes/auth.email.verify.tsx"),
   route("app/logout", "routes/auth.logout.ts"),
   route("__dev/mailbox", "routes/dev.mailbox.tsx"),
+  route("__dev/fixtures", "routes/dev.fixtures.ts"),
+
+  // Signed-in shell (spec 01 §2 General, §4 Notifications)
+  route("app/notifications", "routes/notifications.tsx"),
+  route("app/api/stop-impersonating", "routes/api.stop-impersonating.ts"),
+
+  // JSON calls of the shell (spec 01 §7); any other /app/api path is a JSON 404
+  route("app/api/state", "routes/api.state.ts"),
+  route("app/api/heartbeat", "routes/api.heartbeat.ts"),
+  route("app/api/logout", "routes/api.logout.ts"),
+  route("app/api/notifications/recent", "routes/api.notifications.recent.ts"),
+  route("app/api/notifications/read", "routes/api.notifications.read.ts"),
+  route("app/api/user/last-read-announcements-at", "routes/api.user.last-read-announcements-at.ts"),
+  route("app/api/user/confirm-password", "routes/api.user.confirm-password.ts"),
 
   // Kiosk (L and developer)
   route("app/kiosk", "routes/kiosk.tsx", [
@@ -59,6 +73,7 @@ export default [
   route("app/helpdesk", "routes/external.ts", { id: "external-helpdesk" }),
   route("app/freescout", "routes/external.ts", { id: "external-freescout" }),
   route("app/blog", "routes/external.ts", { id: "external-blog" }),
+  route("app/api/*", "routes/api.not-found.ts"),
   route("app/*", "routes/redirects.ts", { id: "app-redirects" }),
   route("*", "routes/redirects.ts", { id: "site-redirects" }),
 ] satisfies RouteConfig;

@@ -2,6 +2,9 @@
  * Cross-site request checks for cookie-authenticated state changes: only non-GET methods
  * change state, and those must come from our own origin.
  */
+import { API_MESSAGES } from "../domain/api-messages";
+import { API_BASE } from "./lib/api-protocol";
+
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 export function isCrossSiteMutation(request: Request): boolean {
@@ -12,6 +15,17 @@ export function isCrossSiteMutation(request: Request): boolean {
   // No Origin header (old clients, some privacy tools): fall back to Fetch Metadata.
   const site = request.headers.get("sec-fetch-site");
   return site !== null && site !== "same-origin" && site !== "none";
+}
+
+/**
+ * The 419 answer to a cross-site mutation: JSON {message} for the JSON calls (an /app/api path,
+ * or a request that asks for JSON), plain text for a page's form.
+ */
+export function securityCheckFailure(request: Request): Response {
+  const wantsJson =
+    new URL(request.url).pathname.startsWith(`${API_BASE}/`) || (request.headers.get("accept") ?? "").includes("application/json");
+  if (wantsJson) return Response.json({ message: API_MESSAGES.securityCheck }, { status: 419 });
+  return new Response(API_MESSAGES.securityCheck, { status: 419, headers: { "content-type": "text/plain; charset=utf-8" } });
 }
 
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {

@@ -8,7 +8,7 @@ import { createRequestHandler, RouterContextProvider } from "react-router";
 import { shortLinkAlias } from "../domain/routing";
 import { cloudflareContext } from "./context.server";
 import { parseEnv, type AppBindings } from "./env.server";
-import { isCrossSiteMutation, SECURITY_HEADERS } from "./security.server";
+import { isCrossSiteMutation, securityCheckFailure, SECURITY_HEADERS } from "./security.server";
 
 const handleRequest = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
 
@@ -19,7 +19,7 @@ export default {
 
     if (isCrossSiteMutation(request)) {
       await request.body?.cancel(); // drain it, so the connection can be reused
-      return new Response("Security check fails", { status: 419, headers: { "content-type": "text/plain; charset=utf-8" } });
+      return securityCheckFailure(request);
     }
     const env = parseEnv(rawEnv as unknown as Record<string, unknown>);
     const context = new RouterContextProvider(new Map([[cloudflareContext, { env, ctx }]]));

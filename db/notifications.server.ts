@@ -42,3 +42,37 @@ export async function markNotificationsRead(db: Db, userId: string, ids: readonl
 export async function markAnnouncementsRead(db: Db, userId: string, now = new Date()): Promise<void> {
   await db.update(users).set({ lastReadAnnouncementsAt: now }).where(eq(users.id, userId));
 }
+
+/**
+ * "Mark all as read": every unread notification of the user, and the announcements up to now
+ * (the user's last-read time), in one batch.
+ */
+export async function markAllRead(db: Db, userId: string, now = new Date()): Promise<void> {
+  await db.batch([
+    db
+      .update(notifications)
+      .set({ readAt: now })
+      .where(and(eq(notifications.userId, userId), isNull(notifications.readAt))),
+    db.update(users).set({ lastReadAnnouncementsAt: now }).where(eq(users.id, userId)),
+  ]);
+}
+
+export interface NewMessage {
+  title: string;
+  body?: string;
+  url?: string | null;
+}
+
+export async function createNotification(db: Db, userId: string, message: NewMessage, now = new Date()): Promise<string> {
+  const id = crypto.randomUUID();
+  await db
+    .insert(notifications)
+    .values({ id, userId, title: message.title, body: message.body ?? "", url: message.url ?? null, createdAt: now });
+  return id;
+}
+
+export async function createAnnouncement(db: Db, message: NewMessage, now = new Date()): Promise<string> {
+  const id = crypto.randomUUID();
+  await db.insert(announcements).values({ id, title: message.title, body: message.body ?? "", url: message.url ?? null, createdAt: now });
+  return id;
+}

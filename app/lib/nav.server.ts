@@ -6,8 +6,24 @@ import { can } from "../../domain/entitlements";
 import { getCloudflare } from "../context.server";
 import type { Viewer } from "../session.server";
 
+export interface NavUser {
+  id: string;
+  name: string;
+  email: string;
+  photoUrl: string | null;
+  /** Shown in place of a photo: up to two letters of the name. */
+  initials: string;
+  isDeveloper: boolean;
+}
+
+/** An entry of the Organizations dropdown (developers): where the user goes for that organization. */
+export interface NavOrganization {
+  name: string;
+  href: string;
+}
+
 export interface NavState {
-  user: { id: string; name: string; photoUrl: string | null; isDeveloper: boolean } | null;
+  user: NavUser | null;
   subscribed: boolean;
   /** Users with the analytics capability get the dashboard instead of My URLs. */
   analytics: boolean;
@@ -17,6 +33,16 @@ export interface NavState {
   unread: boolean;
   cartCount: number;
   invitationsCount: number;
+  /** Developers only; sorted by name, case-insensitively. Empty until organizations exist. */
+  organizations: NavOrganization[];
+}
+
+export function initialsOf(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return "?";
+  const first = [...words[0]!][0]!;
+  const last = words.length > 1 ? [...words[words.length - 1]!][0]! : "";
+  return (first + last).toUpperCase();
 }
 
 export function photoUrl(user: { id: string; image: string | null; updatedAt?: Date }): string | null {
@@ -35,6 +61,7 @@ export async function navState(context: Readonly<RouterContextProvider>, viewer:
       unread: false,
       cartCount: 0,
       invitationsCount: 0,
+      organizations: [],
     };
   }
   const db = getDb(getCloudflare(context).env.DB);
@@ -43,7 +70,14 @@ export async function navState(context: Readonly<RouterContextProvider>, viewer:
     countUnreadAnnouncements(db, viewer.user.lastReadAnnouncementsAt),
   ]);
   return {
-    user: { id: viewer.user.id, name: viewer.user.name, photoUrl: photoUrl(viewer.user), isDeveloper: viewer.user.isDeveloper },
+    user: {
+      id: viewer.user.id,
+      name: viewer.user.name,
+      email: viewer.user.email,
+      photoUrl: photoUrl(viewer.user),
+      initials: initialsOf(viewer.user.name),
+      isDeveloper: viewer.user.isDeveloper,
+    },
     subscribed: viewer.subscribed,
     analytics: can(viewer.subject, "use_analytics"),
     canCreate: can(viewer.subject, "create_snip_url") && !viewer.pastDueTrial,
@@ -52,5 +86,6 @@ export async function navState(context: Readonly<RouterContextProvider>, viewer:
     unread: notifications + announcements > 0,
     cartCount: 0,
     invitationsCount: 0,
+    organizations: [],
   };
 }

@@ -4,8 +4,8 @@
  * API request context for the route table.
  */
 import { createHmac, randomBytes } from "node:crypto";
-import type { APIRequestContext, Page } from "@playwright/test";
-import { BASE_URL, expect, SAME_ORIGIN } from "./fixtures";
+import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import { BASE_URL, expect, interceptExternalHosts, SAME_ORIGIN } from "./fixtures";
 
 export const DEMO = { email: "demo@example.com", password: "demo-password", name: "Demo User" } as const;
 export const STAFF = { email: "staff@example.com", password: "staff-password", name: "Staff User" } as const;
@@ -20,19 +20,27 @@ export const ACCOUNT_TEXT = {
   verified: "Your email address is verified.",
 } as const;
 
+export const TEST_PASSWORD = "correct-horse-battery";
+
 export interface TestUser {
   name: string;
   email: string;
   password: string;
 }
 
+/** An address no other test (or earlier run against the same state) uses. */
+export function uniqueEmail(prefix = "user"): string {
+  return `${prefix}-${Date.now().toString(36)}${randomBytes(4).toString("hex")}@example.com`;
+}
+
 export function newUser(prefix = "user"): TestUser {
-  const id = `${Date.now().toString(36)}${randomBytes(4).toString("hex")}`;
-  return { name: `Test ${prefix} ${id.slice(-4)}`, email: `${prefix}-${id}@example.com`, password: `pw-${id}` };
+  const email = uniqueEmail(prefix);
+  return { name: `Test ${prefix} ${email.slice(-16, -12)}`, email, password: TEST_PASSWORD };
 }
 
 /** Signs up through /app/register; the browser is signed in afterwards (email not yet verified). */
-export async function registerUser(page: Page, user: TestUser = newUser()): Promise<TestUser> {
+export async function registerUser(page: Page, details: Partial<TestUser> = {}): Promise<TestUser> {
+  const user: TestUser = { ...newUser(), ...details };
   await page.goto("/app/register");
   await page.getByLabel("Name").fill(user.name);
   await page.getByLabel("Email").fill(user.email);
@@ -74,8 +82,8 @@ export async function mailLink(page: Page, to: string, subject: string): Promise
 }
 
 /** Registers and verifies the email through the mail's link. */
-export async function registerVerifiedUser(page: Page, user: TestUser = newUser()): Promise<TestUser> {
-  await registerUser(page, user);
+export async function registerVerifiedUser(page: Page, details: Partial<TestUser> = {}): Promise<TestUser> {
+  const user = await registerUser(page, details);
   await page.goto(await mailLink(page, user.email, "Verify your email address"));
   await expect(page.getByText(ACCOUNT_TEXT.verified)).toBeVisible();
   return user;
@@ -133,4 +141,63 @@ export async function apiLogin(request: APIRequestContext, user: Pick<TestUser, 
     maxRedirects: 0,
   });
   expect(response.status(), `login of ${user.email}`).toBe(302);
+}
+
+/** Registers a user in a browser context of its own, leaving the caller's session alone. */
+export async function registerElsewhere(browser: Browser, details: Partial<TestUser> = {}): Promise<TestUser> {
+  const context = await browser.newContext();
+  try {
+    await interceptExternalHosts(context);
+    return await registerUser(await context.newPage(), details);
+  } finally {
+    await context.close();
+  }
+}
+
+/** Signs in through /app/login and expects the homepage. */
+export async function logIn(page: Page, user: Pick<TestUser, "email" | "password">): Promise<void> {
+  await loginUser(page, user);
+  await expect(page).toHaveURL(`${BASE_URL}/`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// /__dev/fixtures (app/routes/dev.fixtures.ts): states the app has no page for yet
+// ---------------------------------------------------------------------------------------------
+
+/** Sends one fixture action with the page's cookies; fails the test unless it answers 200. */
+export async function devFixture(page: Page, body: Record<string, unknown>): Promise<{ data: Record<string, unknown> }> {
+  const response = await page.request.post("/__dev/fixtures", { data: body });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as { data: Record<string, unknown> };
+}
+
+export async function makeDeveloper(page: Page, email: string): Promise<void> {
+  await devFixture(page, { action: "developer", email });
+}
+
+export async function giveSubscription(
+  page: Page,
+  email: string,
+  options: { plan?: string; interval?: "monthly" | "yearly"; pastDueTrial?: boolean } = {},
+): Promise<void> {
+  await devFixture(page, { action: "subscription", email, ...options });
+}
+
+export interface TestMessage {
+  title: string;
+  body?: string;
+  url?: string;
+}
+
+export async function addNotification(page: Page, email: string, message: TestMessage): Promise<string> {
+  return String((await devFixture(page, { action: "notification", email, ...message })).data.id);
+}
+
+export async function addAnnouncement(page: Page, message: TestMessage): Promise<string> {
+  return String((await devFixture(page, { action: "announcement", ...message })).data.id);
+}
+
+/** The page's own session becomes an impersonation by the staff user with this email. */
+export async function impersonateAs(page: Page, staffEmail: string): Promise<void> {
+  await devFixture(page, { action: "impersonate", by: staffEmail });
 }

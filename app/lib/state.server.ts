@@ -1,0 +1,104 @@
+/**
+ * GET /app/api/state (spec 01 §7): the user, their subscriptions with the derived flags of
+ * domain/subscription.ts, the preferred billing provider, and the app settings the browser needs.
+ */
+import type { RouterContextProvider } from "react-router";
+import { getUserSubscriptions } from "../../db/accounts.server";
+import { getDb } from "../../db/client.server";
+import { getUserStateFields } from "../../db/user-state.server";
+import {
+  isActive,
+  isFree,
+  isIncomplete,
+  isPastDue,
+  isPastDueTrial,
+  needsAction,
+  onGracePeriod,
+  onTrial,
+  renewalDate,
+  type Subscription,
+} from "../../domain/subscription";
+import { getCloudflare } from "../context.server";
+import { readConsent } from "../cookies.server";
+import type { Viewer } from "../session.server";
+import { photoUrl } from "./nav.server";
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+export function subscriptionJson(sub: Subscription | null, now: Date) {
+  if (!sub) return null;
+  return {
+    name: sub.name,
+    interval: sub.interval,
+    amount: sub.amount,
+    currency: sub.currency.toUpperCase(),
+    quantity: sub.quantity,
+    type: sub.type,
+    billing_status: sub.billingStatus,
+    ends_at: iso(sub.endsAt),
+    trial_ends_at: iso(sub.trialEndsAt),
+    period_starts_at: iso(sub.periodStartsAt),
+    period_ends_at: iso(sub.periodEndsAt),
+    created_at: iso(sub.createdAt),
+    updated_at: iso(sub.updatedAt),
+    renewal_date: iso(renewalDate(sub)),
+    active: isActive(sub, now),
+    onTrial: onTrial(sub, now),
+    onGracePeriod: onGracePeriod(sub, now),
+    isPastDue: isPastDue(sub),
+    isIncomplete: isIncomplete(sub),
+    needsAction: needsAction(sub, now),
+    isFree: isFree(sub),
+    isPastDueTrial: isPastDueTrial(sub),
+  };
+}
+
+async function appSettings(request: Request, viewer: Viewer | null, surveyEnabled: boolean) {
+  const consent = await readConsent(request);
+  return {
+    flashMessages: [] as string[],
+    teamsAllowed: false,
+    locale: "en",
+    locales: ["en"],
+    currency: "USD",
+    /** GDPR: cookies accepted through the banner. */
+    cookiesAccepted: consent.cookiesAccepted,
+    /** CCPA: accepted (true) unless the visitor chose "Do Not Sell My Personal Information". */
+    ccpaAccepted: !consent.doNotSell,
+    surveyEnabled,
+    impersonated: viewer?.session.impersonatedBy != null,
+  };
+}
+
+export async function buildState(request: Request, context: Readonly<RouterContextProvider>, viewer: Viewer | null) {
+  if (!viewer) {
+    return {
+      user: null,
+      subscriptions: { current: null, future: null },
+      billing: { preferred: null },
+      app: await appSettings(request, null, false),
+    };
+  }
+  const db = getDb(getCloudflare(context).env.DB);
+  const now = new Date();
+  const [fields, subs] = await Promise.all([getUserStateFields(db, viewer.user.id), getUserSubscriptions(db, viewer.user.id)]);
+  const { user } = viewer;
+  return {
+    user: {
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      // Verification records its time (auth.server.ts hook); an account verified before that has none, so its creation stands in.
+      email_verified_at: user.emailVerified ? iso(fields.emailVerifiedAt ?? user.createdAt) : null,
+      photo_url: photoUrl(user),
+      isDeveloper: user.isDeveloper,
+      uses_two_factor_auth: user.twoFactorEnabled,
+      active_two_factor_backup_codes_count: user.twoFactorEnabled ? fields.activeBackupCodes : 0,
+      features: user.features,
+      status: user.status,
+    },
+    subscriptions: { current: subscriptionJson(subs.current, now), future: subscriptionJson(subs.future, now) },
+    billing: { preferred: null },
+    app: await appSettings(request, viewer, fields.surveyEnabled),
+  };
+}

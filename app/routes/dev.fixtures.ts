@@ -1,0 +1,82 @@
+/**
+ * POST /__dev/fixtures: puts local data into states the app has no page for yet, for local runs
+ * and the end-to-end tests. Answers 404 unless LOCAL_DEV is "true", so it never exists in
+ * production. A JSON body, one action per call:
+ *
+ *   {"action": "notification", "email": "a@b.c", "title": "...", "body"?: "...", "url"?: "/app/..."}
+ *   {"action": "announcement", "title": "...", "body"?: "...", "url"?: "..."}        (to everyone)
+ *   {"action": "developer", "email": "a@b.c", "isDeveloper"?: true}
+ *   {"action": "subscription", "email": "a@b.c", "plan"?: "pro", "interval"?: "monthly", "pastDueTrial"?: false}
+ *   {"action": "impersonate", "by": "staff@b.c"}    (the caller's own session becomes an impersonation by that user)
+ *
+ * Answers {data: {...}} with 200, 404 {message} for an unknown email, 422 {message, errors} for a bad body.
+ */
+import { z } from "zod";
+import { getDb } from "../../db/client.server";
+import { findUserIdByEmail, markSessionImpersonated, putCurrentSubscription, setUserDeveloper } from "../../db/dev-fixtures.server";
+import { createAnnouncement, createNotification } from "../../db/notifications.server";
+import { API_MESSAGES } from "../../domain/api-messages";
+import { activePrice, getPlan, PLANS, type PlanName } from "../../domain/plans";
+import { getCloudflare } from "../context.server";
+import { apiError, json, methodNotAllowed, requireApiViewer, validateBody } from "../lib/api.server";
+import type { Route } from "./+types/dev.fixtures";
+
+const email = z.email().max(254);
+const message = {
+  title: z.string().trim().min(1).max(200),
+  body: z.string().max(2_000).optional(),
+  url: z.string().max(2_000).optional(),
+};
+const billablePlans = PLANS.filter((plan) => plan.billable).map((plan) => plan.name) as [PlanName, ...PlanName[]];
+
+const fixtureSchema = z.discriminatedUnion("action", [
+  z.object({ action: z.literal("notification"), email, ...message }),
+  z.object({ action: z.literal("announcement"), ...message }),
+  z.object({ action: z.literal("developer"), email, isDeveloper: z.boolean().default(true) }),
+  z.object({
+    action: z.literal("subscription"),
+    email,
+    plan: z.enum(billablePlans).default("pro"),
+    interval: z.enum(["monthly", "yearly"]).default("monthly"),
+    pastDueTrial: z.boolean().default(false),
+  }),
+  z.object({ action: z.literal("impersonate"), by: email }),
+]);
+
+export function loader() {
+  return apiError(404, API_MESSAGES.notFound);
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { env } = getCloudflare(context);
+  if (env.LOCAL_DEV !== "true") return apiError(404, API_MESSAGES.notFound);
+  if (request.method !== "POST") return methodNotAllowed("POST")();
+  const db = getDb(env.DB);
+  const input = await validateBody(request, fixtureSchema);
+
+  if (input.action === "announcement") {
+    return json({ data: { id: await createAnnouncement(db, input) } });
+  }
+  if (input.action === "impersonate") {
+    const viewer = requireApiViewer(context);
+    const staffId = await findUserIdByEmail(db, input.by);
+    if (!staffId) return apiError(404, `No user with the email ${input.by}.`);
+    await markSessionImpersonated(db, viewer.session.id, staffId);
+    return json({ data: { sessionId: viewer.session.id, impersonatedBy: staffId } });
+  }
+
+  const userId = await findUserIdByEmail(db, input.email);
+  if (!userId) return apiError(404, `No user with the email ${input.email}.`);
+  switch (input.action) {
+    case "notification":
+      return json({ data: { id: await createNotification(db, userId, input) } });
+    case "developer":
+      await setUserDeveloper(db, userId, input.isDeveloper);
+      return json({ data: { userId, isDeveloper: input.isDeveloper } });
+    case "subscription": {
+      const amount = activePrice(getPlan(input.plan), input.interval)?.amount ?? 0;
+      await putCurrentSubscription(db, userId, { plan: input.plan, interval: input.interval, amount, pastDueTrial: input.pastDueTrial });
+      return json({ data: { userId, plan: input.plan, pastDueTrial: input.pastDueTrial } });
+    }
+  }
+}

@@ -1,0 +1,59 @@
+/**
+ * Writes used only by the dev-only /__dev/fixtures route (local runs and end-to-end tests) to
+ * put an account into a state the app has no page for yet. Never called in production code paths.
+ */
+import { and, eq } from "drizzle-orm";
+import type { BillingInterval, PlanName } from "../domain/plans";
+import type { Db } from "./client.server";
+import { sessions, subscriptions, users } from "./schema";
+
+export async function findUserIdByEmail(db: Db, email: string): Promise<string | null> {
+  const row = await db.select({ id: users.id }).from(users).where(eq(users.email, email.toLowerCase())).get();
+  return row?.id ?? null;
+}
+
+export async function setUserDeveloper(db: Db, userId: string, isDeveloper: boolean): Promise<void> {
+  await db.update(users).set({ isDeveloper, updatedAt: new Date() }).where(eq(users.id, userId));
+}
+
+export interface FixtureSubscription {
+  plan: PlanName;
+  interval: BillingInterval;
+  amount: number;
+  /** A past-due trial: billing past due, and the trial ended when the period started. */
+  pastDueTrial: boolean;
+}
+
+/** Replaces the user's current default subscription. */
+export async function putCurrentSubscription(db: Db, userId: string, sub: FixtureSubscription, now = new Date()): Promise<void> {
+  const periodStartsAt = sub.pastDueTrial ? new Date(now.getTime() - 24 * 60 * 60 * 1000) : now;
+  const periodEndsAt = new Date(periodStartsAt);
+  periodEndsAt.setUTCMonth(periodEndsAt.getUTCMonth() + (sub.interval === "yearly" ? 12 : 1));
+  await db.batch([
+    db
+      .delete(subscriptions)
+      .where(and(eq(subscriptions.userId, userId), eq(subscriptions.slot, "current"), eq(subscriptions.type, "default"))),
+    db.insert(subscriptions).values({
+      id: crypto.randomUUID(),
+      userId,
+      slot: "current",
+      name: sub.plan,
+      interval: sub.interval,
+      amount: sub.amount,
+      currency: "USD",
+      quantity: 1,
+      trialEndsAt: sub.pastDueTrial ? periodStartsAt : null,
+      periodStartsAt,
+      periodEndsAt,
+      billingStatus: sub.pastDueTrial ? "past_due" : null,
+      type: "default",
+      createdAt: now,
+      updatedAt: now,
+    }),
+  ]);
+}
+
+/** Turns a session into an impersonation session of staff user `staffUserId`. */
+export async function markSessionImpersonated(db: Db, sessionId: string, staffUserId: string): Promise<void> {
+  await db.update(sessions).set({ impersonatedBy: staffUserId }).where(eq(sessions.id, sessionId));
+}

@@ -1,0 +1,47 @@
+/** The kiosk (staff only): the users list, one user's page, and impersonation there and back. */
+import { DEMO, loginUser, STAFF } from "./accounts";
+import { BASE_URL, expect, test } from "./fixtures";
+
+test("staff find a user, log in as them, and come back to their own account", async ({ page }) => {
+  await loginUser(page, STAFF);
+  await expect(page).toHaveURL(`${BASE_URL}/`);
+  await page.goto("/app/kiosk");
+  await expect(page).toHaveURL(`${BASE_URL}/app/kiosk/users`);
+
+  await page.getByLabel("Search users").fill("demo@");
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page.getByRole("row")).toHaveCount(2); // the header row and the demo user
+  await page.getByRole("link", { name: DEMO.email }).click();
+  await expect(page.getByRole("heading", { name: DEMO.email })).toBeVisible();
+  await expect(page.getByText("Pro (yearly, current)")).toBeVisible();
+
+  await page.getByRole("button", { name: "Log in as this user" }).click();
+  await expect(page).toHaveURL(`${BASE_URL}/`);
+  const banner = page.getByRole("banner");
+  await expect(banner).toContainText(`Impersonating ${DEMO.name}`);
+  const state = (await (await page.request.get("/app/api/state")).json()) as { data: { user: { email: string } } };
+  expect(state.data.user.email).toBe(DEMO.email);
+
+  await banner.getByRole("button", { name: "Back To My Account" }).click();
+  await expect(page).toHaveURL(`${BASE_URL}/app/kiosk/users`);
+  await expect(page.getByRole("banner")).not.toContainText("Impersonating");
+  const back = (await (await page.request.get("/app/api/state")).json()) as { data: { user: { email: string } } };
+  expect(back.data.user.email).toBe(STAFF.email);
+});
+
+test("staff cannot impersonate themselves; other users cannot reach the kiosk at all", async ({ page, browser }) => {
+  await loginUser(page, STAFF);
+  await page.goto("/app/kiosk/user/staff-user-000000000000000000001");
+  await expect(page.getByRole("button", { name: "Log in as this user" })).toHaveCount(0);
+
+  const other = await browser.newContext();
+  const demo = await other.newPage();
+  await loginUser(demo, DEMO);
+  const response = await demo.request.post("/app/kiosk/user/staff-user-000000000000000000001", {
+    headers: { Origin: BASE_URL },
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBe(302);
+  expect(response.headers().location).toBe("/");
+  await other.close();
+});
