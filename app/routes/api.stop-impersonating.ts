@@ -23,7 +23,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const auth = getAuth(request, context);
   const restored = await attempt(() => auth.api.stopImpersonating({ headers: request.headers, returnHeaders: true }));
   if (restored.ok) return redirectWithCookies(KIOSK_PATH, restored.value.headers);
-  if (restored.error.status >= 500) throw new Error(`ending impersonation failed: ${restored.error.code}`);
+  // The library answers an error when no staff session is left to restore; end this one anyway.
   const signedOut = await attempt(() => auth.api.signOut({ headers: request.headers, returnHeaders: true }));
   if (!signedOut.ok) return redirect(STAFF_LOGIN_PATH);
   return redirectWithCookies(STAFF_LOGIN_PATH, signedOut.value.headers);

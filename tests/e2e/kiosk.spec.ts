@@ -31,12 +31,14 @@ test("staff find a user, log in as them, and come back to their own account", as
 
 test("staff cannot impersonate themselves; other users cannot reach the kiosk at all", async ({ page, browser }) => {
   await loginUser(page, STAFF);
+  await expect(page).toHaveURL(`${BASE_URL}/`);
   await page.goto("/app/kiosk/user/staff-user-000000000000000000001");
   await expect(page.getByRole("button", { name: "Log in as this user" })).toHaveCount(0);
 
   const other = await browser.newContext();
   const demo = await other.newPage();
   await loginUser(demo, DEMO);
+  await expect(demo).toHaveURL(`${BASE_URL}/`);
   const response = await demo.request.post("/app/kiosk/user/staff-user-000000000000000000001", {
     headers: { Origin: BASE_URL },
     maxRedirects: 0,
