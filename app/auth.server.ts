@@ -6,13 +6,14 @@
  */
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { generateRandomString } from "better-auth/crypto";
 import { admin } from "better-auth/plugins/admin";
 import { twoFactor } from "better-auth/plugins/two-factor";
 import { getDb } from "../db/client.server";
 import { accounts, sessions, twoFactors, users, verifications } from "../db/schema";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../domain/account";
 import type { AppEnv } from "./env.server";
-import { passwordResetMail, sendMail, verificationMail } from "./mail.server";
+import { emailChangeMail, passwordResetMail, sendMail, verificationMail } from "./mail.server";
 
 /** The session cookie: host-only, Secure, HttpOnly, SameSite=Lax (DESIGN.md security rules). */
 export const SESSION_COOKIE = "__Host-snip_session";
@@ -20,6 +21,8 @@ export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 export const EMAIL_VERIFICATION_EXPIRES_SECONDS = 24 * 60 * 60;
 export const PASSWORD_RESET_EXPIRES_SECONDS = 60 * 60;
 export const BACKUP_CODE_COUNT = 10;
+/** Letters and digits per backup code, shown as two groups of five (domain/account.ts backupCodeSchema). */
+const BACKUP_CODE_LENGTH = 10;
 const BACKUP_CODE_HASH_PREFIX = "hmac:";
 
 async function hmacHex(secret: string, value: string): Promise<string> {
@@ -32,6 +35,35 @@ async function hmacHex(secret: string, value: string): Promise<string> {
 export async function hashBackupCode(secret: string, code: string): Promise<string> {
   if (code.startsWith(BACKUP_CODE_HASH_PREFIX)) return code;
   return BACKUP_CODE_HASH_PREFIX + (await hmacHex(secret, code.trim()));
+}
+
+/** A fresh set of backup codes in their readable form (shown to the user once). */
+export function generateBackupCodes(): string[] {
+  return Array.from({ length: BACKUP_CODE_COUNT }, () => {
+    const code = generateRandomString(BACKUP_CODE_LENGTH, "a-z", "0-9", "A-Z");
+    return `${code.slice(0, 5)}-${code.slice(5)}`;
+  });
+}
+
+/** How backup codes are stored: a JSON list of their keyed hashes. */
+export async function encodeBackupCodes(secret: string, codes: readonly string[]): Promise<string> {
+  return JSON.stringify(await Promise.all(codes.map((code) => hashBackupCode(secret, code))));
+}
+
+/**
+ * The new address of an email-change verification token (better-auth signs it as a JWT whose
+ * payload names the request type); null for any other token. Only picks the mail's wording and
+ * the page shown afterwards: the library verifies the token itself.
+ */
+export function emailChangeTarget(token: string): string | null {
+  const payload = token.split(".")[1];
+  if (!payload) return null;
+  try {
+    const json = JSON.parse(atob(payload.replace(/-/g, "+").replace(/_/g, "/"))) as { requestType?: unknown; updateTo?: unknown };
+    return json.requestType === "change-email-verification" && typeof json.updateTo === "string" ? json.updateTo : null;
+  } catch {
+    return null;
+  }
 }
 
 export function createAuth(env: AppEnv, origin: string) {
@@ -82,9 +114,11 @@ export function createAuth(env: AppEnv, origin: string) {
       sendOnSignUp: true,
       autoSignInAfterVerification: false,
       expiresIn: EMAIL_VERIFICATION_EXPIRES_SECONDS,
+      // Also the mail of an email change (user.changeEmail): then `user.email` is the new address.
       sendVerificationEmail: async ({ user, token }) => {
         const url = `${origin}/app/email/verify/${encodeURIComponent(user.id)}/${encodeURIComponent(token)}`;
-        await sendMail(env, verificationMail(user.email, user.name, url));
+        const mail = emailChangeTarget(token) ? emailChangeMail(user.email, user.name, url) : verificationMail(user.email, user.name, url);
+        await sendMail(env, mail);
       },
     },
     databaseHooks: {
@@ -111,10 +145,10 @@ export function createAuth(env: AppEnv, origin: string) {
         totpOptions: { digits: 6, period: 30 },
         backupCodeOptions: {
           amount: BACKUP_CODE_COUNT,
-          length: 10,
+          length: BACKUP_CODE_LENGTH,
+          customBackupCodesGenerate: generateBackupCodes,
           storeBackupCodes: {
-            encrypt: async (json) =>
-              JSON.stringify(await Promise.all((JSON.parse(json) as string[]).map((code) => hashBackupCode(env.AUTH_SECRET, code)))),
+            encrypt: async (json) => encodeBackupCodes(env.AUTH_SECRET, JSON.parse(json) as string[]),
             decrypt: async (stored) => stored,
           },
         },

@@ -49,3 +49,15 @@ export function passwordResetMail(to: string, url: string): MailMessage {
     "This link expires in 60 minutes and works once. If you did not request a password reset, no further action is required.",
   );
 }
+
+/** The link that completes an email change, sent to the new address. */
+export function emailChangeMail(to: string, name: string, url: string): MailMessage {
+  return actionMail(
+    to,
+    "Confirm your new email address",
+    `Hi ${name}, you asked to change the email address of your Snip account to ${to}. Open this link to confirm it; until then your account keeps its current address.`,
+    "Confirm Email Address",
+    url,
+    "This link expires in 24 hours. If you did not ask for this change, ignore this email: nothing changes without it.",
+  );
+}

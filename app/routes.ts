@@ -64,6 +64,16 @@ export default [
   // Trial and billing
   route("app/subscribe", "routes/subscribe.tsx"),
 
+  // Settings (spec 01 §2): all L, default child profile
+  route("app/settings", "routes/settings.tsx", [
+    index("routes/settings.index.ts"),
+    route("profile", "routes/settings.profile.tsx"),
+    route("profile/delete", "routes/settings.profile.delete.tsx"),
+    route("security", "routes/settings.security.tsx"),
+    route("usage", "routes/settings.usage.tsx"),
+  ]),
+  route("app/user-photo/:userId", "routes/user-photo.ts"),
+
   // Consent endpoints (plain form posts)
   route("app/api/cookies/accept", "routes/api.cookies.accept.ts"),
   route("app/api/privacy/do-not-sell", "routes/api.privacy.do-not-sell.ts"),

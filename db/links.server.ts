@@ -122,3 +122,24 @@ export async function listGuestLinks(db: Db, guestId: string, limit: number): Pr
 export async function clearGuestHistory(db: Db, guestId: string): Promise<void> {
   await db.update(links).set({ guestId: null }).where(eq(links.guestId, guestId));
 }
+
+/** KV writes in flight at once when many links change together. */
+const WRITE_THROUGH_CHUNK = 50;
+
+/**
+ * Marks every live link of a user deleted (the account was closed) and writes the records
+ * through to KV, a chunk at a time, so the links answer "deleted" on their next visit.
+ */
+export async function deleteUserLinks(stores: LinkStores, userId: string, now = new Date()): Promise<number> {
+  const rows = await stores.db
+    .update(links)
+    .set({ status: "deleted", updatedAt: now })
+    .where(and(eq(links.userId, userId), inArray(links.status, ["active", "archived"])))
+    .returning();
+  for (let start = 0; start < rows.length; start += WRITE_THROUGH_CHUNK) {
+    const chunk = rows.slice(start, start + WRITE_THROUGH_CHUNK);
+    await Promise.all(chunk.map((row) => stores.kv.put(linkKey(row.domain, row.alias), JSON.stringify(toLinkRecord(row)))));
+    await stores.purge?.(chunk.map((row) => ({ domain: row.domain, alias: row.alias })));
+  }
+  return rows.length;
+}

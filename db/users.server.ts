@@ -1,5 +1,5 @@
 /** Staff views of users (the kiosk). */
-import { count, desc, eq, like, or } from "drizzle-orm";
+import { and, count, desc, eq, like, or } from "drizzle-orm";
 import type { Db } from "./client.server";
 import { sessions, subscriptions, twoFactors, users } from "./schema";
 
@@ -47,4 +47,29 @@ export async function getUserDetails(db: Db, userId: string) {
     sessions: sessionCount[0]?.n ?? 0,
     twoFactor: twoFactor[0]?.verified === true && row.twoFactorEnabled === true,
   };
+}
+
+// Profile fields the settings pages change directly: name and photo.
+
+export async function updateUserName(db: Db, userId: string, name: string, now = new Date()): Promise<void> {
+  await db.update(users).set({ name, updatedAt: now }).where(eq(users.id, userId));
+}
+
+/** The R2 key of the user's photo; null when there is none (or no such user). */
+export async function getUserImage(db: Db, userId: string): Promise<string | null> {
+  const [row] = await db.select({ image: users.image }).from(users).where(eq(users.id, userId)).limit(1);
+  return row?.image ?? null;
+}
+
+/** Sets (or with null, clears) the R2 key of the user's photo. */
+export async function setUserImage(db: Db, userId: string, key: string | null, now = new Date()): Promise<void> {
+  await db.update(users).set({ image: key, updatedAt: now }).where(eq(users.id, userId));
+}
+
+/** Marks the user's address verified, if it is still `email` (a link sent to it was opened). */
+export async function markEmailVerified(db: Db, userId: string, email: string, now = new Date()): Promise<void> {
+  await db
+    .update(users)
+    .set({ emailVerified: true, emailVerifiedAt: now, updatedAt: now })
+    .where(and(eq(users.id, userId), eq(users.email, email), eq(users.emailVerified, false)));
 }

@@ -4,8 +4,12 @@
  * for the signed-in user it was sent to.
  */
 import { Form, Link, redirect } from "react-router";
+import { getDb } from "../../db/client.server";
+import { markEmailVerified } from "../../db/users.server";
 import { ACCOUNT_MESSAGES } from "../../domain/account";
+import { emailChangeTarget } from "../auth.server";
 import { AuthCard, Notice, SubmitButton } from "../components/form-fields";
+import { getCloudflare } from "../context.server";
 import { attempt } from "../lib/auth-flow.server";
 import { getAuth, requireUser } from "../session.server";
 import type { Route } from "./+types/auth.email.verify";
@@ -24,6 +28,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     if (!result.ok) {
       if (result.error.status >= 500) throw new Error(`email verification failed: ${result.error.code}`);
       return { email: viewer.user.email, verified: viewer.user.emailVerified, notice: "invalid" as const };
+    }
+    const changedTo = emailChangeTarget(params.hash);
+    if (changedTo) {
+      // The link reached the new address, so that address is verified (better-auth keeps the old flag).
+      await markEmailVerified(getDb(getCloudflare(context).env.DB), viewer.user.id, changedTo);
+      throw redirect("/app/settings/profile?notice=email-changed");
     }
     throw redirect("/app/email/verify?verified=1");
   }

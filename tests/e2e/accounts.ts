@@ -5,7 +5,7 @@
  */
 import { createHmac, randomBytes } from "node:crypto";
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
-import { BASE_URL, expect, interceptExternalHosts, SAME_ORIGIN } from "./fixtures";
+import { acceptCookies, BASE_URL, expect, interceptExternalHosts, SAME_ORIGIN } from "./fixtures";
 
 export const DEMO = { email: "demo@example.com", password: "demo-password", name: "Demo User" } as const;
 export const STAFF = { email: "staff@example.com", password: "staff-password", name: "Staff User" } as const;
@@ -38,9 +38,18 @@ export function newUser(prefix = "user"): TestUser {
   return { name: `Test ${prefix} ${email.slice(-16, -12)}`, email, password: TEST_PASSWORD };
 }
 
-/** Signs up through /app/register; the browser is signed in afterwards (email not yet verified). */
+/** The password input of a form (its reveal button's label also contains "password"). */
+export function passwordInput(scope: Page | ReturnType<Page["locator"]>, label = "Password") {
+  return scope.getByLabel(label, { exact: true });
+}
+
+/**
+ * Signs up through /app/register, after accepting cookies (so the banner covers nothing); the
+ * browser is signed in afterwards (email not yet verified).
+ */
 export async function registerUser(page: Page, details: Partial<TestUser> = {}): Promise<TestUser> {
   const user: TestUser = { ...newUser(), ...details };
+  await acceptCookies(page);
   await page.goto("/app/register");
   await page.getByLabel("Name").fill(user.name);
   await page.getByLabel("Email").fill(user.email);
@@ -56,6 +65,16 @@ export async function loginUser(page: Page, user: Pick<TestUser, "email" | "pass
   await page.getByLabel("Email").fill(user.email);
   await page.getByLabel("Password", { exact: true }).fill(user.password);
   await page.getByRole("button", { name: "Sign In" }).click();
+}
+
+/** Signs in through /app/login; stops at the two-factor step when the account has one. */
+export async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await loginUser(page, { email, password });
+}
+
+export async function signOut(page: Page): Promise<void> {
+  await page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Log out" }).click();
+  await expect(page.getByRole("link", { name: "Sign In" }).first()).toBeVisible();
 }
 
 export async function logout(page: Page): Promise<void> {

@@ -3,7 +3,7 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../db/client.server";
-import { AliasTakenError, createLink, deleteLink, updateLink, type LinkStores } from "../../db/links.server";
+import { AliasTakenError, createLink, deleteLink, deleteUserLinks, updateLink, type LinkStores } from "../../db/links.server";
 import { linkKey, type LinkRecord } from "../../domain/link-record";
 import { createDeps, createRedirectApp } from "../../workers/redirect/src/app";
 import { HOST, ORIGIN, recordingQueue, testEnv, uniqueAlias } from "./helpers";
@@ -84,5 +84,24 @@ describe("link store write-through", () => {
     const link = await createLink(s, { domain: HOST, url: "https://example.com/soon", expiresAt: new Date(Date.now() - 1000) });
     expect((await kvRecord(link.alias))?.expiresAt).toBe(link.expiresAt!.getTime());
     expect((await follow(app, link.alias)).status).toBe(410);
+  });
+});
+
+describe("closing an account", () => {
+  it("marks the user's live links deleted, in D1 and in KV, and leaves other links alone", async () => {
+    const { stores: s, purged } = stores();
+    const userId = `user-${uniqueAlias()}`;
+    const active = await createLink(s, { domain: HOST, url: "https://example.com/active", userId });
+    const archived = await createLink(s, { domain: HOST, url: "https://example.com/archived", userId });
+    await updateLink(s, archived.id, { status: "archived" });
+    const someoneElse = await createLink(s, { domain: HOST, url: "https://example.com/other", userId: `${userId}-other` });
+    purged.length = 0;
+
+    expect(await deleteUserLinks(s, userId)).toBe(2);
+    expect((await kvRecord(active.alias))?.status).toBe("deleted");
+    expect((await kvRecord(archived.alias))?.status).toBe("deleted");
+    expect((await kvRecord(someoneElse.alias))?.status).toBe("active");
+    expect(purged.sort()).toEqual([`${HOST}/${active.alias}`, `${HOST}/${archived.alias}`].sort());
+    expect(await deleteUserLinks(s, userId)).toBe(0);
   });
 });

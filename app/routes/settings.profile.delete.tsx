@@ -1,0 +1,117 @@
+/**
+ * /app/settings/profile/delete (L): closes the account. The form asks for the password, which
+ * is the password confirmation of this sensitive action (spec 01 §8). better-auth deletes the
+ * user (the database cascades to sessions, credentials, two-factor, subscriptions, usage and
+ * notifications) and clears the session cookie; the links are then marked deleted, so they
+ * stop redirecting, and the photos leave R2.
+ */
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link } from "react-router";
+import { deleteUserLinks } from "../../db/links.server";
+import { ACCOUNT_MESSAGES } from "../../domain/account";
+import { Notice, PasswordField, SubmitButton } from "../components/form-fields";
+import { SettingsCard, SettingsHeading, settingsDangerButton } from "../components/settings";
+import { getCloudflare } from "../context.server";
+import { deleteAccountSchema } from "../forms/settings";
+import { attempt, loginLockMinutes, recordFailedLogin, redirectWithCookies } from "../lib/auth-flow.server";
+import { linkStores } from "../lib/links.server";
+import { deleteUserPhotos } from "../lib/profile-photo.server";
+import { getAuth, requireUser } from "../session.server";
+import type { Route } from "./+types/settings.profile.delete";
+
+export const meta: Route.MetaFunction = () => [{ title: "Delete account | Snip" }];
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = requireUser(request, context);
+  return { email: viewer.user.email, subscribed: viewer.subscribed };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = requireUser(request, context);
+  const { env, ctx } = getCloudflare(context);
+  const submission = parseWithZod(await request.formData(), { schema: deleteAccountSchema });
+  if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 422 });
+
+  const lockedMinutes = await loginLockMinutes(env, request, viewer.user.email);
+  if (lockedMinutes > 0) {
+    return data(submission.reply({ fieldErrors: { password: [ACCOUNT_MESSAGES.throttled(lockedMinutes)] }, hideFields: ["password"] }), {
+      status: 429,
+    });
+  }
+  // Issue 6 (billing): cancel a paid subscription at the payment provider before this point.
+  const result = await attempt(() =>
+    getAuth(request, context).api.deleteUser({
+      body: { password: submission.value.password },
+      headers: request.headers,
+      returnHeaders: true,
+    }),
+  );
+  if (!result.ok) {
+    if (result.error.status >= 500) throw new Error(`account deletion failed: ${result.error.code}`);
+    await recordFailedLogin(env, request, viewer.user.email);
+    return data(submission.reply({ fieldErrors: { password: [ACCOUNT_MESSAGES.currentPasswordWrong] }, hideFields: ["password"] }), {
+      status: 422,
+    });
+  }
+
+  const userId = viewer.user.id;
+  ctx.waitUntil(
+    Promise.all([
+      deleteUserLinks(linkStores(env), userId).catch((error: unknown) =>
+        console.error("account deletion: links not marked deleted", userId, error),
+      ),
+      deleteUserPhotos(env.UPLOADS, userId).catch((error: unknown) => console.error("account deletion: photos not removed", userId, error)),
+    ]),
+  );
+  return redirectWithCookies("/app/deleted", result.value.headers);
+}
+
+export default function DeleteAccount({ loaderData, actionData }: Route.ComponentProps) {
+  const [form, fields] = useForm<{ password: string }>({ lastResult: actionData });
+  return (
+    <>
+      <SettingsHeading title="Delete account" />
+      <SettingsCard
+        title="Delete your Snip account"
+        tone="danger"
+        description={
+          <>
+            This closes the account <strong className="text-slate-800">{loaderData.email}</strong> for good. It cannot be undone.
+          </>
+        }
+      >
+        <div className="space-y-5 text-sm leading-6 text-slate-700">
+          <div>
+            <p className="font-semibold text-slate-900">What is deleted</p>
+            <ul className="mt-2 list-disc space-y-1.5 pl-5">
+              <li>Your profile: name, email address and photo.</li>
+              <li>Your password, your two-factor settings and backup codes, and every session: you are signed out on all devices.</li>
+              <li>
+                Your short links stop redirecting. Visitors see a page saying the link is no longer available, and the aliases are not given
+                to anyone else.
+              </li>
+              <li>Your usage history, notifications and subscription records.</li>
+            </ul>
+          </div>
+          {loaderData.subscribed ? <Notice tone="info">You have a paid subscription: it ends with your account.</Notice> : null}
+          <Form method="post" {...getFormProps(form)} noValidate className="space-y-5 border-t border-slate-200 pt-5">
+            {form.errors ? <Notice tone="error">{form.errors[0]}</Notice> : null}
+            <PasswordField label="Your password" name="password" autoComplete="current-password" errors={fields.password.errors} required />
+            <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center">
+              <Link
+                to="/app/settings/profile"
+                className="rounded-lg border border-slate-300 px-5 py-2.5 text-center text-sm font-semibold text-slate-700 hover:bg-slate-50"
+              >
+                Keep My Account
+              </Link>
+              <SubmitButton busyText="Deleting…" className={settingsDangerButton}>
+                Delete My Account
+              </SubmitButton>
+            </div>
+          </Form>
+        </div>
+      </SettingsCard>
+    </>
+  );
+}

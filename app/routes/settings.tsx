@@ -1,0 +1,60 @@
+/**
+ * /app/settings (L): the account sidebar of spec 01 §2 beside the page. On small screens the
+ * sidebar is a horizontal, scrollable list above the page.
+ */
+import { NavLink, Outlet } from "react-router";
+import { requireUser } from "../session.server";
+import type { Route } from "./+types/settings";
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  requireUser(request, context);
+  // "Account Usage (only if usage is enabled)": the spec names no switch that turns usage off,
+  // and every plan has usage limits, so it is enabled for every signed-in user.
+  return { usageEnabled: true };
+}
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  `block whitespace-nowrap rounded-lg px-3 py-2 text-sm font-semibold transition ${
+    isActive ? "bg-indigo-50 text-indigo-700" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900"
+  }`;
+
+export default function SettingsLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:py-12">
+      <div className="flex flex-col gap-6 md:flex-row md:gap-10">
+        <aside className="md:w-56 md:shrink-0">
+          <nav aria-label="Account settings" className="md:sticky md:top-24">
+            <p className="mb-2 hidden px-3 text-xs font-semibold uppercase tracking-wide text-slate-500 md:block">Account</p>
+            <ul className="-mx-1 flex gap-1 overflow-x-auto px-1 pb-1 md:mx-0 md:flex-col md:overflow-visible md:px-0 md:pb-0">
+              <li>
+                <NavLink to="/app/settings/profile" className={linkClass}>
+                  Profile
+                </NavLink>
+              </li>
+              <li>
+                <NavLink to="/app/settings/security" className={linkClass}>
+                  Security
+                </NavLink>
+              </li>
+              {loaderData.usageEnabled ? (
+                <li>
+                  <NavLink to="/app/settings/usage" className={linkClass}>
+                    Account Usage
+                  </NavLink>
+                </li>
+              ) : null}
+            </ul>
+            {/*
+              Still to come in this sidebar (spec 01 §2): Custom Pixel Scripts (hidden), Branded Domains
+              and API (each if allowed), and the billing group: issue 6 adds Subscription, Orders (if
+              subscribed or has orders), Payment Method (if subscribed or owns a domain) and Invoices.
+            */}
+          </nav>
+        </aside>
+        <div className="min-w-0 flex-1">
+          <Outlet />
+        </div>
+      </div>
+    </div>
+  );
+}
