@@ -220,3 +220,32 @@ export async function addAnnouncement(page: Page, message: TestMessage): Promise
 export async function impersonateAs(page: Page, staffEmail: string): Promise<void> {
   await devFixture(page, { action: "impersonate", by: staffEmail });
 }
+
+// ---------------------------------------------------------------------------------------------
+// Settings pages
+// ---------------------------------------------------------------------------------------------
+
+/** A settings card: the <section> headed by this title. */
+export function card(page: Page, title: string) {
+  return page.locator("section").filter({ has: page.getByRole("heading", { level: 2, name: title, exact: true }) });
+}
+
+/** Turns two-factor on from the security page; returns the secret and the backup codes shown. */
+export async function enableTwoFactor(page: Page, user: TestUser): Promise<{ secret: string; backupCodes: string[] }> {
+  await page.goto("/app/settings/security");
+  const twoFactor = card(page, "Two-factor authentication");
+  await passwordInput(twoFactor, "Your password").fill(user.password);
+  await twoFactor.getByRole("button", { name: "Set Up Two-Factor Authentication" }).click();
+  await expect(twoFactor.getByRole("img", { name: "QR code of your two-factor secret" })).toBeVisible();
+  await expect(twoFactor.getByRole("img", { name: "QR code of your two-factor secret" }).locator("svg")).toHaveCount(1);
+  const secret = (await twoFactor.getByTestId("totp-secret").textContent())!.replace(/\s+/g, "");
+  expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+  const backupCodes = await twoFactor.getByRole("list", { name: "Backup codes" }).getByRole("listitem").allTextContents();
+  expect(backupCodes).toHaveLength(10);
+  await twoFactor.getByLabel("Authentication code").fill(totp(secret));
+  await twoFactor.getByRole("button", { name: "Confirm and Turn On" }).click();
+  await expect(page.getByText("Two-factor authentication is on.")).toBeVisible();
+  await expect(twoFactor.getByText("On", { exact: true })).toBeVisible();
+  await expect(twoFactor.getByTestId("backup-codes-left")).toHaveText("Backup codes left: 10 of 10");
+  return { secret, backupCodes };
+}

@@ -3,7 +3,7 @@
  * password, two-factor, sessions, usage and account deletion, each test with its own user.
  */
 import type { Browser, Page } from "@playwright/test";
-import { passwordInput, registerUser, signIn, signOut, totp, type TestUser } from "./accounts";
+import { card, enableTwoFactor, passwordInput, registerUser, signIn, signOut, totp, type TestUser } from "./accounts";
 import { BASE_URL, expect, test } from "./fixtures";
 
 const MESSAGES = {
@@ -23,10 +23,6 @@ const PHOTO_MAX_BYTES = 1024 * 1024;
 
 const FIREFOX_WINDOWS = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:140.0) Gecko/20100101 Firefox/140.0";
 
-function card(page: Page, title: string) {
-  return page.locator("section").filter({ has: page.getByRole("heading", { level: 2, name: title, exact: true }) });
-}
-
 function passwordDialog(page: Page) {
   return page.getByRole("dialog", { name: "Confirm your password" });
 }
@@ -35,26 +31,6 @@ async function uploadPhoto(page: Page, file: { name: string; mimeType: string; b
   const photo = card(page, "Profile photo");
   await photo.getByLabel("New photo").setInputFiles(file);
   await photo.getByRole("button", { name: "Upload Photo" }).click();
-}
-
-/** Turns two-factor on from the security page; returns the secret and the backup codes shown. */
-async function enableTwoFactor(page: Page, user: TestUser): Promise<{ secret: string; backupCodes: string[] }> {
-  await page.goto("/app/settings/security");
-  const twoFactor = card(page, "Two-factor authentication");
-  await passwordInput(twoFactor, "Your password").fill(user.password);
-  await twoFactor.getByRole("button", { name: "Set Up Two-Factor Authentication" }).click();
-  await expect(twoFactor.getByRole("img", { name: "QR code of your two-factor secret" })).toBeVisible();
-  await expect(twoFactor.getByRole("img", { name: "QR code of your two-factor secret" }).locator("svg")).toHaveCount(1);
-  const secret = (await twoFactor.getByTestId("totp-secret").textContent())!.replace(/\s+/g, "");
-  expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
-  const backupCodes = await twoFactor.getByRole("list", { name: "Backup codes" }).getByRole("listitem").allTextContents();
-  expect(backupCodes).toHaveLength(10);
-  await twoFactor.getByLabel("Authentication code").fill(totp(secret));
-  await twoFactor.getByRole("button", { name: "Confirm and Turn On" }).click();
-  await expect(page.getByText("Two-factor authentication is on.")).toBeVisible();
-  await expect(twoFactor.getByText("On", { exact: true })).toBeVisible();
-  await expect(twoFactor.getByTestId("backup-codes-left")).toHaveText("Backup codes left: 10 of 10");
-  return { secret, backupCodes };
 }
 
 async function newSignedInContext(browser: Browser, user: TestUser) {
