@@ -128,6 +128,8 @@ export function createAuth(env: AppEnv, origin: string) {
         },
       },
     },
+    // Failed sign-ins are answered to the user; the library's per-attempt warnings are noise in the logs.
+    logger: { level: "error" },
     // Login throttling is Snip's own (app/login-throttle.server.ts): auth.api calls bypass the library's limiter.
     rateLimit: { enabled: false },
     advanced: {

@@ -5,7 +5,7 @@
  *   L: to /app/login?to=<target>   G: signed-in users to /   V: to /app/email/verify   D: to /
  */
 import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
-import { apiLogin, DEMO, newUser, STAFF } from "./accounts";
+import { apiLogin, DEMO, giveSubscription, newUser, registerUser, STAFF } from "./accounts";
 import { BASE_URL, expect, SAME_ORIGIN, test } from "./fixtures";
 
 type Persona = "guest" | "unverified" | "verified" | "subscriber" | "staff";
@@ -104,3 +104,19 @@ for (const [path, guards, expected] of ROUTES) {
     expect(actual).toEqual(expected);
   });
 }
+
+test.describe("the past-due rule (spec 01 §2)", () => {
+  test("a user whose trial is past due is sent to the past-due page, except on pricing, cookies, privacy and terms", async ({ page }) => {
+    const user = await registerUser(page);
+    await giveSubscription(page, user.email, { plan: "pro", pastDueTrial: true });
+    for (const path of ["/", "/app/settings/profile", "/app/my-urls", "/app/notifications", "/app/features/custom-links"]) {
+      await page.goto(path);
+      await expect(page, `${path} goes to the past-due page`).toHaveURL(`${BASE_URL}/app/subscribe`);
+    }
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your Pro trial has ended");
+    for (const path of ["/app/terms", "/app/privacy-policy", "/app/cookies-policy"]) {
+      await page.goto(path);
+      await expect(page, `${path} stays open`).toHaveURL(`${BASE_URL}${path}`);
+    }
+  });
+});
