@@ -5,11 +5,11 @@
 import { Hono } from "hono";
 import { isAliasShaped } from "../../../domain/alias";
 import { CLICK_FIELD_MAX, type ClickEvent } from "../../../domain/events";
-import { resolveLink, type LinkRecord } from "../../../domain/link-record";
+import { linkKey, resolveLink, type LinkRecord } from "../../../domain/link-record";
 import { forwardQuery } from "../../../domain/forward-query";
 import { ClickBatcher } from "./click-batcher";
 import type { RedirectEnv } from "./env";
-import { LINK_CACHE_CAPACITY, lookupLink, type LookupDeps } from "./lookup";
+import { cachedLink, LINK_CACHE_CAPACITY, loadLink, type LookupDeps } from "./lookup";
 import { Lru } from "./lru";
 import { archivedPage, expiredPage, notFoundPage } from "./pages";
 
@@ -58,18 +58,26 @@ function clickEvent(request: Request, linkId: string, now: number): ClickEvent {
 
 /**
  * Answers GET|HEAD /{alias} for an alias already in the alias charset. The front door calls it
- * directly (it has just classified the path), so a redirect costs no routing of its own.
+ * directly (it has just classified the path), so a redirect costs no routing of its own; a
+ * link in the isolate cache is answered synchronously.
  */
-export async function answerShortLink(
+export function answerShortLink(
   request: Request,
   env: RedirectEnv,
   ctx: ExecutionContext,
   deps: RedirectDeps,
   alias: string,
-): Promise<Response> {
-  const raw = request.url;
+): Response | Promise<Response> {
   const now = Date.now();
-  const record = await lookupLink(env, ctx, deps, env.SHORT_HOST, alias, now);
+  const domain = env.SHORT_HOST;
+  const key = linkKey(domain, alias);
+  const cached = cachedLink(env, ctx, deps, key, domain, alias, now);
+  if (cached !== undefined) return answer(request, env, ctx, deps, cached, now);
+  return loadLink(env, ctx, deps, key, domain, alias, now).then((record) => answer(request, env, ctx, deps, record, now));
+}
+
+function answer(request: Request, env: RedirectEnv, ctx: ExecutionContext, deps: RedirectDeps, record: LinkRecord | null, now: number): Response {
+  const raw = request.url;
   const resolution = resolveLink(record, now);
   switch (resolution.kind) {
     case "redirect": {

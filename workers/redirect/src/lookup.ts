@@ -1,4 +1,4 @@
-import { linkKey, type LinkRecord } from "../../../domain/link-record";
+import type { LinkRecord } from "../../../domain/link-record";
 import type { LinkStatus } from "../../../domain/link-status";
 import { Lru } from "./lru";
 
@@ -55,33 +55,37 @@ function remember(deps: LookupDeps, key: string, record: LinkRecord | null, now:
 }
 
 /**
- * alias -> record: the isolate cache (fresh, or stale-while-revalidate), then KV, then D1.
+ * The isolate cache's answer, synchronously: the record (or a remembered miss) while fresh,
+ * or while stale with one background refresh under way; undefined when the stores must be
+ * read. A cache hit thus costs no promise on the hot path.
  */
-export async function lookupLink(
+export function cachedLink(
   env: Stores,
   ctx: Waiter,
   deps: LookupDeps,
+  key: string,
   domain: string,
   alias: string,
   now: number,
-): Promise<LinkRecord | null> {
-  const key = linkKey(domain, alias);
+): LinkRecord | null | undefined {
   const cached = deps.cache.entry(key);
-  if (cached !== undefined) {
-    if (cached.freshUntil > now) return cached.value;
-    if (cached.value !== null && cached.freshUntil + LINK_CACHE_STALE_MS > now) {
-      if (!deps.refreshing.has(key)) {
-        deps.refreshing.add(key);
-        ctx.waitUntil(
-          readStores(env, ctx, key, domain, alias)
-            .then((record) => remember(deps, key, record, Date.now()))
-            .catch((error) => console.warn("redirect: background refresh failed", key, error))
-            .finally(() => deps.refreshing.delete(key)),
-        );
-      }
-      return cached.value;
-    }
+  if (cached === undefined) return undefined;
+  if (cached.freshUntil > now) return cached.value;
+  if (cached.value === null || cached.freshUntil + LINK_CACHE_STALE_MS <= now) return undefined;
+  if (!deps.refreshing.has(key)) {
+    deps.refreshing.add(key);
+    ctx.waitUntil(
+      readStores(env, ctx, key, domain, alias)
+        .then((record) => remember(deps, key, record, Date.now()))
+        .catch((error) => console.warn("redirect: background refresh failed", key, error))
+        .finally(() => deps.refreshing.delete(key)),
+    );
   }
+  return cached.value;
+}
+
+/** Reads the stores (KV, then D1) and remembers the answer in the isolate cache. */
+export async function loadLink(env: Stores, ctx: Waiter, deps: LookupDeps, key: string, domain: string, alias: string, now: number) {
   const record = await readStores(env, ctx, key, domain, alias);
   remember(deps, key, record, now);
   return record;
