@@ -3,3 +3,4 @@ export * from "./clicks";
 export * from "./mail";
 export * from "./auth";
 export * from "./account-data";
+export * from "./tags";
