@@ -3,11 +3,12 @@
  * Every write goes through to KV (the hot path's store) and purges the redirect
  * worker's isolate cache, so an edit is visible on the next visit.
  */
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray, lt } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import { randomAlias, RANDOM_ALIAS_ATTEMPTS, isReservedAlias } from "../domain/alias";
 import { linkKey, type LinkRecord } from "../domain/link-record";
 import type { Db } from "./client.server";
-import { links } from "./schema";
+import { linkChanges, links } from "./schema";
 
 export type Link = typeof links.$inferSelect;
 
@@ -28,9 +29,34 @@ export function toLinkRecord(link: Pick<Link, "id" | "url" | "status" | "expires
   return { id: link.id, url: link.url, status: link.status, expiresAt: link.expiresAt ? link.expiresAt.getTime() : null };
 }
 
-async function writeThrough(stores: LinkStores, link: Link): Promise<void> {
-  await stores.kv.put(linkKey(link.domain, link.alias), JSON.stringify(toLinkRecord(link)));
+/** How long the change feed keeps a change: far longer than any isolate goes without polling. */
+export const LINK_CHANGE_RETENTION_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * KV first (the hot path's store), then the change feed every redirect isolate polls, then
+ * the purge of this colo's isolate (immediate, where the RPC reaches).
+ */
+async function writeThrough(stores: LinkStores, link: Link, now = Date.now()): Promise<void> {
+  const key = linkKey(link.domain, link.alias);
+  const record = JSON.stringify(toLinkRecord(link));
+  await stores.kv.put(key, record);
+  await recordChanges(stores.db, [{ key, record }], now);
   await stores.purge?.([{ domain: link.domain, alias: link.alias }]);
+}
+
+/** Rows per insert into the change feed: 3 bound parameters a row, under D1's 100. */
+const CHANGE_ROWS_PER_INSERT = 30;
+
+/** Appends records to the change feed and prunes what every isolate has long seen, in one batch. */
+async function recordChanges(db: Db, changes: { key: string; record: string }[], now = Date.now()): Promise<void> {
+  if (changes.length === 0) return;
+  const changedAt = new Date(now);
+  const statements: BatchItem<"sqlite">[] = [];
+  for (let start = 0; start < changes.length; start += CHANGE_ROWS_PER_INSERT) {
+    statements.push(db.insert(linkChanges).values(changes.slice(start, start + CHANGE_ROWS_PER_INSERT).map((c) => ({ ...c, changedAt }))));
+  }
+  statements.push(db.delete(linkChanges).where(lt(linkChanges.changedAt, new Date(now - LINK_CHANGE_RETENTION_MS))));
+  await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -138,7 +164,9 @@ export async function deleteUserLinks(stores: LinkStores, userId: string, now = 
     .returning();
   for (let start = 0; start < rows.length; start += WRITE_THROUGH_CHUNK) {
     const chunk = rows.slice(start, start + WRITE_THROUGH_CHUNK);
-    await Promise.all(chunk.map((row) => stores.kv.put(linkKey(row.domain, row.alias), JSON.stringify(toLinkRecord(row)))));
+    const changes = chunk.map((row) => ({ key: linkKey(row.domain, row.alias), record: JSON.stringify(toLinkRecord(row)) }));
+    await Promise.all(changes.map((c) => stores.kv.put(c.key, c.record)));
+    await recordChanges(stores.db, changes);
     await stores.purge?.(chunk.map((row) => ({ domain: row.domain, alias: row.alias })));
   }
   return rows.length;

@@ -26,3 +26,22 @@ export const links = sqliteTable(
     index("links_user").on(t.userId, t.createdAt),
   ],
 );
+
+/**
+ * The change feed of link records: every write-through appends the new record here, and each
+ * redirect isolate polls it every few seconds to update the records it has cached, so an edit
+ * reaches every isolate within seconds while cached records can stay fresh for minutes.
+ * Rows older than a day are pruned on write.
+ */
+export const linkChanges = sqliteTable(
+  "link_changes",
+  {
+    seq: integer("seq").primaryKey({ autoIncrement: true }),
+    /** linkKey(domain, alias) */
+    key: text("key").notNull(),
+    /** The LinkRecord as stored in KV (JSON). */
+    record: text("record").notNull(),
+    changedAt: integer("changed_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("link_changes_changed").on(t.changedAt)],
+);

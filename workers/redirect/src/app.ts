@@ -7,6 +7,7 @@ import { isAliasShaped } from "../../../domain/alias";
 import { CLICK_FIELD_MAX, type ClickEvent } from "../../../domain/events";
 import { linkKey, resolveLink, type LinkRecord } from "../../../domain/link-record";
 import { forwardQuery } from "../../../domain/forward-query";
+import { createChangeFeed, maybePollChanges, type ChangeFeed } from "./change-feed";
 import { ClickBatcher } from "./click-batcher";
 import type { RedirectEnv } from "./env";
 import { cachedLink, LINK_CACHE_CAPACITY, loadLink, type LookupDeps } from "./lookup";
@@ -18,10 +19,16 @@ export const REDIRECT_STATUS = 302;
 
 export interface RedirectDeps extends LookupDeps {
   batcher: ClickBatcher;
+  feed: ChangeFeed;
 }
 
 export function createDeps(): RedirectDeps {
-  return { cache: new Lru<LinkRecord | null>(LINK_CACHE_CAPACITY), refreshing: new Set(), batcher: new ClickBatcher() };
+  return {
+    cache: new Lru<LinkRecord | null>(LINK_CACHE_CAPACITY),
+    refreshing: new Set(),
+    batcher: new ClickBatcher(),
+    feed: createChangeFeed(),
+  };
 }
 
 function clip(value: string | null | undefined, max: number): string | null {
@@ -69,6 +76,7 @@ export function answerShortLink(
   alias: string,
 ): Response | Promise<Response> {
   const now = Date.now();
+  maybePollChanges(env.DB, ctx, deps, deps.feed, now);
   const domain = env.SHORT_HOST;
   const key = linkKey(domain, alias);
   const cached = cachedLink(env, ctx, deps, key, domain, alias, now);
@@ -76,7 +84,14 @@ export function answerShortLink(
   return loadLink(env, ctx, deps, key, domain, alias, now).then((record) => answer(request, env, ctx, deps, record, now));
 }
 
-function answer(request: Request, env: RedirectEnv, ctx: ExecutionContext, deps: RedirectDeps, record: LinkRecord | null, now: number): Response {
+function answer(
+  request: Request,
+  env: RedirectEnv,
+  ctx: ExecutionContext,
+  deps: RedirectDeps,
+  record: LinkRecord | null,
+  now: number,
+): Response {
   const raw = request.url;
   const resolution = resolveLink(record, now);
   switch (resolution.kind) {

@@ -5,12 +5,14 @@ import { Lru } from "./lru";
 export const LINK_CACHE_CAPACITY = 50_000;
 /**
  * A cached record is served without a KV read for this long, give or take a random
- * quarter (so records cached together are not all revalidated in the same second)...
+ * quarter (so records cached together are not all revalidated in the same second). Edits
+ * do not wait for it: the change feed (change-feed.ts) updates cached records within seconds;
+ * the deadline only bounds staleness should the feed be unreachable...
  */
-export const LINK_CACHE_FRESH_MS = 60_000;
+export const LINK_CACHE_FRESH_MS = 10 * 60_000;
 const LINK_CACHE_JITTER_MS = LINK_CACHE_FRESH_MS / 4;
 /** ...and then, stale, for at most this long while one background read refreshes it. */
-export const LINK_CACHE_STALE_MS = 600_000;
+export const LINK_CACHE_STALE_MS = 60 * 60_000;
 /** Unknown aliases are remembered only briefly (and never served stale): a new link must work at once. */
 export const LINK_MISS_TTL_MS = 2_000;
 
@@ -49,9 +51,13 @@ async function readStores(env: Stores, ctx: Waiter, key: string, domain: string,
   return filled;
 }
 
+/** The freshness deadline of a record cached at `now`. */
+export function freshUntil(now: number): number {
+  return now + LINK_CACHE_FRESH_MS + (Math.random() * 2 - 1) * LINK_CACHE_JITTER_MS;
+}
+
 function remember(deps: LookupDeps, key: string, record: LinkRecord | null, now: number): void {
-  const ttl = record ? LINK_CACHE_FRESH_MS + (Math.random() * 2 - 1) * LINK_CACHE_JITTER_MS : LINK_MISS_TTL_MS;
-  deps.cache.set(key, record, now + ttl);
+  deps.cache.set(key, record, record ? freshUntil(now) : now + LINK_MISS_TTL_MS);
 }
 
 /**

@@ -34,6 +34,11 @@ export class Lru<V> {
     if (this.#map.size > this.capacity) this.#map.delete(this.#map.keys().next().value as string);
   }
 
+  /** Whether the key is held (fresh or stale), without counting it as a use. */
+  has(key: string): boolean {
+    return this.#map.has(key);
+  }
+
   delete(key: string): void {
     this.#map.delete(key);
   }
