@@ -61,7 +61,9 @@ export default [
     route("user/:userId", "routes/kiosk.user.tsx"),
   ]),
 
-  // Trial and billing
+  // Pricing and billing
+  route("app/pricing", "routes/pricing.tsx"),
+  route("app/billing/test-checkout/:session", "routes/billing.test-checkout.tsx"),
   route("app/subscribe", "routes/subscribe.tsx"),
 
   // Settings (spec 01 §2): all L, default child profile
@@ -71,6 +73,8 @@ export default [
     route("profile/delete", "routes/settings.profile.delete.tsx"),
     route("security", "routes/settings.security.tsx"),
     route("usage", "routes/settings.usage.tsx"),
+    route("subscription", "routes/settings.subscription.tsx"),
+    route("subscription/success", "routes/settings.subscription.success.tsx"),
   ]),
   route("app/user-photo/:userId", "routes/user-photo.ts"),
 

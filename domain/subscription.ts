@@ -111,3 +111,6 @@ export function trialReminder(sub: Subscription, hasPaymentMethod: boolean, now:
   if (remainingMs <= TRIAL_SOFT_REMINDER_DAYS * DAY_MS) return "soft";
   return null;
 }
+
+/** Spec 01 §9: the wait after a subscription change before the state is refreshed. */
+export const SUBSCRIPTION_REFRESH_MS = 3000;

@@ -44,10 +44,19 @@ export default function SettingsLayout({ loaderData }: Route.ComponentProps) {
                 </li>
               ) : null}
             </ul>
+            <p className="mb-2 mt-6 hidden px-3 text-xs font-semibold uppercase tracking-wide text-slate-500 md:block">Billing</p>
+            <ul className="-mx-1 mt-1 flex gap-1 overflow-x-auto px-1 pb-1 md:mx-0 md:mt-0 md:flex-col md:overflow-visible md:px-0 md:pb-0">
+              <li>
+                <NavLink to="/app/settings/subscription" className={linkClass}>
+                  Subscription
+                </NavLink>
+              </li>
+            </ul>
             {/*
               Still to come in this sidebar (spec 01 §2): Custom Pixel Scripts (hidden), Branded Domains
               and API (each if allowed), and the billing group: issue 6 adds Subscription, Orders (if
-              subscribed or has orders), Payment Method (if subscribed or owns a domain) and Invoices.
+              subscribed or has orders), Payment Method (if subscribed or owns a domain) and Invoices
+              beside Subscription.
             */}
           </nav>
         </aside>

@@ -31,6 +31,8 @@ export const subscriptions = sqliteTable(
     /** 1 Stripe, 2 Paddle; null for records made without a provider (seed, test mode). */
     billingType: integer("billing_type"),
     billingId: text("billing_id"),
+    /** When the provider's newest applied event happened: older events arriving later change nothing. */
+    eventAt: timestamp("event_at"),
     createdAt: timestamp("created_at").notNull(),
     updatedAt: timestamp("updated_at").notNull(),
   },

@@ -4,3 +4,4 @@ export * from "./mail";
 export * from "./auth";
 export * from "./account-data";
 export * from "./tags";
+export * from "./billing";

@@ -3,10 +3,12 @@ import { handleClickBatch } from "./src/clicks";
 import { handleDeadLetters } from "./src/dead-letters";
 import type { QueueEnv } from "./src/env";
 import { handleJobBatch, type JobHandler } from "./src/jobs";
+import { billingEventJob } from "./src/billing";
 import { sendMailJob } from "./src/mail";
 
 export const JOBS: Readonly<Record<string, JobHandler>> = {
   "mail.send": sendMailJob,
+  "billing.event": billingEventJob,
 };
 
 export default {

@@ -1,0 +1,172 @@
+/**
+ * /app/settings/subscription (L): the current plan and its state (spec 01 §4: on trial, grace
+ * period, past due, renewal date), and the subscription actions: subscribe (from pricing),
+ * change plan, cancel at the period's end or now, resume. Each change goes to the billing
+ * provider; its event updates the record, so the page refreshes after 3 seconds (spec §4).
+ */
+import { data, Form, Link, redirect } from "react-router";
+import { z } from "zod";
+import { getDb } from "../../db/client.server";
+import { getCurrentSubscriptionRow } from "../../db/billing.server";
+import { BILLING_MESSAGES } from "../../domain/billing";
+import { activePrice, getPlan, PLANS, type PlanName } from "../../domain/plans";
+import { isPastDue, onGracePeriod, onTrial, renewalDate, SUBSCRIPTION_REFRESH_MS } from "../../domain/subscription";
+import { Notice } from "../components/form-fields";
+import { SettingsCard, SettingsHeading } from "../components/settings";
+import { getCloudflare } from "../context.server";
+import { billingFor } from "../lib/billing.server";
+import type { RouteHandle } from "../route-handle";
+import { requireUser } from "../session.server";
+import type { Route } from "./+types/settings.subscription";
+
+export const handle: RouteHandle = { hydrate: false };
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: "Subscription | Snip" },
+  ...(loaderData?.pending ? [{ httpEquiv: "refresh", content: `${SUBSCRIPTION_REFRESH_MS / 1000};url=/app/settings/subscription` }] : []),
+];
+
+const DATE = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
+const money = (cents: number) => new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(cents / 100);
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = requireUser(request, context);
+  const now = new Date();
+  const sub = viewer.subscription;
+  return {
+    pending: new URL(request.url).searchParams.has("pending"),
+    subscription: sub
+      ? {
+          plan: getPlan(sub.name).title,
+          interval: sub.interval,
+          amount: money(sub.amount),
+          onTrial: onTrial(sub, now),
+          trialEndsAt: sub.trialEndsAt ? DATE.format(sub.trialEndsAt) : null,
+          onGracePeriod: onGracePeriod(sub, now),
+          endsAt: sub.endsAt ? DATE.format(sub.endsAt) : null,
+          pastDue: isPastDue(sub),
+          renewsAt: DATE.format(renewalDate(sub)),
+        }
+      : null,
+  };
+}
+
+const PLAN_NAMES = PLANS.map((p) => p.name) as [PlanName, ...PlanName[]];
+const actionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("subscribe"), plan: z.enum(PLAN_NAMES), interval: z.enum(["monthly", "yearly"]) }),
+  z.object({ intent: z.literal("cancel") }),
+  z.object({ intent: z.literal("cancel-now") }),
+  z.object({ intent: z.literal("resume") }),
+]);
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = requireUser(request, context);
+  const { env } = getCloudflare(context);
+  const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data({ error: BILLING_MESSAGES.updateFailed }, { status: 422 });
+  const billing = billingFor(env);
+  const input = parsed.data;
+
+  if (input.intent === "subscribe") {
+    const plan = getPlan(input.plan);
+    if (!plan.billable || plan.custom || !activePrice(plan, input.interval)) {
+      return data({ error: BILLING_MESSAGES.subscribeFailed }, { status: 422 });
+    }
+    if (viewer.subscribed) {
+      const changed = await billing.changePlan(viewer.user.id, plan.name, input.interval);
+      if (!changed) return data({ error: BILLING_MESSAGES.updateFailed }, { status: 422 });
+      return redirect("/app/settings/subscription?pending=1");
+    }
+    // A trial only for someone who never had a subscription.
+    const hadOne = (await getCurrentSubscriptionRow(getDb(env.DB), viewer.user.id)) !== undefined;
+    const session = await billing.startCheckout(viewer.user.id, plan.name, input.interval, !hadOne && plan.trialDays > 0);
+    return redirect(`/app/billing/test-checkout/${session.id}`);
+  }
+
+  const done =
+    input.intent === "resume" ? await billing.resume(viewer.user.id) : await billing.cancel(viewer.user.id, input.intent === "cancel-now");
+  if (!done) return data({ error: BILLING_MESSAGES.updateFailed }, { status: 422 });
+  return redirect("/app/settings/subscription?pending=1");
+}
+
+export default function SubscriptionSettings({ loaderData, actionData }: Route.ComponentProps) {
+  const sub = loaderData.subscription;
+  return (
+    <>
+      <SettingsHeading title="Subscription" lead="Your plan, its billing period, and changes to it." />
+      {actionData?.error ? <Notice tone="error">{actionData.error}</Notice> : null}
+      {loaderData.pending ? <Notice tone="info">Updating your subscription… this page refreshes in a moment.</Notice> : null}
+      <div className="mt-4 space-y-6">
+        <SettingsCard title="Current plan">
+          {sub ? (
+            <div className="space-y-3 text-sm text-slate-700" data-testid="current-plan">
+              <p className="text-lg font-bold text-slate-900">
+                {sub.plan}{" "}
+                <span className="font-normal text-slate-600">
+                  · {sub.interval === "yearly" ? "Yearly" : "Monthly"}, {sub.amount}
+                </span>
+              </p>
+              {sub.onTrial ? <p>On trial until {sub.trialEndsAt}.</p> : null}
+              {sub.pastDue ? (
+                <p className="font-semibold text-red-700">Your last payment failed. Please update your payment method.</p>
+              ) : null}
+              {sub.onGracePeriod ? (
+                <p className="font-semibold text-amber-700">Cancelled: your plan stays active until {sub.endsAt}.</p>
+              ) : (
+                <p>Renews on {sub.renewsAt}.</p>
+              )}
+              <div className="flex flex-wrap gap-3 pt-2">
+                <Link
+                  to="/app/pricing"
+                  className="rounded-lg border border-slate-300 px-4 py-2 font-semibold text-slate-800 hover:bg-slate-50"
+                >
+                  Change Plan
+                </Link>
+                {sub.onGracePeriod ? (
+                  <Form method="post">
+                    <button
+                      name="intent"
+                      value="resume"
+                      className="rounded-lg bg-indigo-600 px-4 py-2 font-semibold text-white hover:bg-indigo-700"
+                    >
+                      Resume Subscription
+                    </button>
+                  </Form>
+                ) : (
+                  <Form method="post">
+                    <button
+                      name="intent"
+                      value="cancel"
+                      className="rounded-lg border border-red-300 px-4 py-2 font-semibold text-red-700 hover:bg-red-50"
+                    >
+                      Cancel at Period End
+                    </button>
+                  </Form>
+                )}
+                <Form method="post">
+                  <button
+                    name="intent"
+                    value="cancel-now"
+                    className="rounded-lg px-4 py-2 font-semibold text-red-700 underline hover:bg-red-50"
+                  >
+                    Cancel Immediately
+                  </button>
+                </Form>
+              </div>
+            </div>
+          ) : (
+            <div className="text-sm text-slate-700">
+              <p>You are on the Free plan.</p>
+              <Link
+                to="/app/pricing"
+                className="mt-3 inline-block rounded-lg bg-indigo-600 px-4 py-2 font-semibold text-white hover:bg-indigo-700"
+              >
+                See Plans
+              </Link>
+            </div>
+          )}
+        </SettingsCard>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,114 @@
+/** Checkout sessions and the application of billing events (one db.batch each). */
+import { and, eq, sql } from "drizzle-orm";
+import type { BillingEventPayload } from "../domain/billing";
+import type { Db } from "./client.server";
+import { billingEvents, checkoutSessions, subscriptions } from "./schema";
+
+export type CheckoutSession = typeof checkoutSessions.$inferSelect;
+
+export async function createCheckoutSession(db: Db, session: Omit<CheckoutSession, "status" | "createdAt" | "currency">, now = new Date()) {
+  const row: CheckoutSession = { ...session, currency: "USD", status: "open", createdAt: now };
+  await db.insert(checkoutSessions).values(row);
+  return row;
+}
+
+export async function getCheckoutSession(db: Db, userId: string, id: string): Promise<CheckoutSession | undefined> {
+  const [row] = await db
+    .select()
+    .from(checkoutSessions)
+    .where(and(eq(checkoutSessions.id, id), eq(checkoutSessions.userId, userId)))
+    .limit(1);
+  return row;
+}
+
+export async function markCheckoutDeclined(db: Db, id: string): Promise<void> {
+  await db
+    .update(checkoutSessions)
+    .set({ status: "declined" })
+    .where(and(eq(checkoutSessions.id, id), eq(checkoutSessions.status, "open")));
+}
+
+/** The one row of a user's current default subscription. */
+export function currentSubscriptionId(userId: string): string {
+  return `${userId}:default:current`;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return /UNIQUE constraint failed/i.test(String((error as { cause?: unknown })?.cause ?? "") + String(error));
+}
+
+/**
+ * Applies one event: its id is stored in the same batch as its effect, so a redelivery fails
+ * on the id and changes nothing ("duplicate"); the subscription changes only when the event
+ * is newer than the last one applied to it, so events arriving out of order end in the newest
+ * state.
+ */
+export async function applyBillingEvent(
+  db: Db,
+  eventId: string,
+  event: BillingEventPayload,
+  now = new Date(),
+): Promise<"applied" | "duplicate"> {
+  const s = event.subscription;
+  const occurredAt = new Date(event.occurredAt);
+  const values = {
+    id: currentSubscriptionId(event.userId),
+    userId: event.userId,
+    slot: "current" as const,
+    name: s.name,
+    interval: s.interval,
+    amount: s.amount,
+    currency: s.currency,
+    quantity: s.quantity,
+    endsAt: s.endsAt === null ? null : new Date(s.endsAt),
+    trialEndsAt: s.trialEndsAt === null ? null : new Date(s.trialEndsAt),
+    periodStartsAt: new Date(s.periodStartsAt),
+    periodEndsAt: new Date(s.periodEndsAt),
+    billingStatus: s.billingStatus,
+    type: "default" as const,
+    billingType: event.billingType,
+    billingId: s.billingId,
+    eventAt: occurredAt,
+    createdAt: now,
+    updatedAt: now,
+  };
+  const { id: _id, userId: _user, createdAt: _created, ...changes } = values;
+  try {
+    await db.batch([
+      db.insert(billingEvents).values({ id: eventId, billingType: event.billingType, type: event.type, occurredAt, handledAt: now }),
+      db
+        .insert(subscriptions)
+        .values(values)
+        .onConflictDoUpdate({
+          target: subscriptions.id,
+          set: changes,
+          setWhere: sqlNewer(occurredAt),
+        }),
+      ...(event.checkoutSessionId
+        ? [
+            db
+              .update(checkoutSessions)
+              .set({ status: "paid" as const })
+              .where(eq(checkoutSessions.id, event.checkoutSessionId)),
+          ]
+        : []),
+    ]);
+    return "applied";
+  } catch (error) {
+    if (isUniqueViolation(error)) return "duplicate";
+    throw error;
+  }
+}
+
+function sqlNewer(occurredAt: Date) {
+  return sql`${subscriptions.eventAt} IS NULL OR ${subscriptions.eventAt} < ${occurredAt.getTime()}`;
+}
+
+export async function getCurrentSubscriptionRow(db: Db, userId: string) {
+  const [row] = await db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.id, currentSubscriptionId(userId)))
+    .limit(1);
+  return row;
+}

@@ -1,0 +1,37 @@
+/** Billing: checkout sessions and provider events (de-duplicated by event id). */
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { users } from "./auth";
+
+const timestamp = (name: string) => integer(name, { mode: "timestamp_ms" });
+
+/** A checkout started from the pricing page: test mode keeps its own; Stripe's mirror theirs. */
+export const checkoutSessions = sqliteTable(
+  "checkout_sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** 0 test mode, 1 Stripe, 2 Paddle */
+    billingType: integer("billing_type").notNull(),
+    plan: text("plan").notNull(),
+    interval: text("interval", { enum: ["monthly", "yearly"] }).notNull(),
+    amount: integer("amount").notNull(),
+    currency: text("currency").notNull().default("USD"),
+    trialDays: integer("trial_days").notNull().default(0),
+    status: text("status", { enum: ["open", "paid", "declined"] })
+      .notNull()
+      .default("open"),
+    createdAt: timestamp("created_at").notNull(),
+  },
+  (t) => [index("checkout_sessions_user").on(t.userId)],
+);
+
+/** Every provider event handled, by its id: a redelivery finds its id here and changes nothing. */
+export const billingEvents = sqliteTable("billing_events", {
+  id: text("id").primaryKey(),
+  billingType: integer("billing_type").notNull(),
+  type: text("type").notNull(),
+  occurredAt: timestamp("occurred_at").notNull(),
+  handledAt: timestamp("handled_at").notNull(),
+});

@@ -1,0 +1,27 @@
+/**
+ * Overage pricing (spec 01 §9): usage beyond a limit, with overages on, costs 2 (minor units of
+ * the plan's currency are not given by the spec; Snip bills USD 2.00) per block of 100 units
+ * over the limit, prorated for the part of the billing period that remains.
+ */
+export const OVERAGE_BLOCK_UNITS = 100;
+/** USD cents per block. */
+export const OVERAGE_BLOCK_PRICE = 200;
+
+/** Blocks of 100 over the limit; a started block counts whole. Null limit: unlimited, no overage. */
+export function overageBlocks(used: number, limit: number | null): number {
+  if (limit === null || used <= limit) return 0;
+  return Math.ceil((used - limit) / OVERAGE_BLOCK_UNITS);
+}
+
+/**
+ * The charge for the overage at `now`, prorated by the share of the period still to run
+ * (what a metered price charges when the usage starts mid-period), rounded to the cent.
+ */
+export function proratedOverageCharge(used: number, limit: number | null, period: { startsAt: Date; endsAt: Date }, now: Date): number {
+  const blocks = overageBlocks(used, limit);
+  if (blocks === 0) return 0;
+  const total = period.endsAt.getTime() - period.startsAt.getTime();
+  if (total <= 0) return 0;
+  const remaining = Math.min(Math.max(period.endsAt.getTime() - now.getTime(), 0), total);
+  return Math.round((blocks * OVERAGE_BLOCK_PRICE * remaining) / total);
+}

@@ -1,0 +1,35 @@
+/** What a pricing card lists for a plan, derived from its options and feature flags (one source of truth). */
+import type { Plan } from "./plans";
+
+const number = new Intl.NumberFormat("en-US");
+
+function duration(iso: string): string {
+  const match = /^P(\d+)([DMY])$/.exec(iso);
+  if (!match) return iso;
+  const n = Number(match[1]);
+  const unit = { D: "day", M: "month", Y: "year" }[match[2] as "D" | "M" | "Y"];
+  return `${n} ${unit}${n === 1 ? "" : "s"}`;
+}
+
+export function planHighlights(plan: Plan): string[] {
+  const o = plan.options;
+  const f = new Set(plan.features);
+  const lines: string[] = [];
+  lines.push(o.max_active_aliases === null ? "Unlimited active links" : `${number.format(o.max_active_aliases)} active links`);
+  if (o.max_aliases_per_month !== null) lines.push(`${number.format(o.max_aliases_per_month)} new links a month`);
+  if (f.has("use_analytics")) lines.push(o.analytics_period ? `Click analytics for ${duration(o.analytics_period)}` : "Click analytics");
+  if (f.has("use_custom_alias")) lines.push("Custom aliases");
+  if (f.has("use_tags")) lines.push("Tags");
+  if (f.has("manage_expiration")) lines.push("Link expiry");
+  if (f.has("change_snip_url")) lines.push("Edit destinations");
+  if (f.has("use_bulk")) lines.push("Bulk creation from spreadsheets");
+  if (f.has("use_api"))
+    lines.push(
+      o.max_api_credits === null ? "API access, unlimited credits" : `API access, ${number.format(o.max_api_credits)} credits a month`,
+    );
+  if (f.has("use_branded_domains") && o.max_domains) lines.push(`${o.max_domains} branded domain${o.max_domains === 1 ? "" : "s"}`);
+  if (f.has("dedicated_manager")) lines.push("Dedicated account manager");
+  if (f.has("uptime_guarantee")) lines.push("Uptime guarantee (SLA)");
+  if (f.has("support")) lines.push("Email support");
+  return lines;
+}
