@@ -47,3 +47,19 @@ export function safeRedirectPath(value: FormDataEntryValue | null, fallback = "/
   if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
   return value;
 }
+
+/** The coupon remembered for the session (spec 01 §2: a coupon query value on any page). */
+export const couponCookie = createCookie("snip_coupon", { httpOnly: true, sameSite: "lax", path: "/" });
+
+export async function readCouponCode(request: Request): Promise<string | null> {
+  const value: unknown = await couponCookie.parse(request.headers.get("cookie"));
+  return typeof value === "string" ? value : null;
+}
+
+/** When the promo banner was last closed (epoch ms); it comes back 24 hours later. */
+export const promoClosedCookie = createCookie("promo_closed_at", { httpOnly: false, sameSite: "lax", path: "/", maxAge: 7 * 24 * 3600 });
+
+export async function readPromoClosedAt(request: Request): Promise<number | null> {
+  const value: unknown = await promoClosedCookie.parse(request.headers.get("cookie"));
+  return typeof value === "number" && Number.isFinite(value) ? value : null;
+}

@@ -31,6 +31,13 @@ const varsSchema = z.object({
   BANNED_DOMAINS: z.string().default(""),
   /** Signs sessions and encrypts TOTP secrets; a secret in production (`wrangler secret put AUTH_SECRET`). */
   AUTH_SECRET: z.string().min(32).optional(),
+  /** Promotion phase starts (ISO timestamps) overriding the spec's 2024 dates. */
+  PROMO_PRE_SALE_AT: z.string().optional(),
+  PROMO_BLACK_FRIDAY_AT: z.string().optional(),
+  PROMO_POST_BLACK_FRIDAY_AT: z.string().optional(),
+  PROMO_CYBER_MONDAY_AT: z.string().optional(),
+  /** Where enterprise quote requests are sent. */
+  SALES_EMAIL: z.string().default("sales@snip.example"),
   /** Sender address of transactional mail. */
   MAIL_FROM: z.string().default("Snip <no-reply@snip.example>"),
 });

@@ -16,7 +16,12 @@ import "./app.css";
 import { CookieBanner } from "./components/cookie-banner";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
-import { readConsent } from "./cookies.server";
+import { findCoupon, SALE_COUPON_2024 } from "../domain/coupons";
+import { promoBannerVisible } from "../domain/promotion";
+import { PromoBanner } from "./components/promo-banner";
+import { getCloudflare } from "./context.server";
+import { couponCookie, isSecureRequest, readConsent, readPromoClosedAt } from "./cookies.server";
+import { currentPhase } from "./lib/promotion.server";
 import type { RouteHandle } from "./route-handle";
 import { seoMeta } from "./seo";
 import { getViewer, loadViewer, setViewer } from "./session.server";
@@ -35,11 +40,27 @@ export const middleware: Route.MiddlewareFunction[] = [
     if (viewer?.pastDueTrial && !pastDueAllows(new URL(request.url).pathname)) throw redirect(PAST_DUE_PATH);
     return next();
   },
+  // A `coupon` query value on any page is remembered for the session when it is a real coupon,
+  // and dropped silently otherwise (spec 01 §2, §4).
+  async ({ request }, next) => {
+    const response = (await next()) as Response;
+    const coupon = findCoupon(new URL(request.url).searchParams.get("coupon"));
+    if (coupon) response.headers.append("set-cookie", await couponCookie.serialize(coupon.coupon, { secure: isSecureRequest(request) }));
+    return response;
+  },
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = getViewer(context);
-  return { ...(await readConsent(request)), nav: await navState(context, viewer) };
+  const phase = currentPhase(getCloudflare(context).env);
+  const promo = promoBannerVisible(phase, await readPromoClosedAt(request), Date.now())
+    ? {
+        title: phase === "cyber-monday" ? "Cyber Monday" : "Black Friday",
+        landing: phase === "cyber-monday" ? "/app/cyber-monday-2024" : "/app/black-friday-2024",
+        percent: findCoupon(SALE_COUPON_2024)?.percent_off ?? 0,
+      }
+    : null;
+  return { ...(await readConsent(request)), nav: await navState(context, viewer), promo };
 }
 
 /**
@@ -72,6 +93,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Skip to content
         </a>
+        {data?.promo && !data.nav?.pastDueTrial ? <PromoBanner promo={data.promo} /> : null}
         <SiteHeader nav={data?.nav ?? null} />
         <main id="main" className="flex-1">
           {children}

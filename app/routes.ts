@@ -53,6 +53,7 @@ export default [
   route("app/api/notifications/read", "routes/api.notifications.read.ts"),
   route("app/api/user/last-read-announcements-at", "routes/api.user.last-read-announcements-at.ts"),
   route("app/api/user/confirm-password", "routes/api.user.confirm-password.ts"),
+  route("app/api/coupon/:code", "routes/api.coupon.ts"),
 
   // Kiosk (L and developer)
   route("app/kiosk", "routes/kiosk.tsx", [
@@ -63,6 +64,11 @@ export default [
 
   // Pricing and billing
   route("app/pricing", "routes/pricing.tsx"),
+  route("app/pricing/old", "routes/pricing.tsx", { id: "pricing-old" }),
+  route("app/pricing/quote", "routes/pricing.quote.tsx"),
+  route("app/black-friday-2024", "routes/promotion.tsx", { id: "black-friday-2024" }),
+  route("app/cyber-monday-2024", "routes/promotion.tsx", { id: "cyber-monday-2024" }),
+  route("app/api/promo/close", "routes/api.promo.close.ts"),
   route("app/billing/test-checkout/:session", "routes/billing.test-checkout.tsx"),
   route("app/subscribe", "routes/subscribe.tsx"),
 

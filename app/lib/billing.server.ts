@@ -7,6 +7,7 @@
 import { getDb } from "../../db/client.server";
 import { createCheckoutSession, getCurrentSubscriptionRow, markCheckoutDeclined, type CheckoutSession } from "../../db/billing.server";
 import { BILLING_TYPES, type BillingEvent, type BillingEventPayload, type SubscriptionSnapshot } from "../../domain/billing";
+import { discountedAmount, type Coupon } from "../../domain/coupons";
 import { activePrice, getPlan, type BillingInterval, type PlanName } from "../../domain/plans";
 import { addMonthsClamped } from "../../domain/subscription";
 import type { AppEnv } from "../env.server";
@@ -31,11 +32,19 @@ export class TestModeBilling {
   constructor(private readonly env: AppEnv) {}
 
   /** A checkout for a plan's price; the test-mode page completes it. */
-  async startCheckout(userId: string, plan: PlanName, interval: BillingInterval, withTrial: boolean): Promise<CheckoutSession> {
+  async startCheckout(
+    userId: string,
+    plan: PlanName,
+    interval: BillingInterval,
+    withTrial: boolean,
+    coupon: Coupon | null,
+  ): Promise<CheckoutSession> {
     const p = getPlan(plan);
     const price = activePrice(p, interval);
     if (!price || !p.billable) throw new Error(`plan ${plan} has no ${interval} price`);
     return createCheckoutSession(getDb(this.env.DB), {
+      coupon: coupon?.coupon ?? null,
+      firstAmount: discountedAmount(price.amount, coupon),
       id: `cs_test_${crypto.randomUUID().replaceAll("-", "")}`,
       userId,
       billingType: this.billingType,

@@ -36,6 +36,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     plan: getPlan(session.plan as PlanName).title,
     interval: session.interval,
     amount: money(session.amount),
+    firstAmount: session.firstAmount !== session.amount ? money(session.firstAmount) : null,
+    coupon: session.coupon,
     trialDays: session.trialDays,
     declined: session.status === "declined",
   };
@@ -80,6 +82,11 @@ export default function TestCheckout({ loaderData, actionData }: Route.Component
           {loaderData.trialDays > 0 ? `${loaderData.trialDays}-day free trial, then ${loaderData.amount}` : loaderData.amount}{" "}
           {loaderData.interval === "yearly" ? "a year" : "a month"}
         </p>
+        {loaderData.coupon ? (
+          <p className="mt-2 text-sm font-semibold text-emerald-700" data-testid="coupon">
+            Coupon {loaderData.coupon}: the first payment is {loaderData.firstAmount ?? loaderData.amount}
+          </p>
+        ) : null}
         <Form method="post" className="mt-6 space-y-4" noValidate>
           {actionData?.message ? <Notice tone="error">{actionData.message}</Notice> : null}
           <TextField label="Cardholder name" name="name" autoComplete="cc-name" errors={actionData?.errors?.name} required />

@@ -8,7 +8,7 @@ import { Form, Link } from "react-router";
 import { planHighlights } from "../../domain/plan-highlights";
 import { activePrice, DEFAULT_BILLING_INTERVAL, PLANS, plansOffered, type BillingInterval } from "../../domain/plans";
 import type { RouteHandle } from "../route-handle";
-import { getViewer } from "../session.server";
+import { getViewer, requireUser } from "../session.server";
 import type { Route } from "./+types/pricing";
 
 export const handle: RouteHandle = { hydrate: false };
@@ -23,9 +23,11 @@ function money(cents: number): string {
 export function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const interval: BillingInterval = url.searchParams.get("interval") === "monthly" ? "monthly" : DEFAULT_BILLING_INTERVAL;
-  const viewer = getViewer(context);
+  // /app/pricing/old (L): signed-in users also see the plans no longer offered to new customers.
+  const old = url.pathname === "/app/pricing/old";
+  const viewer = old ? requireUser(request, context) : getViewer(context);
   const currentPlan = viewer?.subscribed ? viewer.subject.plan : viewer ? "free" : null;
-  const plans = plansOffered(PLANS, { billable: true, interval }).map((plan) => {
+  const plans = plansOffered(PLANS, { billable: true, interval, includeHidden: old }).map((plan) => {
     const price = activePrice(plan, interval)!;
     const monthly = activePrice(plan, "monthly");
     const perMonth = interval === "yearly" ? Math.round(price.amount / 12) : price.amount;
@@ -42,14 +44,14 @@ export function loader({ request, context }: Route.LoaderArgs) {
       current: currentPlan === plan.name,
     };
   });
-  return { interval, plans, signedIn: viewer !== null, onTrialOrPaid: viewer?.subscribed ?? false };
+  return { interval, plans, old, signedIn: viewer !== null, onTrialOrPaid: viewer?.subscribed ?? false };
 }
 
 export default function Pricing({ loaderData }: Route.ComponentProps) {
   const { interval, plans, signedIn } = loaderData;
   const tab = (value: BillingInterval, label: string) => (
     <Link
-      to={`/app/pricing?interval=${value}`}
+      to={`${loaderData.old ? "/app/pricing/old" : "/app/pricing"}?interval=${value}`}
       aria-current={interval === value ? "page" : undefined}
       className={`rounded-full px-5 py-2 text-sm font-semibold ${interval === value ? "bg-white text-indigo-700 shadow" : "text-slate-600 hover:text-slate-900"}`}
     >
@@ -69,7 +71,7 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
             {tab("yearly", "Yearly")}
           </nav>
         </div>
-        <ul className="mt-10 grid gap-6 md:grid-cols-2 lg:grid-cols-4" aria-label="Plans">
+        <ul className={`mt-10 grid gap-6 md:grid-cols-2 ${loaderData.old ? "lg:grid-cols-3" : "lg:grid-cols-4"}`} aria-label="Plans">
           {plans.map((plan) => (
             <li
               key={plan.name}

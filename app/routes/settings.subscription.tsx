@@ -9,6 +9,10 @@ import { z } from "zod";
 import { getDb } from "../../db/client.server";
 import { getCurrentSubscriptionRow } from "../../db/billing.server";
 import { BILLING_MESSAGES } from "../../domain/billing";
+import { findCoupon } from "../../domain/coupons";
+import { couponApplies } from "../../domain/promotion";
+import { readCouponCode } from "../cookies.server";
+import { currentPhase } from "../lib/promotion.server";
 import { activePrice, getPlan, PLANS, type PlanName } from "../../domain/plans";
 import { isPastDue, onGracePeriod, onTrial, renewalDate, SUBSCRIPTION_REFRESH_MS } from "../../domain/subscription";
 import { Notice } from "../components/form-fields";
@@ -79,7 +83,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     // A trial only for someone who never had a subscription.
     const hadOne = (await getCurrentSubscriptionRow(getDb(env.DB), viewer.user.id)) !== undefined;
-    const session = await billing.startCheckout(viewer.user.id, plan.name, input.interval, !hadOne && plan.trialDays > 0);
+    // The remembered coupon applies outside the sale, or to yearly plans during it (spec 01 §4).
+    const coupon = findCoupon(await readCouponCode(request));
+    const applies = coupon !== null && couponApplies(currentPhase(env), input.interval);
+    const session = await billing.startCheckout(
+      viewer.user.id,
+      plan.name,
+      input.interval,
+      !hadOne && plan.trialDays > 0,
+      applies ? coupon : null,
+    );
     return redirect(`/app/billing/test-checkout/${session.id}`);
   }
 

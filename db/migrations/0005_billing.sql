@@ -15,6 +15,8 @@ CREATE TABLE `checkout_sessions` (
 	`amount` integer NOT NULL,
 	`currency` text DEFAULT 'USD' NOT NULL,
 	`trial_days` integer DEFAULT 0 NOT NULL,
+	`coupon` text,
+	`first_amount` integer NOT NULL,
 	`status` text DEFAULT 'open' NOT NULL,
 	`created_at` integer NOT NULL,
 	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade

@@ -19,6 +19,9 @@ export const checkoutSessions = sqliteTable(
     amount: integer("amount").notNull(),
     currency: text("currency").notNull().default("USD"),
     trialDays: integer("trial_days").notNull().default(0),
+    /** The coupon applied to the first payment (by the coupon rule), and that payment. */
+    coupon: text("coupon"),
+    firstAmount: integer("first_amount").notNull(),
     status: text("status", { enum: ["open", "paid", "declined"] })
       .notNull()
       .default("open"),

@@ -102,3 +102,62 @@ test("another user's checkout session is not found", async ({ page, browser }) =
   await other.close();
   expect(url.startsWith(BASE_URL)).toBe(true);
 });
+
+test.describe("coupons, quotes, old pricing and the promotion pages", () => {
+  test("a coupon in the query is remembered and discounts the first payment; an unknown one is dropped silently", async ({ page }) => {
+    await registerUser(page);
+    await page.goto("/app/terms?coupon=NOT-A-COUPON");
+    expect((await page.context().cookies()).some((c) => c.name === "snip_coupon")).toBe(false);
+    await page.goto("/app/features/custom-links?coupon=welcome10");
+    expect((await page.context().cookies()).find((c) => c.name === "snip_coupon")).toBeTruthy();
+
+    // Outside the sale (the 2024 promotion is over) a coupon applies to monthly plans too.
+    await page.goto("/app/pricing?interval=monthly");
+    await planCard(page, "pro").getByRole("button").click();
+    await expect(page.getByTestId("coupon")).toHaveText("Coupon WELCOME10: the first payment is $26.10");
+  });
+
+  test("GET /app/api/coupon/{code} answers amount_off and percent_off, or 404", async ({ request }) => {
+    const found = await request.get("/app/api/coupon/snip5");
+    expect(found.status()).toBe(200);
+    expect(await found.json()).toEqual({ data: { coupon: "SNIP5", amount_off: 500, percent_off: null } });
+    expect((await request.get("/app/api/coupon/NOPE")).status()).toBe(404);
+  });
+
+  test("an enterprise quote request reaches the sales mailbox", async ({ page }) => {
+    await page.goto("/app/pricing/quote");
+    await page.getByRole("button", { name: "Request a Quote" }).click();
+    await expect(page.locator("#field-company-error")).toHaveText("The company field is required.");
+    await page.getByLabel("Name").fill("Grace Hopper");
+    await page.getByLabel("Work email").fill("grace@navy.example");
+    await page.getByLabel("Company").fill("Navy Links");
+    await page.getByLabel("Active links you expect").fill("2000000");
+    await page.getByRole("button", { name: "Request a Quote" }).click();
+    await expect(page.getByText("Thank you! Our sales team will get back to you shortly.")).toBeVisible();
+    await expect
+      .poll(async () => {
+        await page.goto("/__dev/mailbox?to=sales@snip.example");
+        return page.getByTestId("mail-subject").allTextContents();
+      })
+      .toContain("Enterprise quote: Navy Links");
+  });
+
+  test("/app/pricing/old asks for a sign-in and then shows the plans no longer offered too", async ({ page }) => {
+    await page.goto("/app/pricing/old");
+    await expect(page).toHaveURL(`${BASE_URL}/app/login?to=%2Fapp%2Fpricing%2Fold`);
+    await registerUser(page);
+    await page.goto("/app/pricing/old");
+    await expect(planCard(page, "pro50k")).toBeVisible();
+    await page.goto("/app/pricing");
+    await expect(planCard(page, "pro50k")).toHaveCount(0);
+  });
+
+  test("the 2024 landing pages say the sale is over, and no sale banner shows", async ({ page }) => {
+    await page.goto("/app/black-friday-2024");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("30% off every yearly plan");
+    await expect(page.getByText("This sale has ended. Thank you to everyone who joined!")).toBeVisible();
+    await page.goto("/app/cyber-monday-2024");
+    await expect(page.getByText("Cyber Monday sale")).toBeVisible();
+    await expect(page.getByRole("region", { name: "Sale" })).toHaveCount(0);
+  });
+});

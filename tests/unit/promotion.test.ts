@@ -95,3 +95,20 @@ describe("overage", () => {
     expect(proratedOverageCharge(90, 100, period, period.startsAt)).toBe(0);
   });
 });
+
+describe("coupons", () => {
+  it("are found case-insensitively; unknown or malformed codes are not", async () => {
+    const { findCoupon } = await import("../../domain/coupons");
+    expect(findCoupon("welcome10")).toMatchObject({ coupon: "WELCOME10", percent_off: 10, amount_off: null });
+    expect(findCoupon("NOPE")).toBeNull();
+    expect(findCoupon("<script>")).toBeNull();
+    expect(findCoupon(null)).toBeNull();
+  });
+  it("discount the first payment, never below zero", async () => {
+    const { discountedAmount, findCoupon } = await import("../../domain/coupons");
+    expect(discountedAmount(2_900, findCoupon("WELCOME10"))).toBe(2_610);
+    expect(discountedAmount(2_900, findCoupon("SNIP5"))).toBe(2_400);
+    expect(discountedAmount(300, findCoupon("SNIP5"))).toBe(0);
+    expect(discountedAmount(2_900, null)).toBe(2_900);
+  });
+});
