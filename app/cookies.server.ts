@@ -63,3 +63,16 @@ export async function readPromoClosedAt(request: Request): Promise<number | null
   const value: unknown = await promoClosedCookie.parse(request.headers.get("cookie"));
   return typeof value === "number" && Number.isFinite(value) ? value : null;
 }
+
+/** When the trial reminder was last closed (epoch ms); it comes back 24 hours later. */
+export const trialReminderClosedCookie = createCookie("trial_reminder_closed_at", {
+  httpOnly: false,
+  sameSite: "lax",
+  path: "/",
+  maxAge: 30 * 24 * 3600,
+});
+
+export async function readTrialReminderClosedAt(request: Request): Promise<number | null> {
+  const value: unknown = await trialReminderClosedCookie.parse(request.headers.get("cookie"));
+  return typeof value === "number" && Number.isFinite(value) ? value : null;
+}

@@ -20,7 +20,9 @@ import { findCoupon, SALE_COUPON_2024 } from "../domain/coupons";
 import { promoBannerVisible } from "../domain/promotion";
 import { PromoBanner } from "./components/promo-banner";
 import { getCloudflare } from "./context.server";
-import { couponCookie, isSecureRequest, readConsent, readPromoClosedAt } from "./cookies.server";
+import { couponCookie, isSecureRequest, readConsent, readPromoClosedAt, readTrialReminderClosedAt } from "./cookies.server";
+import { TrialReminder } from "./components/trial-reminder";
+import { trialReminderFor } from "./lib/trial-reminder.server";
 import { currentPhase } from "./lib/promotion.server";
 import type { RouteHandle } from "./route-handle";
 import { seoMeta } from "./seo";
@@ -60,7 +62,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         percent: findCoupon(SALE_COUPON_2024)?.percent_off ?? 0,
       }
     : null;
-  return { ...(await readConsent(request)), nav: await navState(context, viewer), promo };
+  const trialReminder = await trialReminderFor(getCloudflare(context).env, viewer, await readTrialReminderClosedAt(request));
+  return { ...(await readConsent(request)), nav: await navState(context, viewer), promo, trialReminder };
 }
 
 /**
@@ -95,6 +98,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </a>
         {data?.promo && !data.nav?.pastDueTrial ? <PromoBanner promo={data.promo} /> : null}
         <SiteHeader nav={data?.nav ?? null} />
+        {data?.trialReminder ? <TrialReminder reminder={data.trialReminder} /> : null}
         <main id="main" className="flex-1">
           {children}
         </main>

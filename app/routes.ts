@@ -69,7 +69,9 @@ export default [
   route("app/black-friday-2024", "routes/promotion.tsx", { id: "black-friday-2024" }),
   route("app/cyber-monday-2024", "routes/promotion.tsx", { id: "cyber-monday-2024" }),
   route("app/api/promo/close", "routes/api.promo.close.ts"),
+  route("app/api/trial-reminder/close", "routes/api.trial-reminder.close.ts"),
   route("app/billing/test-checkout/:session", "routes/billing.test-checkout.tsx"),
+  route("app/get-started", "routes/get-started.tsx"),
   route("app/subscribe", "routes/subscribe.tsx"),
 
   // Settings (spec 01 §2): all L, default child profile

@@ -112,3 +112,13 @@ export async function getCurrentSubscriptionRow(db: Db, userId: string) {
     .limit(1);
   return row;
 }
+
+/** A card was given at a checkout (test mode) — the user has a payment method on file. */
+export async function hasPaymentMethod(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: checkoutSessions.id })
+    .from(checkoutSessions)
+    .where(and(eq(checkoutSessions.userId, userId), eq(checkoutSessions.status, "paid")))
+    .limit(1);
+  return row !== undefined;
+}

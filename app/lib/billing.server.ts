@@ -84,6 +84,34 @@ export class TestModeBilling {
     });
   }
 
+  /** A trial that needs no card (the plan does not force a payment method): it starts at once. */
+  async startTrialWithoutCard(userId: string, plan: PlanName, now = new Date()): Promise<void> {
+    const p = getPlan(plan);
+    const price = activePrice(p, "monthly") ?? activePrice(p, "yearly");
+    if (!price || p.trialDays <= 0 || p.forcePaymentMethod) throw new Error(`plan ${plan} offers no card-free trial`);
+    const trialEndsAt = now.getTime() + p.trialDays * DAY_MS;
+    await sendEvent(this.env, {
+      billingType: this.billingType,
+      type: "trial.started",
+      userId,
+      occurredAt: now.getTime(),
+      subscription: {
+        name: plan,
+        interval: price.interval,
+        amount: price.amount,
+        currency: price.currency,
+        quantity: 1,
+        // Without a card the subscription ends with the trial unless the user subscribes.
+        endsAt: trialEndsAt,
+        trialEndsAt,
+        periodStartsAt: now.getTime(),
+        periodEndsAt: trialEndsAt,
+        billingStatus: null,
+        billingId: `sub_test_trial_${crypto.randomUUID().replaceAll("-", "")}`,
+      },
+    });
+  }
+
   private async change(
     userId: string,
     type: string,

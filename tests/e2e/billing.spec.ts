@@ -161,3 +161,40 @@ test.describe("coupons, quotes, old pricing and the promotion pages", () => {
     await expect(page.getByRole("region", { name: "Sale" })).toHaveCount(0);
   });
 });
+
+test.describe("trials", () => {
+  test("a card-free trial starts at once, shows the reminder until closed, and is offered only once", async ({ page }) => {
+    await registerUser(page);
+    await page.goto("/app/get-started");
+    await expect(page.locator('[data-plan="basic"]')).toContainText("7 days free, no card needed");
+    await expect(page.locator('[data-plan="pro"]')).toContainText("14 days free, card required");
+    await page.locator('[data-plan="basic"]').getByRole("button", { name: "Start 7-day trial" }).click();
+    await waitForSubscriptionPage(page, "On trial until");
+    await expect(page.getByTestId("current-plan")).toContainText("Basic");
+
+    // No payment method on file: the soft reminder shows on every page until closed.
+    await page.goto("/app/terms");
+    const reminder = page.getByRole("region", { name: "Trial reminder" });
+    await expect(reminder).toContainText("Your free trial ends in 7 days. Add a payment method to keep your plan.");
+    await reminder.getByRole("button", { name: "Remind me later" }).click();
+    await expect(page).toHaveURL(`${BASE_URL}/app/terms`);
+    await expect(page.getByRole("region", { name: "Trial reminder" })).toHaveCount(0);
+
+    await page.goto("/app/get-started");
+    await expect(page.locator('[data-plan="pro"]')).toContainText("You already have a subscription.");
+    const crafted = await page.request.post("/app/get-started", { form: { plan: "pro" }, headers: { Origin: BASE_URL }, maxRedirects: 0 });
+    expect(crafted.status()).toBe(422);
+  });
+
+  test("a trial that needs a card goes through the checkout, and then no reminder shows", async ({ page }) => {
+    await registerUser(page);
+    await page.goto("/app/get-started");
+    await page.locator('[data-plan="pro"]').getByRole("button", { name: "Start 14-day trial" }).click();
+    await expect(page).toHaveURL(/\/app\/billing\/test-checkout\//);
+    await page.getByLabel("Cardholder name").fill("Ada Lovelace");
+    await page.getByRole("button", { name: "Start Trial" }).click();
+    await expect(page.getByText("You are subscribed to Pro. Thank you!")).toBeVisible({ timeout: 30_000 });
+    await page.goto("/app/terms");
+    await expect(page.getByRole("region", { name: "Trial reminder" })).toHaveCount(0);
+  });
+});
