@@ -73,3 +73,12 @@ export async function markEmailVerified(db: Db, userId: string, email: string, n
     .set({ emailVerified: true, emailVerifiedAt: now, updatedAt: now })
     .where(and(eq(users.id, userId), eq(users.email, email), eq(users.emailVerified, false)));
 }
+
+export async function getOveragesEnabled(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db.select({ on: users.overagesEnabled }).from(users).where(eq(users.id, userId)).limit(1);
+  return row?.on === true;
+}
+
+export async function setOveragesEnabled(db: Db, userId: string, on: boolean, now = new Date()): Promise<void> {
+  await db.update(users).set({ overagesEnabled: on, updatedAt: now }).where(eq(users.id, userId));
+}

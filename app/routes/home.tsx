@@ -5,6 +5,7 @@ import { data, Form, Link, redirect, useLocation, useNavigation } from "react-ro
 import { getDb } from "../../db/client.server";
 import { createLink, getLinkById } from "../../db/links.server";
 import { getUsage } from "../../db/usage.server";
+import { getOveragesEnabled } from "../../db/users.server";
 import { atActiveAliasLimit, can } from "../../domain/entitlements";
 import { MESSAGES } from "../../domain/messages";
 import { CopyButton } from "../components/copy-button";
@@ -44,8 +45,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!can(viewer.subject, "create_snip_url")) {
       return data(submission.reply({ formErrors: [MESSAGES.permissionDenied] }), { status: 403 });
     }
-    const usage = await getUsage(getDb(env.DB), viewer.user.id);
-    if (atActiveAliasLimit(viewer.subject, usage.activeAliases, false)) {
+    const db = getDb(env.DB);
+    const [usage, overages] = await Promise.all([
+      getUsage(db, viewer.user.id),
+      viewer.subscribed ? getOveragesEnabled(db, viewer.user.id) : false,
+    ]);
+    if (atActiveAliasLimit(viewer.subject, usage.activeAliases, overages)) {
       return data(submission.reply({ formErrors: [`${MESSAGES.planLimitTitle}. ${MESSAGES.planLimitBody}`] }), { status: 403 });
     }
     const link = await createLink(linkStores(env), { domain: env.SHORT_HOST, url: submission.value.url, userId: viewer.user.id });

@@ -2,7 +2,10 @@
  * /app/settings/usage (L): the account's usage against its plan's limits (spec 01 §2 "Account
  * Usage"): active aliases, aliases created this month and API credits this month.
  */
-import { Link } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
+import { z } from "zod";
+import { getOveragesEnabled, setOveragesEnabled } from "../../db/users.server";
+import { OVERAGE_BLOCK_PRICE, OVERAGE_BLOCK_UNITS, overageBlocks, proratedOverageCharge } from "../../domain/overage";
 import { getDb } from "../../db/client.server";
 import { getUsage } from "../../db/usage.server";
 import { limitOf } from "../../domain/entitlements";
@@ -50,7 +53,34 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       limit: limit("max_api_credits"),
     },
   ];
-  return { plan: getPlan(viewer.subject.plan).title, meters };
+  const db = getDb(getCloudflare(context).env.DB);
+  const overages = viewer.subscribed ? await getOveragesEnabled(db, viewer.user.id) : false;
+  const sub = viewer.subscription;
+  const activeLimit = limit("max_active_aliases");
+  const projected =
+    overages && sub?.periodStartsAt && sub.periodEndsAt
+      ? proratedOverageCharge(usage.activeAliases, activeLimit, { startsAt: sub.periodStartsAt, endsAt: sub.periodEndsAt }, new Date())
+      : 0;
+  return {
+    plan: getPlan(viewer.subject.plan).title,
+    meters,
+    canUseOverages: viewer.subscribed,
+    overages,
+    projected: new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(projected / 100),
+    blocks: overageBlocks(usage.activeAliases, activeLimit),
+  };
+}
+
+const overagesSchema = z.object({ overages: z.enum(["on", "off"]) });
+
+/** Overages on or off (subscribers only): with them on, creating past the limit is billed, not refused. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = requireUser(request, context);
+  const parsed = overagesSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data({ error: "Something went wrong. Please try again or contact customer support." }, { status: 422 });
+  if (!viewer.subscribed) return data({ error: "Permission denied." }, { status: 403 });
+  await setOveragesEnabled(getDb(getCloudflare(context).env.DB), viewer.user.id, parsed.data.overages === "on");
+  return redirect("/app/settings/usage");
 }
 
 const NUMBER = new Intl.NumberFormat("en-US");
@@ -98,7 +128,7 @@ function UsageMeter({ meter }: { meter: Meter }) {
   );
 }
 
-export default function Usage({ loaderData }: Route.ComponentProps) {
+export default function Usage({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <>
       <SettingsHeading title="Account Usage" lead="How much of your plan you are using." />
@@ -120,6 +150,45 @@ export default function Usage({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       </SettingsCard>
+      <div className="mt-6">
+        <SettingsCard
+          id="overages"
+          title="Overages"
+          description={`Keep creating links past your plan's active-link limit for $${OVERAGE_BLOCK_PRICE / 100} per ${OVERAGE_BLOCK_UNITS} extra links, prorated for the rest of the billing period.`}
+        >
+          {actionData?.error ? (
+            <p role="alert" className="mb-3 text-sm font-medium text-red-600">
+              {actionData.error}
+            </p>
+          ) : null}
+          {loaderData.canUseOverages ? (
+            <div className="space-y-3 text-sm text-slate-700">
+              <p data-testid="overages-status">
+                Overages are <strong>{loaderData.overages ? "on" : "off"}</strong>.
+                {loaderData.overages
+                  ? ` Projected charge this period: ${loaderData.projected} (${loaderData.blocks} blocks over the limit).`
+                  : ""}
+              </p>
+              <Form method="post">
+                <button
+                  name="overages"
+                  value={loaderData.overages ? "off" : "on"}
+                  className="rounded-lg border border-slate-300 px-4 py-2 font-semibold text-slate-800 hover:bg-slate-50"
+                >
+                  {loaderData.overages ? "Turn Overages Off" : "Turn Overages On"}
+                </button>
+              </Form>
+            </div>
+          ) : (
+            <p className="text-sm text-slate-700">
+              Overages come with a paid plan.{" "}
+              <Link to="/app/pricing" className="font-semibold text-indigo-700 hover:underline">
+                See plans
+              </Link>
+            </p>
+          )}
+        </SettingsCard>
+      </div>
     </>
   );
 }

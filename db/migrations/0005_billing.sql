@@ -23,4 +23,5 @@ CREATE TABLE `checkout_sessions` (
 );
 --> statement-breakpoint
 CREATE INDEX `checkout_sessions_user` ON `checkout_sessions` (`user_id`);--> statement-breakpoint
+ALTER TABLE `users` ADD `overages_enabled` integer DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE `subscriptions` ADD `event_at` integer;

@@ -29,6 +29,8 @@ export const users = sqliteTable("users", {
   aliasLifetime: text("alias_lifetime"),
   lastReadAnnouncementsAt: timestamp("last_read_announcements_at"),
   surveyEnabled: flag("survey_enabled").notNull().default(false),
+  /** Usage beyond the active-alias limit is billed (spec 01 §9 overage) instead of refused. */
+  overagesEnabled: flag("overages_enabled").notNull().default(false),
   // better-auth admin plugin: staff (developer flag and role "admin") may impersonate users.
   role: text("role"),
   banned: flag("banned").default(false),

@@ -4,7 +4,7 @@
  * resume, cancel now, and a declined card.
  */
 import type { Page } from "@playwright/test";
-import { registerUser } from "./accounts";
+import { giveSubscription, registerUser } from "./accounts";
 import { BASE_URL, expect, test } from "./fixtures";
 
 function planCard(page: Page, plan: string) {
@@ -197,4 +197,26 @@ test.describe("trials", () => {
     await page.goto("/app/terms");
     await expect(page.getByRole("region", { name: "Trial reminder" })).toHaveCount(0);
   });
+});
+
+test("overages: subscribers turn them on and see the projected charge; others cannot", async ({ page }) => {
+  const user = await registerUser(page);
+  await page.goto("/app/settings/usage");
+  await expect(page.getByText("Overages come with a paid plan.")).toBeVisible();
+  const refused = await page.request.post("/app/settings/usage", {
+    form: { overages: "on" },
+    headers: { Origin: BASE_URL },
+    maxRedirects: 0,
+  });
+  expect(refused.status()).toBe(403);
+
+  await giveSubscription(page, user.email, { plan: "pro" });
+  await page.goto("/app/settings/usage");
+  await expect(page.getByTestId("overages-status")).toHaveText("Overages are off.");
+  await page.getByRole("button", { name: "Turn Overages On" }).click();
+  await expect(page.getByTestId("overages-status")).toContainText(
+    "Overages are on. Projected charge this period: $0.00 (0 blocks over the limit).",
+  );
+  await page.getByRole("button", { name: "Turn Overages Off" }).click();
+  await expect(page.getByTestId("overages-status")).toHaveText("Overages are off.");
 });
