@@ -3,22 +3,33 @@ import { getClickTotals } from "../../db/clicks.server";
 import { getDb } from "../../db/client.server";
 import { listGuestLinks } from "../../db/links.server";
 import { CopyButton } from "../components/copy-button";
+import { Notice } from "../components/form-fields";
 import { getCloudflare } from "../context.server";
 import { readGuestId } from "../cookies.server";
 import { GUEST_MAX_RECENT_URLS } from "../../domain/limits";
 import { shortUrl } from "../lib/links.server";
 import type { Route } from "./+types/my-urls";
 
+/** Notices after a redirect to this page. */
+const NOTICES = { analytics: "Link analytics are part of the paid plans. Upgrade your plan to see who clicks your links." } as const;
+
+function noticeOf(request: Request): string | null {
+  const key = new URL(request.url).searchParams.get("notice");
+  return key && key in NOTICES ? NOTICES[key as keyof typeof NOTICES] : null;
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { env } = getCloudflare(context);
+  const notice = noticeOf(request);
   const guestId = await readGuestId(request);
-  if (!guestId) return { links: [] };
+  if (!guestId) return { links: [], notice };
   const links = await listGuestLinks(getDb(env.DB), guestId, GUEST_MAX_RECENT_URLS);
   const totals = await getClickTotals(
     env.DB,
     links.map((l) => l.id),
   );
   return {
+    notice,
     links: links.map((l) => ({
       id: l.id,
       longUrl: l.url,
@@ -32,9 +43,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
 export default function MyUrls({ loaderData }: Route.ComponentProps) {
-  const { links } = loaderData;
+  const { links, notice } = loaderData;
   return (
     <div className="mx-auto max-w-4xl px-4 py-12">
+      {notice ? (
+        <div className="mb-6">
+          <Notice tone="info">{notice}</Notice>
+        </div>
+      ) : null}
       <div className="mb-8 flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-3xl font-extrabold tracking-tight">My URLs</h1>
