@@ -7,6 +7,10 @@ export default [
   route("app/my-urls", "routes/my-urls.tsx"),
   route("app/my-urls/clear-history", "routes/my-urls.clear-history.tsx"),
 
+  // Link analytics (spec 01 §2 General): /download is the old redirect (app/redirects.ts), matched before the hash
+  route("app/analytics/download", "routes/redirects.ts", { id: "analytics-download" }),
+  route("app/analytics/:hash", "routes/analytics.tsx"),
+
   // Feature pages
   route("app/features/link-management", "routes/features.link-management.tsx"),
   route("app/features/custom-links", "routes/features.custom-links.tsx"),

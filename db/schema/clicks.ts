@@ -57,6 +57,22 @@ export const clickDimensions = sqliteTable(
   (t) => [primaryKey({ columns: [t.linkId, t.hour, t.dimension, t.value] })],
 );
 
+/**
+ * The same breakdowns summed per UTC day (epoch day = epoch hour / 24), kept by triggers on
+ * click_dimensions (migration 0006), so reports over days read 24 times fewer rows.
+ */
+export const clickDimensionsDaily = sqliteTable(
+  "click_dimensions_daily",
+  {
+    linkId: text("link_id").notNull(),
+    day: integer("day").notNull(),
+    dimension: text("dimension", { enum: CLICK_DIMENSIONS }).notNull(),
+    value: text("value").notNull(),
+    clicks: integer("clicks").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.linkId, t.day, t.dimension, t.value] })],
+);
+
 /** Messages that exhausted their retries, kept for inspection. */
 export const deadLetters = sqliteTable("dead_letters", {
   id: text("id").primaryKey(),

@@ -1,0 +1,402 @@
+/**
+ * /app/analytics/{hash} (spec 01 §2 General, §9): the analytics of one of the viewer's links on
+ * the default domain, for users with the use_analytics capability. Read from the rollups;
+ * the chart is inline SVG rendered on the server, so the page ships no JavaScript.
+ */
+import { data, Link, redirect } from "react-router";
+import { findOwnedLink, getLinkAnalytics, type Breakdown, type SeriesPoint } from "../../db/analytics.server";
+import type { ClickDimension } from "../../db/schema/clicks";
+import { isAliasShaped } from "../../domain/alias";
+import { ANALYTICS_PERIODS, choosePeriod, describeDuration, PERIODS, periodAllowed, type AnalyticsPeriod } from "../../domain/analytics";
+import { can } from "../../domain/entitlements";
+import { getPlan } from "../../domain/plans";
+import { getCloudflare } from "../context.server";
+import { readAnalyticsPeriod, serializeAnalyticsPeriod } from "../lib/analytics-period.server";
+import { shortUrl } from "../lib/links.server";
+import type { RouteHandle } from "../route-handle";
+import { requireUser } from "../session.server";
+import type { Route } from "./+types/analytics";
+
+export const handle: RouteHandle = { hydrate: false };
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData ? `Analytics of ${loaderData.link.alias} | Snip` : "Analytics | Snip" },
+];
+
+/** Where a user without analytics goes: the plans that include it. */
+const NO_ANALYTICS_REDIRECT = "/app/pricing";
+
+const DIMENSIONS: { id: ClickDimension; title: string; column: string }[] = [
+  { id: "country", title: "Countries", column: "Country" },
+  { id: "referrer", title: "Referrers", column: "Referrer" },
+  { id: "device", title: "Devices", column: "Device" },
+  { id: "browser", title: "Browsers", column: "Browser" },
+  { id: "os", title: "Operating systems", column: "Operating system" },
+  { id: "language", title: "Languages", column: "Language" },
+];
+
+function displayNames(type: "region" | "language"): Intl.DisplayNames | null {
+  try {
+    return new Intl.DisplayNames(["en"], { type, fallback: "none" });
+  } catch {
+    return null;
+  }
+}
+
+/** A readable label for a breakdown value: country and language names, "Direct" for no referrer. */
+function labelOf(
+  dimension: ClickDimension,
+  value: string,
+  names: { region: Intl.DisplayNames | null; language: Intl.DisplayNames | null },
+) {
+  if (value === "unknown") return "Unknown";
+  if (dimension === "referrer" && value === "(direct)") return "Direct (no referrer)";
+  if (dimension === "country") {
+    const name = names.region?.of(value);
+    return name && name !== value ? `${name} (${value})` : value;
+  }
+  if (dimension === "language") {
+    const name = names.language?.of(value);
+    return name && name !== value ? `${name} (${value})` : value;
+  }
+  if (dimension === "device") return value.charAt(0).toUpperCase() + value.slice(1);
+  return value;
+}
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const viewer = requireUser(request, context);
+  if (!can(viewer.subject, "use_analytics")) throw redirect(NO_ANALYTICS_REDIRECT);
+  const { env } = getCloudflare(context);
+  const alias = params.hash;
+  const link = isAliasShaped(alias) ? await findOwnedLink(env.DB, { userId: viewer.user.id, domain: env.SHORT_HOST, alias }) : null;
+  if (!link) throw data("Not Found", { status: 404 });
+
+  const planPeriod = getPlan(viewer.subject.plan).options.analytics_period;
+  const remembered = await readAnalyticsPeriod(request);
+  const { period, fromQuery } = choosePeriod(new URL(request.url).searchParams.get("period"), remembered, planPeriod);
+  const report = await getLinkAnalytics(env.DB, link.id, period);
+
+  const names = { region: displayNames("region"), language: displayNames("language") };
+  const breakdowns = DIMENSIONS.map(({ id, title, column }) => {
+    const breakdown: Breakdown = report.breakdowns[id];
+    return {
+      id,
+      title,
+      column,
+      other: breakdown.other,
+      rows: breakdown.rows.map((row) => ({ ...row, label: labelOf(id, row.value, names) })),
+    };
+  });
+
+  const headers = new Headers();
+  if (fromQuery && period !== remembered) headers.append("set-cookie", await serializeAnalyticsPeriod(period, request));
+  return data(
+    {
+      link: { alias: link.alias, url: link.url, shortUrl: shortUrl(env, request, link), status: link.status },
+      period,
+      periods: ANALYTICS_PERIODS.map((id) => ({ id, label: PERIODS[id].label, allowed: periodAllowed(id, planPeriod) })),
+      planPeriod,
+      range: report.range,
+      totals: report.totals,
+      series: report.series,
+      breakdowns,
+    },
+    { headers },
+  );
+}
+
+const NUMBER = new Intl.NumberFormat("en-US");
+const HOUR_LABEL = new Intl.DateTimeFormat("en-US", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: "UTC" });
+const DAY_LABEL = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
+const FULL_LABEL = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", hourCycle: "h23", timeZone: "UTC" });
+
+function bucketLabel(start: string, bucketHours: number): string {
+  return bucketHours === 1 ? HOUR_LABEL.format(new Date(start)) : DAY_LABEL.format(new Date(start));
+}
+
+function bucketTitle(start: string, bucketHours: number): string {
+  return bucketHours === 1 ? `${FULL_LABEL.format(new Date(start))} UTC` : `${DAY_LABEL.format(new Date(start))} (UTC day)`;
+}
+
+function percent(part: number, whole: number): number {
+  return whole > 0 ? Math.round((part / whole) * 1000) / 10 : 0;
+}
+
+/** A round upper bound for the y axis: 1, 2 or 5 times a power of ten, at least 1. */
+function niceMax(value: number): number {
+  if (value <= 1) return 1;
+  const power = 10 ** Math.floor(Math.log10(value));
+  for (const step of [1, 2, 5, 10]) if (step * power >= value) return step * power;
+  return 10 * power;
+}
+
+const CHART = { width: 720, height: 240, left: 44, right: 8, top: 12, bottom: 30 };
+
+function ClicksChart({ series, bucketHours, periodLabel }: { series: SeriesPoint[]; bucketHours: number; periodLabel: string }) {
+  const plotW = CHART.width - CHART.left - CHART.right;
+  const plotH = CHART.height - CHART.top - CHART.bottom;
+  const max = niceMax(Math.max(...series.map((p) => p.clicks + p.botClicks), 0));
+  const slot = plotW / series.length;
+  const barW = Math.max(2, slot * 0.7);
+  const y = (v: number) => CHART.top + plotH - (v / max) * plotH;
+  const labelEvery = Math.ceil(series.length / 8);
+  const total = series.reduce((sum, p) => sum + p.clicks, 0);
+  const busiest = series.reduce((best, p) => (p.clicks > best.clicks ? p : best), series[0]!);
+  const unit = bucketHours === 1 ? "hour" : "day";
+  const summary =
+    `Clicks per ${unit}, ${periodLabel.toLowerCase()}: ${NUMBER.format(total)} in total` +
+    (busiest.clicks > 0 ? `, most (${NUMBER.format(busiest.clicks)}) at ${bucketTitle(busiest.start, bucketHours)}.` : ".");
+  return (
+    <figure>
+      <svg
+        viewBox={`0 0 ${CHART.width} ${CHART.height}`}
+        role="img"
+        aria-label={summary}
+        className="h-auto w-full"
+        data-testid="clicks-chart"
+      >
+        {[0, max / 2, max].map((tick) => (
+          <g key={tick}>
+            <line x1={CHART.left} x2={CHART.width - CHART.right} y1={y(tick)} y2={y(tick)} className="stroke-slate-200" strokeWidth={1} />
+            <text x={CHART.left - 6} y={y(tick) + 4} textAnchor="end" className="fill-slate-500 text-[11px]">
+              {Number.isInteger(tick) ? NUMBER.format(tick) : ""}
+            </text>
+          </g>
+        ))}
+        {series.map((p, i) => {
+          const x = CHART.left + i * slot + (slot - barW) / 2;
+          return (
+            <g key={p.start}>
+              <title>{`${bucketTitle(p.start, bucketHours)}: ${p.clicks} clicks, ${p.uniques} unique, ${p.botClicks} bots`}</title>
+              {p.clicks > 0 ? (
+                <rect x={x} y={y(p.clicks)} width={barW} height={y(0) - y(p.clicks)} rx={2} className="fill-indigo-600" />
+              ) : null}
+              {p.botClicks > 0 ? (
+                <rect
+                  x={x}
+                  y={y(p.clicks + p.botClicks)}
+                  width={barW}
+                  height={y(p.clicks) - y(p.clicks + p.botClicks)}
+                  rx={2}
+                  className="fill-slate-300"
+                />
+              ) : null}
+              {i % labelEvery === 0 ? (
+                <text x={CHART.left + i * slot + slot / 2} y={CHART.height - 10} textAnchor="middle" className="fill-slate-500 text-[11px]">
+                  {bucketLabel(p.start, bucketHours)}
+                </text>
+              ) : null}
+            </g>
+          );
+        })}
+      </svg>
+      <figcaption className="mt-2 flex flex-wrap items-center gap-4 text-xs text-slate-600">
+        <span className="inline-flex items-center gap-1.5">
+          <span aria-hidden="true" className="inline-block h-3 w-3 rounded-sm bg-indigo-600" /> Clicks
+        </span>
+        <span className="inline-flex items-center gap-1.5">
+          <span aria-hidden="true" className="inline-block h-3 w-3 rounded-sm bg-slate-300" /> Bot clicks
+        </span>
+        <span>Times in UTC, one bar per {unit}.</span>
+      </figcaption>
+      <table className="sr-only">
+        <caption>Clicks per {unit} (UTC)</caption>
+        <thead>
+          <tr>
+            <th scope="col">{bucketHours === 1 ? "Hour" : "Day"}</th>
+            <th scope="col">Clicks</th>
+            <th scope="col">Unique visitors</th>
+            <th scope="col">Bot clicks</th>
+          </tr>
+        </thead>
+        <tbody>
+          {series.map((p) => (
+            <tr key={p.start}>
+              <th scope="row">{bucketTitle(p.start, bucketHours)}</th>
+              <td>{p.clicks}</td>
+              <td>{p.uniques}</td>
+              <td>{p.botClicks}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </figure>
+  );
+}
+
+type LoaderData = Route.ComponentProps["loaderData"];
+
+function BreakdownCard({ breakdown, total }: { breakdown: LoaderData["breakdowns"][number]; total: number }) {
+  const headingId = `breakdown-${breakdown.id}`;
+  return (
+    <section aria-labelledby={headingId} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" data-testid={headingId}>
+      <h3 id={headingId} className="text-base font-bold text-slate-900">
+        {breakdown.title}
+      </h3>
+      {breakdown.rows.length === 0 ? (
+        <p className="mt-3 text-sm text-slate-500">No clicks in this period.</p>
+      ) : (
+        <table className="mt-3 w-full text-sm">
+          <thead className="sr-only">
+            <tr>
+              <th scope="col">{breakdown.column}</th>
+              <th scope="col">Clicks</th>
+              <th scope="col">Share</th>
+            </tr>
+          </thead>
+          <tbody>
+            {breakdown.rows.map((row) => {
+              const share = percent(row.clicks, total);
+              return (
+                <tr key={row.value} className="border-t border-slate-100 first:border-t-0">
+                  <th scope="row" className="py-2 pr-2 text-left font-medium text-slate-800">
+                    <span className="block truncate" title={row.label}>
+                      {row.label}
+                    </span>
+                    <span aria-hidden="true" className="mt-1 block h-1.5 w-full overflow-hidden rounded-full bg-slate-100">
+                      <span className="block h-full rounded-full bg-indigo-500" style={{ width: `${share}%` }} />
+                    </span>
+                  </th>
+                  <td className="w-16 py-2 text-right tabular-nums text-slate-900">{NUMBER.format(row.clicks)}</td>
+                  <td className="w-16 py-2 text-right tabular-nums text-slate-500">{share}%</td>
+                </tr>
+              );
+            })}
+            {breakdown.other > 0 ? (
+              <tr className="border-t border-slate-100">
+                <th scope="row" className="py-2 pr-2 text-left font-medium text-slate-500">
+                  Other
+                </th>
+                <td className="w-16 py-2 text-right tabular-nums text-slate-700">{NUMBER.format(breakdown.other)}</td>
+                <td className="w-16 py-2 text-right tabular-nums text-slate-500">{percent(breakdown.other, total)}%</td>
+              </tr>
+            ) : null}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
+function PeriodSwitcher({ periods, current, planPeriod }: Pick<LoaderData, "periods" | "planPeriod"> & { current: AnalyticsPeriod }) {
+  const limited = periods.some((p) => !p.allowed);
+  return (
+    <div>
+      <nav aria-label="Period" className="inline-flex flex-wrap gap-1 rounded-xl border border-slate-200 bg-white p-1 shadow-sm">
+        {periods.map((p) =>
+          !p.allowed ? (
+            <span
+              key={p.id}
+              aria-disabled="true"
+              className="cursor-not-allowed rounded-lg px-3 py-1.5 text-sm font-semibold text-slate-400"
+            >
+              {p.label}
+            </span>
+          ) : p.id === current ? (
+            <span key={p.id} aria-current="page" className="rounded-lg bg-indigo-600 px-3 py-1.5 text-sm font-semibold text-white">
+              {p.label}
+            </span>
+          ) : (
+            <Link
+              key={p.id}
+              to={`?period=${p.id}`}
+              className="rounded-lg px-3 py-1.5 text-sm font-semibold text-slate-700 hover:bg-indigo-50 hover:text-indigo-700"
+            >
+              {p.label}
+            </Link>
+          ),
+        )}
+      </nav>
+      {limited ? (
+        <p className="mt-2 text-xs text-slate-500">
+          Your plan&apos;s analytics reach back {planPeriod ? describeDuration(planPeriod) : ""}; longer periods need a bigger plan.
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function Stat({ id, label, value, hint }: { id: string; label: string; value: number; hint: string }) {
+  return (
+    <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+      <dt className="text-sm font-medium text-slate-600">{label}</dt>
+      <dd className="mt-1 text-3xl font-extrabold tracking-tight text-slate-900" data-testid={id}>
+        {NUMBER.format(value)}
+      </dd>
+      <dd className="mt-1 text-xs text-slate-500">{hint}</dd>
+    </div>
+  );
+}
+
+export default function Analytics({ loaderData }: Route.ComponentProps) {
+  const { link, period, periods, planPeriod, range, totals, series, breakdowns } = loaderData;
+  const periodLabel = PERIODS[period].label;
+  const empty = totals.clicks === 0 && totals.botClicks === 0;
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-10">
+      <header className="mb-6">
+        <p className="text-sm font-semibold uppercase tracking-wide text-indigo-700">Analytics</p>
+        <h1 className="mt-1 break-all text-2xl font-extrabold tracking-tight text-slate-900 sm:text-3xl">
+          <a href={link.shortUrl} className="hover:underline" data-testid="short-link">
+            {link.shortUrl.replace(/^https?:\/\//, "")}
+          </a>
+        </h1>
+        <p className="mt-2 break-all text-sm text-slate-600">
+          <span className="font-medium text-slate-700">Destination: </span>
+          <span data-testid="destination">{link.url}</span>
+          {link.status !== "active" ? (
+            <span className="ml-2 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-600">{link.status}</span>
+          ) : null}
+        </p>
+      </header>
+
+      <div className="mb-6 flex flex-wrap items-end justify-between gap-3">
+        <PeriodSwitcher periods={periods} current={period} planPeriod={planPeriod} />
+        <p className="text-xs text-slate-500" data-testid="range">
+          {FULL_LABEL.format(new Date(range.start))} to {FULL_LABEL.format(new Date(range.end))} UTC
+        </p>
+      </div>
+
+      <dl className="grid gap-4 sm:grid-cols-3">
+        <Stat id="total-clicks" label="Total clicks" value={totals.clicks} hint="Visits by people, bots not included." />
+        <Stat id="unique-visitors" label="Unique visitors" value={totals.uniques} hint="Counted per hour." />
+        <Stat id="bot-clicks" label="Bot clicks" value={totals.botClicks} hint="Crawlers and scripts, counted apart." />
+      </dl>
+
+      {empty ? (
+        <div className="mt-8 rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center" data-testid="analytics-empty">
+          <p className="text-lg font-semibold text-slate-800">No clicks in this period</p>
+          <p className="mt-2 text-slate-600">
+            Share{" "}
+            <a href={link.shortUrl} className="font-semibold text-indigo-700 hover:underline">
+              {link.shortUrl}
+            </a>{" "}
+            and its visits appear here within a few seconds.
+          </p>
+        </div>
+      ) : (
+        <>
+          <section aria-labelledby="chart-title" className="mt-8 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+            <h2 id="chart-title" className="mb-4 text-lg font-bold text-slate-900">
+              Clicks over time
+            </h2>
+            <ClicksChart series={series} bucketHours={range.bucketHours} periodLabel={periodLabel} />
+          </section>
+          <section aria-labelledby="breakdowns-title" className="mt-8">
+            <h2 id="breakdowns-title" className="mb-4 text-lg font-bold text-slate-900">
+              Where clicks come from
+            </h2>
+            <p className="-mt-2 mb-4 text-sm text-slate-600">
+              Clicks by people in this period; shares are of {NUMBER.format(totals.clicks)} clicks.
+            </p>
+            <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">
+              {breakdowns.map((breakdown) => (
+                <BreakdownCard key={breakdown.id} breakdown={breakdown} total={totals.clicks} />
+              ))}
+            </div>
+          </section>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,160 @@
+/**
+ * Link analytics, read from the rollups only (click_hourly and click_dimensions, both keyed by
+ * link and epoch hour, and click_dimensions_daily, per link and UTC day), never the raw click
+ * log: totals, a zero-filled time series and top-N breakdowns for one link and period, all in
+ * one `db.batch`.
+ */
+import { CLICK_DIMENSIONS, type ClickDimension } from "./schema/clicks";
+import { HOUR_MS, periodRange, type AnalyticsPeriod, type PeriodRange } from "../domain/analytics";
+
+export interface AnalyticsLink {
+  id: string;
+  domain: string;
+  alias: string;
+  url: string;
+  status: string;
+  createdAt: number;
+}
+
+/** A link of this user on this domain, by alias; null for another user's, a deleted or an unknown one. */
+export async function findOwnedLink(
+  db: D1Database,
+  { userId, domain, alias }: { userId: string; domain: string; alias: string },
+): Promise<AnalyticsLink | null> {
+  const row = await db
+    .prepare(
+      `SELECT id, domain, alias, url, status, created_at FROM links
+       WHERE domain = ? AND alias = ? AND user_id = ? AND status != 'deleted'`,
+    )
+    .bind(domain.toLowerCase(), alias, userId)
+    .first<{ id: string; domain: string; alias: string; url: string; status: string; created_at: number }>();
+  if (!row) return null;
+  return { id: row.id, domain: row.domain, alias: row.alias, url: row.url, status: row.status, createdAt: row.created_at };
+}
+
+export interface AnalyticsTotals {
+  /** Human clicks. */
+  clicks: number;
+  /** Unique visitors, counted per hour and summed. */
+  uniques: number;
+  /** Clicks by bots, counted apart from `clicks`. */
+  botClicks: number;
+}
+
+export interface SeriesPoint extends AnalyticsTotals {
+  /** Start of the bucket, UTC, ISO 8601. */
+  start: string;
+}
+
+export interface BreakdownRow {
+  value: string;
+  clicks: number;
+}
+
+export interface Breakdown {
+  rows: BreakdownRow[];
+  /** Human clicks with a value outside the top rows. */
+  other: number;
+}
+
+export interface LinkAnalytics {
+  range: { start: string; end: string; bucketHours: 1 | 24 };
+  totals: AnalyticsTotals;
+  series: SeriesPoint[];
+  breakdowns: Record<ClickDimension, Breakdown>;
+}
+
+export const BREAKDOWN_TOP = 10;
+
+type TotalsRow = { clicks: number | null; uniques: number | null; bot_clicks: number | null };
+
+/** Totals, time series and breakdowns of one link over a period, in one batch. */
+export async function getLinkAnalytics(
+  db: D1Database,
+  linkId: string,
+  period: AnalyticsPeriod,
+  now = Date.now(),
+  top = BREAKDOWN_TOP,
+): Promise<LinkAnalytics> {
+  const range = periodRange(period, now);
+  const { startHour, endHour, bucketHours } = range;
+  const [totalsResult, seriesResult, dimensionsResult] = await db.batch<Record<string, unknown>>([
+    db
+      .prepare(
+        `SELECT SUM(clicks) AS clicks, SUM(uniques) AS uniques, SUM(bot_clicks) AS bot_clicks FROM click_hourly
+         WHERE link_id = ? AND hour BETWEEN ? AND ?`,
+      )
+      .bind(linkId, startHour, endHour),
+    db
+      .prepare(
+        `SELECT hour / CAST(? AS INTEGER) AS bucket, SUM(clicks) AS clicks, SUM(uniques) AS uniques, SUM(bot_clicks) AS bot_clicks FROM click_hourly
+         WHERE link_id = ? AND hour BETWEEN ? AND ? GROUP BY bucket ORDER BY bucket`,
+      )
+      .bind(bucketHours, linkId, startHour, endHour),
+    breakdownStatement(db, linkId, range, top),
+  ]);
+
+  const t = (totalsResult!.results[0] ?? {}) as TotalsRow;
+  const totals: AnalyticsTotals = { clicks: t.clicks ?? 0, uniques: t.uniques ?? 0, botClicks: t.bot_clicks ?? 0 };
+
+  return {
+    range: rangeOf(range, now),
+    totals,
+    series: zeroFill(range, seriesResult!.results as (TotalsRow & { bucket: number })[]),
+    breakdowns: breakdownsOf(dimensionsResult!.results as { dimension: ClickDimension; value: string; clicks: number }[], totals.clicks),
+  };
+}
+
+/**
+ * Top values per dimension. A range of whole days (7 and 30 days) reads the daily rollup, which
+ * holds the same sums in 24 times fewer rows; hourly ranges read the hourly one.
+ */
+function breakdownStatement(db: D1Database, linkId: string, range: PeriodRange, top: number): D1PreparedStatement {
+  const [table, column, from, to] =
+    range.bucketHours === 24
+      ? ["click_dimensions_daily", "day", range.firstBucket, range.lastBucket]
+      : ["click_dimensions", "hour", range.startHour, range.endHour];
+  return db
+    .prepare(
+      `SELECT dimension, value, clicks FROM (
+         SELECT dimension, value, SUM(clicks) AS clicks,
+                ROW_NUMBER() OVER (PARTITION BY dimension ORDER BY SUM(clicks) DESC, value) AS place
+         FROM ${table} WHERE link_id = ? AND ${column} BETWEEN ? AND ? GROUP BY dimension, value HAVING SUM(clicks) > 0
+       ) WHERE place <= ? ORDER BY dimension, clicks DESC, value`,
+    )
+    .bind(linkId, from, to, top);
+}
+
+function rangeOf(range: PeriodRange, now: number): LinkAnalytics["range"] {
+  return { start: new Date(range.startHour * HOUR_MS).toISOString(), end: new Date(now).toISOString(), bucketHours: range.bucketHours };
+}
+
+/** One point per bucket of the range, oldest first; buckets without clicks are zeros. */
+function zeroFill(range: PeriodRange, rows: readonly (TotalsRow & { bucket: number })[]): SeriesPoint[] {
+  const byBucket = new Map(rows.map((row) => [row.bucket, row]));
+  const series: SeriesPoint[] = [];
+  for (let bucket = range.firstBucket; bucket <= range.lastBucket; bucket++) {
+    const row = byBucket.get(bucket);
+    series.push({
+      start: new Date(bucket * range.bucketHours * HOUR_MS).toISOString(),
+      clicks: row?.clicks ?? 0,
+      uniques: row?.uniques ?? 0,
+      botClicks: row?.bot_clicks ?? 0,
+    });
+  }
+  return series;
+}
+
+function breakdownsOf(rows: readonly { dimension: ClickDimension; value: string; clicks: number }[], humanClicks: number) {
+  const breakdowns = Object.fromEntries(CLICK_DIMENSIONS.map((d): [ClickDimension, Breakdown] => [d, { rows: [], other: 0 }])) as Record<
+    ClickDimension,
+    Breakdown
+  >;
+  for (const row of rows) breakdowns[row.dimension]?.rows.push({ value: row.value, clicks: row.clicks });
+  // Every human click has a value in every dimension, so what the top rows leave out is the rest.
+  for (const breakdown of Object.values(breakdowns)) {
+    const shown = breakdown.rows.reduce((sum, row) => sum + row.clicks, 0);
+    breakdown.other = Math.max(0, humanClicks - shown);
+  }
+  return breakdowns;
+}
