@@ -8,9 +8,11 @@ import { getUsage } from "../../db/usage.server";
 import { atActiveAliasLimit, can } from "../../domain/entitlements";
 import { MESSAGES } from "../../domain/messages";
 import { CopyButton } from "../components/copy-button";
+import { CreateLinkForm, LinkResult } from "../components/create-link-form";
 import { getCloudflare } from "../context.server";
 import { ensureGuestId, readGuestId } from "../cookies.server";
 import { shortenSchema } from "../forms/shorten";
+import { loadCreateForm, loadLinkResult } from "../lib/create-link.server";
 import { destinationContext, linkStores, shortUrl } from "../lib/links.server";
 import { getViewer } from "../session.server";
 import type { Route } from "./+types/home";
@@ -20,15 +22,20 @@ export const URL_FOCUS_DELAY_MS = 300;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { env } = getCloudflare(context);
-  const createdId = new URL(request.url).searchParams.get("created");
-  if (!createdId) return { created: null };
   const viewer = getViewer(context);
-  const guestId = viewer ? null : await readGuestId(request);
+  if (viewer) {
+    // Signed-in users get the full creation form, and the result view of their own new link.
+    const result = await loadLinkResult(env, request, viewer);
+    return { created: null, result, form: result ? null : await loadCreateForm(env, request, viewer) };
+  }
+  const none = { created: null, result: null, form: null };
+  const createdId = new URL(request.url).searchParams.get("created");
+  if (!createdId) return none;
+  const guestId = await readGuestId(request);
   const link = await getLinkById(getDb(env.DB), createdId);
-  // Only its creator (the signed-in owner, or the guest's browser) sees a link's result view.
-  const mine = link && (viewer ? link.userId === viewer.user.id : guestId !== null && link.guestId === guestId);
-  if (!link || !mine) return { created: null };
-  return { created: { longUrl: link.url, shortUrl: shortUrl(env, request, link), alias: link.alias } };
+  // Only its creator (the guest's browser) sees a link's result view.
+  if (!link || guestId === null || link.guestId !== guestId) return none;
+  return { ...none, created: { longUrl: link.url, shortUrl: shortUrl(env, request, link), alias: link.alias } };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -199,7 +206,15 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
             </p>
           </div>
           <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-xl shadow-indigo-100 sm:p-8">
-            {loaderData.created ? <Result created={loaderData.created} /> : <ShortenForm lastResult={actionData} />}
+            {loaderData.result ? (
+              <LinkResult result={loaderData.result} />
+            ) : loaderData.form ? (
+              <CreateLinkForm data={loaderData.form} returnTo="/" />
+            ) : loaderData.created ? (
+              <Result created={loaderData.created} />
+            ) : (
+              <ShortenForm lastResult={actionData} />
+            )}
           </div>
         </div>
       </section>
