@@ -11,6 +11,12 @@ export default [
   route("app/analytics/download", "routes/redirects.ts", { id: "analytics-download" }),
   route("app/analytics/:hash", "routes/analytics.tsx"),
 
+  // Link creation for signed-in users (spec 02 §2, §3, §5)
+  route("app/links/create", "routes/links.create.tsx"),
+  route("app/links/utm", "routes/links.utm.tsx"),
+  route("app/links/:id/qr.svg", "routes/links.qr.ts", { id: "links-qr-svg" }),
+  route("app/links/:id/qr.png", "routes/links.qr.ts", { id: "links-qr-png" }),
+
   // Feature pages
   route("app/features/link-management", "routes/features.link-management.tsx"),
   route("app/features/custom-links", "routes/features.custom-links.tsx"),

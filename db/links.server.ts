@@ -171,3 +171,8 @@ export async function deleteUserLinks(stores: LinkStores, userId: string, now = 
   }
   return rows.length;
 }
+
+/** A user's own link by alias (newest first if several domains share it); undefined when not theirs. */
+export async function getUserLinkByAlias(db: Db, userId: string, alias: string): Promise<Link | undefined> {
+  return db.query.links.findFirst({ where: and(eq(links.userId, userId), eq(links.alias, alias)), orderBy: [desc(links.createdAt)] });
+}

@@ -1,17 +1,15 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef } from "react";
 import { data, Form, Link, redirect, useLocation, useNavigation } from "react-router";
 import { getDb } from "../../db/client.server";
 import { createLink, getLinkById } from "../../db/links.server";
-import { getUsage } from "../../db/usage.server";
-import { getOveragesEnabled } from "../../db/users.server";
-import { atActiveAliasLimit, can } from "../../domain/entitlements";
-import { MESSAGES } from "../../domain/messages";
 import { CopyButton } from "../components/copy-button";
+import { CreateLinkForm, LinkResult } from "../components/create-link-form";
 import { getCloudflare } from "../context.server";
 import { ensureGuestId, readGuestId } from "../cookies.server";
 import { shortenSchema } from "../forms/shorten";
+import { createLinkAction, loadCreateForm, loadLinkResult } from "../lib/create-link.server";
 import { destinationContext, linkStores, shortUrl } from "../lib/links.server";
 import { getViewer } from "../session.server";
 import type { Route } from "./+types/home";
@@ -21,47 +19,38 @@ export const URL_FOCUS_DELAY_MS = 300;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { env } = getCloudflare(context);
-  const createdId = new URL(request.url).searchParams.get("created");
-  if (!createdId) return { created: null };
   const viewer = getViewer(context);
-  const guestId = viewer ? null : await readGuestId(request);
+  if (viewer) {
+    // Signed-in users get the full creation form, and the result view of their own new link.
+    const result = await loadLinkResult(env, request, viewer);
+    return { created: null, result, form: result ? null : await loadCreateForm(env, request, viewer) };
+  }
+  const none = { created: null, result: null, form: null };
+  const createdId = new URL(request.url).searchParams.get("created");
+  if (!createdId) return none;
+  const guestId = await readGuestId(request);
   const link = await getLinkById(getDb(env.DB), createdId);
-  // Only its creator (the signed-in owner, or the guest's browser) sees a link's result view.
-  const mine = link && (viewer ? link.userId === viewer.user.id : guestId !== null && link.guestId === guestId);
-  if (!link || !mine) return { created: null };
-  return { created: { longUrl: link.url, shortUrl: shortUrl(env, request, link), alias: link.alias } };
+  // Only its creator (the guest's browser) sees a link's result view.
+  if (!link || guestId === null || link.guestId !== guestId) return none;
+  return { ...none, created: { longUrl: link.url, shortUrl: shortUrl(env, request, link), alias: link.alias } };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { env } = getCloudflare(context);
   const formData = await request.formData();
+  // Signed-in users create through the full form's rules (a post here comes from the 404 page's form).
+  const viewer = getViewer(context);
+  if (viewer) return createLinkAction(env, request, viewer, formData);
   const submission = parseWithZod(formData, { schema: shortenSchema(destinationContext(env, request)) });
   if (submission.status !== "success") {
     return data(submission.reply(), { status: 422 });
-  }
-  const viewer = getViewer(context);
-  if (viewer) {
-    // Every create asks the entitlements: the capability, then the active-alias limit (no overage yet).
-    if (!can(viewer.subject, "create_snip_url")) {
-      return data(submission.reply({ formErrors: [MESSAGES.permissionDenied] }), { status: 403 });
-    }
-    const db = getDb(env.DB);
-    const [usage, overages] = await Promise.all([
-      getUsage(db, viewer.user.id),
-      viewer.subscribed ? getOveragesEnabled(db, viewer.user.id) : false,
-    ]);
-    if (atActiveAliasLimit(viewer.subject, usage.activeAliases, overages)) {
-      return data(submission.reply({ formErrors: [`${MESSAGES.planLimitTitle}. ${MESSAGES.planLimitBody}`] }), { status: 403 });
-    }
-    const link = await createLink(linkStores(env), { domain: env.SHORT_HOST, url: submission.value.url, userId: viewer.user.id });
-    return redirect(`/?created=${link.id}`);
   }
   const { guestId, setCookie } = await ensureGuestId(request);
   const link = await createLink(linkStores(env), { domain: env.SHORT_HOST, url: submission.value.url, guestId });
   return redirect(`/?created=${link.id}`, setCookie ? { headers: { "set-cookie": setCookie } } : undefined);
 }
 
-function ShortenForm({ lastResult }: { lastResult: Route.ComponentProps["actionData"] }) {
+function ShortenForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
   const navigation = useNavigation();
   const location = useLocation();
   const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/") === true;
@@ -204,7 +193,15 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
             </p>
           </div>
           <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-xl shadow-indigo-100 sm:p-8">
-            {loaderData.created ? <Result created={loaderData.created} /> : <ShortenForm lastResult={actionData} />}
+            {loaderData.result ? (
+              <LinkResult result={loaderData.result} />
+            ) : loaderData.form ? (
+              <CreateLinkForm data={loaderData.form} returnTo="/" />
+            ) : loaderData.created ? (
+              <Result created={loaderData.created} />
+            ) : (
+              <ShortenForm lastResult={actionData && !("planLimit" in actionData) ? actionData : undefined} />
+            )}
           </div>
         </div>
       </section>

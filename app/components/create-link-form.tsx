@@ -1,0 +1,734 @@
+/**
+ * The signed-in creation form (spec 02 §2 Create form, §4, §5) and its result view. The form posts
+ * to /app/links/create: with JavaScript through a fetcher (errors come back in place, success
+ * navigates), without it as a plain post to that page, which renders the form with its errors.
+ * The UTM builder is a dialog with JavaScript and the /app/links/utm page without it.
+ */
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
+import { Link, useFetcher, useLocation } from "react-router";
+import { formatExpiry } from "../../domain/expiry";
+import { MESSAGES } from "../../domain/messages";
+import { applyUtm, readUtm, stripUtm, UTM_FIELDS, UTM_RULES, type UtmKey, type UtmPreset, type UtmValues } from "../../domain/utm";
+import {
+  CREATE_LINK_PATH,
+  CREATE_MESSAGES,
+  DESCRIPTION_MAX_LENGTH,
+  UTM_BUILDER_PATH,
+  type CreateFormData,
+  type CreateReply,
+  type LinkResultData,
+  type UtmReply,
+} from "../forms/create-link";
+import { CopyButton } from "./copy-button";
+
+/** URL field focus delay after "Shorten another" (spec 02 §9). */
+const URL_FOCUS_DELAY_MS = 300;
+
+const inputClass =
+  "w-full rounded-lg border bg-white px-3 py-2.5 text-base shadow-sm outline-none transition focus:border-indigo-500 focus:ring-4 focus:ring-indigo-100 disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-500";
+const labelClass = "mb-1.5 block text-sm font-semibold text-slate-800";
+const secondaryButton = "rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-50";
+
+function errorsOf(result: SubmissionResult<string[]> | undefined, name: string): string[] | undefined {
+  const errors = result?.error;
+  if (!errors) return undefined;
+  const list = Object.entries(errors)
+    .filter(([key]) => key === name || key.startsWith(`${name}[`))
+    .flatMap(([, value]) => value ?? []);
+  return list.length ? list : undefined;
+}
+
+function initial(result: SubmissionResult<string[]> | undefined, name: string): string | undefined {
+  const value = (result?.initialValue as Record<string, unknown> | null | undefined)?.[name];
+  if (Array.isArray(value)) return value.filter((v) => typeof v === "string").join(", ");
+  return typeof value === "string" ? value : undefined;
+}
+
+function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
+  if (!errors?.length) return null;
+  return (
+    <p id={id} role="alert" className="mt-1.5 text-sm font-medium text-red-600">
+      {errors[0]}
+    </p>
+  );
+}
+
+function Field({
+  label,
+  htmlFor,
+  errors,
+  hint,
+  children,
+}: {
+  label: ReactNode;
+  htmlFor: string;
+  errors?: string[];
+  hint?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <div>
+      <label htmlFor={htmlFor} className={labelClass}>
+        {label}
+      </label>
+      {children}
+      {hint ? <p className="mt-1.5 text-xs text-slate-500">{hint}</p> : null}
+      <FieldErrors id={`${htmlFor}-error`} errors={errors} />
+    </div>
+  );
+}
+
+/** "YYYY-MM-DDTHH:mm" in the browser's local time for a UTC instant. */
+function toLocalInput(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+function toUtcInput(date: Date): string {
+  return date.toISOString().slice(0, 16);
+}
+
+const noSubscription = () => () => {};
+
+/** False on the server and while hydrating, true afterwards: what JavaScript has enhanced. */
+function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+}
+
+function utcInputToDate(value: string): Date {
+  return new Date(value.endsWith("Z") ? value : `${value}Z`);
+}
+
+/** The expiry switch and date-time picker: local time with JavaScript, UTC without (and the label says which). */
+function ExpiryField({ data, result }: { data: CreateFormData; result?: SubmissionResult<string[]> }) {
+  const submitted = result !== undefined;
+  const initialOn = submitted ? initial(result, "expires") === "on" : data.defaultExpiry !== null;
+  const initialIso = initial(result, "expires_at") || (initial(result, "expires_local") ?? data.defaultExpiry ?? "");
+  const [on, setOn] = useState(initialOn);
+  const hydrated = useHydrated();
+  // Until the user picks a value: the initial instant, shown in UTC on the server and in local time once hydrated.
+  const [picked, setPicked] = useState<string | null>(null);
+  const initialDate = initialIso
+    ? initialIso.endsWith("Z") || initialIso.length > 16
+      ? new Date(initialIso)
+      : utcInputToDate(initialIso)
+    : null;
+  const initialValid = initialDate !== null && !Number.isNaN(initialDate.getTime());
+  const local = picked ?? (initialValid ? (hydrated ? toLocalInput(initialDate) : toUtcInput(initialDate)) : "");
+  const iso = hydrated && local ? safeIso(new Date(local)) : "";
+  const errors = errorsOf(result, "expires_at");
+  return (
+    <div className="space-y-2">
+      <label className="flex items-center gap-2 text-sm font-semibold text-slate-800">
+        <input
+          type="checkbox"
+          name="expires"
+          checked={on}
+          onChange={(e) => setOn(e.currentTarget.checked)}
+          className="h-4 w-4 accent-indigo-600"
+        />
+        Link expiry
+      </label>
+      <div className={on ? "" : "opacity-60"}>
+        <label htmlFor="create-expires" className="mb-1 block text-sm text-slate-700">
+          Expires at ({hydrated ? "local time" : "UTC"})
+        </label>
+        <input
+          id="create-expires"
+          type="datetime-local"
+          name="expires_local"
+          value={local}
+          onChange={(e) => setPicked(e.currentTarget.value)}
+          min={hydrated ? toLocalInput(utcInputToDate(data.expiryMin)) : data.expiryMin}
+          max={hydrated ? toLocalInput(utcInputToDate(data.expiryMax)) : data.expiryMax}
+          aria-invalid={errors ? true : undefined}
+          aria-describedby={errors ? "create-expires-error" : undefined}
+          className={`${inputClass} ${errors ? "border-red-500" : "border-slate-300"}`}
+        />
+        {hydrated ? <input type="hidden" name="expires_at" value={iso} /> : null}
+        <FieldErrors id="create-expires-error" errors={errors} />
+      </div>
+    </div>
+  );
+}
+
+function safeIso(date: Date): string {
+  return Number.isNaN(date.getTime()) ? "" : date.toISOString();
+}
+
+/** The plan-limit dialog (spec 02 §2, §8): closes on the backdrop or X. */
+function PlanLimitDialog({ open }: { open: boolean }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!open || !dialog) return;
+    if (dialog.open) dialog.close();
+    dialog.showModal();
+  }, [open]);
+  if (!open) return null;
+  return (
+    <dialog
+      ref={ref}
+      id="plan-limit-dialog"
+      open
+      closedby="any"
+      aria-labelledby="plan-limit-title"
+      className="m-auto w-[min(92vw,520px)] rounded-2xl border border-slate-200 p-0 shadow-2xl backdrop:bg-slate-900/50"
+    >
+      <div className="flex items-start justify-between gap-4 px-6 pt-5">
+        <h2 id="plan-limit-title" className="text-lg font-bold text-slate-900">
+          {MESSAGES.planLimitTitle}
+        </h2>
+        <button
+          type="button"
+          commandfor="plan-limit-dialog"
+          command="close"
+          aria-label="Close"
+          onClick={() => ref.current?.close()}
+          className="rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800"
+        >
+          <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5 fill-current">
+            <path d="M5.3 5.3a1 1 0 0 1 1.4 0L10 8.6l3.3-3.3a1 1 0 1 1 1.4 1.4L11.4 10l3.3 3.3a1 1 0 0 1-1.4 1.4L10 11.4l-3.3 3.3a1 1 0 0 1-1.4-1.4L8.6 10 5.3 6.7a1 1 0 0 1 0-1.4Z" />
+          </svg>
+        </button>
+      </div>
+      <p className="px-6 pt-2 text-slate-600">{MESSAGES.planLimitBody}</p>
+      <div className="flex flex-wrap justify-end gap-3 px-6 py-5">
+        <Link to="/app/settings/usage" className={secondaryButton}>
+          Manage Overages
+        </Link>
+        <Link
+          to="/app/settings/subscription"
+          className="rounded-lg bg-indigo-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-indigo-700"
+        >
+          Upgrade Your Plan
+        </Link>
+      </div>
+    </dialog>
+  );
+}
+
+export function CreateLinkForm({ data, reply, returnTo }: { data: CreateFormData; reply?: CreateReply; returnTo: string }) {
+  const fetcher = useFetcher<CreateReply>();
+  const location = useLocation();
+  const current = fetcher.data ?? reply;
+  const result = current?.result;
+  const [form] = useForm({ id: "create-link", lastResult: result });
+  const urlRef = useRef<HTMLInputElement>(null);
+  const [utmOn, setUtmOn] = useState(data.utmOn);
+  const [utmError, setUtmError] = useState<string | null>(null);
+  const [builderUrl, setBuilderUrl] = useState<string | null>(null);
+  const busy = fetcher.state !== "idle";
+  const urlErrors = utmError ? [utmError] : errorsOf(result, "url");
+
+  useEffect(() => {
+    if ((location.state as { focusUrl?: boolean } | null)?.focusUrl) {
+      const timer = window.setTimeout(() => urlRef.current?.focus(), URL_FOCUS_DELAY_MS);
+      return () => window.clearTimeout(timer);
+    }
+  }, [location.key, location.state]);
+
+  useEffect(() => {
+    if (errorsOf(result, "url")) urlRef.current?.focus();
+  }, [result]);
+
+  const openBuilder = (): boolean => {
+    const url = urlRef.current?.value.trim() ?? "";
+    if (url === "") {
+      setUtmError(MESSAGES.urlRequired);
+      setUtmOn(false);
+      return false;
+    }
+    setUtmError(null);
+    setBuilderUrl(url);
+    return true;
+  };
+
+  const onUtmSwitch = (checked: boolean) => {
+    if (checked) {
+      if (openBuilder()) setUtmOn(true);
+      return;
+    }
+    setUtmOn(false);
+    if (urlRef.current) urlRef.current.value = stripUtm(urlRef.current.value);
+  };
+
+  const aliasErrors = errorsOf(result, "alias");
+  const canCustomAlias = data.aliasLock === null;
+  const aliasLocked = data.aliasLock === "plan" ? CREATE_MESSAGES.aliasLockedPlan : CREATE_MESSAGES.aliasLockedVerify;
+  const tagErrors = errorsOf(result, "tags");
+  const descriptionErrors = errorsOf(result, "description");
+  const advancedOpen = Boolean(errorsOf(result, "expires_at")) || (result !== undefined && initial(result, "expires") === "on");
+
+  return (
+    <>
+      <fetcher.Form
+        method="post"
+        action={CREATE_LINK_PATH}
+        {...getFormProps(form)}
+        noValidate
+        className="space-y-4"
+        data-testid="create-link-form"
+      >
+        <input type="hidden" name="return_to" value={returnTo} />
+        <Field label="Long URL" htmlFor="create-url" errors={urlErrors}>
+          <input
+            ref={urlRef}
+            id="create-url"
+            name="url"
+            type="url"
+            key={`url-${form.key ?? ""}`}
+            defaultValue={initial(result, "url") ?? data.url}
+            placeholder="https://example.com/a-very-long-link"
+            autoComplete="off"
+            inputMode="url"
+            onInput={() => setUtmError(null)}
+            aria-invalid={urlErrors ? true : undefined}
+            aria-describedby={urlErrors ? "create-url-error" : undefined}
+            className={`${inputClass} ${urlErrors ? "border-red-500" : "border-slate-300"}`}
+          />
+        </Field>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="Domain" htmlFor="create-domain" errors={errorsOf(result, "domain")}>
+            <select
+              id="create-domain"
+              name="domain"
+              defaultValue={initial(result, "domain") ?? data.domains[0]}
+              className={`${inputClass} border-slate-300`}
+            >
+              {data.domains.map((domain) => (
+                <option key={domain} value={domain}>
+                  {domain}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field label="Alias (optional)" htmlFor="create-alias" errors={aliasErrors}>
+            <input
+              id="create-alias"
+              name="alias"
+              key={`alias-${form.key ?? ""}`}
+              defaultValue={canCustomAlias ? initial(result, "alias") : undefined}
+              disabled={!canCustomAlias}
+              title={canCustomAlias ? undefined : aliasLocked}
+              placeholder={canCustomAlias ? "my-link" : "Random alias"}
+              autoComplete="off"
+              aria-invalid={aliasErrors ? true : undefined}
+              aria-describedby={aliasErrors ? "create-alias-error" : canCustomAlias ? undefined : "create-alias-locked"}
+              className={`${inputClass} ${aliasErrors ? "border-red-500" : "border-slate-300"}`}
+            />
+            {canCustomAlias ? null : (
+              <p id="create-alias-locked" className="mt-1.5 text-xs text-slate-500">
+                {aliasLocked}
+              </p>
+            )}
+          </Field>
+        </div>
+        <Field label="Description (optional)" htmlFor="create-description" errors={descriptionErrors}>
+          <input
+            id="create-description"
+            name="description"
+            key={`description-${form.key ?? ""}`}
+            defaultValue={initial(result, "description")}
+            maxLength={DESCRIPTION_MAX_LENGTH}
+            autoComplete="off"
+            aria-invalid={descriptionErrors ? true : undefined}
+            aria-describedby={descriptionErrors ? "create-description-error" : undefined}
+            className={`${inputClass} ${descriptionErrors ? "border-red-500" : "border-slate-300"}`}
+          />
+        </Field>
+        {data.canTags ? (
+          <Field
+            label="Tags (optional)"
+            htmlFor="create-tags"
+            errors={tagErrors}
+            hint="Separate tags with commas. Spaces are removed and tags are lower-cased."
+          >
+            <input
+              id="create-tags"
+              name="tags"
+              key={`tags-${form.key ?? ""}`}
+              defaultValue={initial(result, "tags")}
+              placeholder="campaign, spring"
+              autoComplete="off"
+              aria-invalid={tagErrors ? true : undefined}
+              aria-describedby={tagErrors ? "create-tags-error" : undefined}
+              className={`${inputClass} ${tagErrors ? "border-red-500" : "border-slate-300"}`}
+            />
+          </Field>
+        ) : null}
+        {data.canExpiry ? (
+          <details className="rounded-lg border border-slate-200 px-4 py-3" open={advancedOpen || data.utmOn || undefined}>
+            <summary className="cursor-pointer text-sm font-semibold text-slate-800">Advanced options</summary>
+            <div className="mt-4 space-y-5">
+              <div className="flex flex-wrap items-center gap-3">
+                <label className="flex items-center gap-2 text-sm font-semibold text-slate-800">
+                  <input
+                    type="checkbox"
+                    name="utm"
+                    checked={utmOn}
+                    onChange={(e) => onUtmSwitch(e.currentTarget.checked)}
+                    className="h-4 w-4 accent-indigo-600"
+                  />
+                  UTM parameters
+                </label>
+                <button
+                  type="submit"
+                  formAction={UTM_BUILDER_PATH}
+                  formMethod="get"
+                  formNoValidate
+                  onClick={(event) => {
+                    event.preventDefault();
+                    if (openBuilder()) setUtmOn(true);
+                  }}
+                  className="text-sm font-semibold text-indigo-700 hover:underline"
+                >
+                  Edit
+                </button>
+              </div>
+              <ExpiryField key={`expiry-${form.key ?? ""}`} data={data} result={result} />
+            </div>
+          </details>
+        ) : null}
+        {form.errors && !current?.planLimit ? (
+          <p id={form.errorId} role="alert" className="text-sm font-medium text-red-600">
+            {form.errors[0]}
+          </p>
+        ) : null}
+        <button
+          type="submit"
+          disabled={busy}
+          className="w-full rounded-xl bg-indigo-600 px-6 py-3 text-lg font-bold text-white shadow-sm transition hover:bg-indigo-700 disabled:cursor-wait disabled:opacity-70"
+        >
+          {busy ? "Shortening…" : "Shorten"}
+        </button>
+      </fetcher.Form>
+      <PlanLimitDialog key={fetcher.data ? "fetched" : "initial"} open={current?.planLimit === true} />
+      {builderUrl !== null ? (
+        <UtmBuilderDialog
+          url={builderUrl}
+          presets={data.presets}
+          onClose={() => {
+            setBuilderUrl(null);
+            if (urlRef.current && readUtm(urlRef.current.value).utm_source === "") setUtmOn(false);
+          }}
+          onApply={(url) => {
+            if (urlRef.current) urlRef.current.value = url;
+            setUtmOn(true);
+            setBuilderUrl(null);
+          }}
+        />
+      ) : null}
+    </>
+  );
+}
+
+/** The builder's fields, presets and save-as-preset option; used by the dialog and the no-JavaScript page. */
+export function UtmBuilderForm({
+  url,
+  presets,
+  reply,
+  returnTo,
+  mode,
+  onApply,
+  onCancel,
+}: {
+  url: string;
+  presets: UtmPreset[];
+  reply?: UtmReply;
+  returnTo: string;
+  mode: "page" | "dialog";
+  onApply?: (url: string) => void;
+  onCancel?: () => void;
+}) {
+  const fetcher = useFetcher<UtmReply>();
+  const current = fetcher.data ?? reply;
+  const result = current?.result;
+  const [values, setValues] = useState<UtmValues>(() => {
+    const fromReply = Object.fromEntries(UTM_FIELDS.map((f) => [`utm_${f}`, initial(result, `utm_${f}`) ?? ""])) as UtmValues;
+    return result ? fromReply : readUtm(url);
+  });
+  const [savePreset, setSavePreset] = useState(initial(result, "save_preset") === "on");
+  const presetError = current?.error ?? null;
+
+  useEffect(() => {
+    if (fetcher.data?.url && onApply) onApply(fetcher.data.url);
+  }, [fetcher.data, onApply]);
+
+  const preview = applyUtm(url, values);
+  return (
+    <fetcher.Form
+      method="post"
+      // On the page the query keeps the URL for the page's own loader when the post is refused.
+      action={mode === "page" ? `${UTM_BUILDER_PATH}?${new URLSearchParams({ url, return_to: returnTo }).toString()}` : UTM_BUILDER_PATH}
+      noValidate
+      className="space-y-4"
+      data-testid="utm-builder"
+    >
+      <input type="hidden" name="mode" value={mode} />
+      <input type="hidden" name="url" value={url} />
+      <input type="hidden" name="return_to" value={returnTo} />
+      <div className="flex flex-wrap items-end gap-2">
+        <div className="grow">
+          <label htmlFor={`utm-preset-${mode}`} className={labelClass}>
+            Load a preset
+          </label>
+          <select
+            id={`utm-preset-${mode}`}
+            name="preset"
+            defaultValue=""
+            onChange={(e) => {
+              const preset = presets.find((p) => p.id === e.currentTarget.value);
+              if (preset)
+                setValues({
+                  utm_source: preset.utm_source,
+                  utm_medium: preset.utm_medium,
+                  utm_campaign: preset.utm_campaign,
+                  utm_term: preset.utm_term,
+                  utm_content: preset.utm_content,
+                });
+            }}
+            className={`${inputClass} border-slate-300`}
+          >
+            <option value="">Choose a preset…</option>
+            {presets.map((preset) => (
+              <option key={preset.id} value={preset.id}>
+                {preset.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        {mode === "page" ? (
+          <button type="submit" formMethod="get" formAction={UTM_BUILDER_PATH} className={secondaryButton} name="load" value="1">
+            Load
+          </button>
+        ) : null}
+      </div>
+      <div className="grid gap-3 sm:grid-cols-2">
+        {UTM_FIELDS.map((field) => {
+          const key: UtmKey = `utm_${field}`;
+          const errors = errorsOf(result, key);
+          const id = `${mode}-${key}`;
+          return (
+            <Field
+              key={key}
+              label={`${field[0]!.toUpperCase()}${field.slice(1)}${UTM_RULES[field].required ? "" : " (optional)"}`}
+              htmlFor={id}
+              errors={errors}
+            >
+              <input
+                id={id}
+                name={key}
+                value={values[key]}
+                onChange={(e) => {
+                  const value = e.currentTarget.value;
+                  setValues((v) => ({ ...v, [key]: value }));
+                }}
+                autoComplete="off"
+                aria-invalid={errors ? true : undefined}
+                aria-describedby={errors ? `${id}-error` : undefined}
+                className={`${inputClass} ${errors ? "border-red-500" : "border-slate-300"}`}
+              />
+            </Field>
+          );
+        })}
+      </div>
+      <div className="space-y-2">
+        <label className="flex items-center gap-2 text-sm font-semibold text-slate-800">
+          <input
+            type="checkbox"
+            name="save_preset"
+            checked={savePreset}
+            onChange={(e) => setSavePreset(e.currentTarget.checked)}
+            className="h-4 w-4 accent-indigo-600"
+          />
+          Save as preset
+        </label>
+        <Field label="Preset name" htmlFor={`${mode}-preset-name`} errors={errorsOf(result, "preset_name")}>
+          <input
+            id={`${mode}-preset-name`}
+            name="preset_name"
+            defaultValue={initial(result, "preset_name")}
+            autoComplete="off"
+            className={`${inputClass} border-slate-300`}
+          />
+        </Field>
+      </div>
+      {errorsOf(result, "url") ? <FieldErrors id={`${mode}-utm-url-error`} errors={errorsOf(result, "url")} /> : null}
+      {presetError ? (
+        <p role="alert" className="text-sm font-medium text-red-600">
+          {presetError}
+        </p>
+      ) : null}
+      <p className="break-all rounded-lg bg-slate-50 px-3 py-2 font-mono text-xs text-slate-600" data-testid="utm-preview">
+        {preview}
+      </p>
+      <div className="flex justify-end gap-3">
+        {onCancel ? (
+          <button type="button" onClick={onCancel} className={secondaryButton}>
+            Cancel
+          </button>
+        ) : null}
+        <button
+          type="submit"
+          disabled={fetcher.state !== "idle"}
+          className="rounded-lg bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-700 disabled:opacity-70"
+        >
+          Apply
+        </button>
+      </div>
+    </fetcher.Form>
+  );
+}
+
+function UtmBuilderDialog({
+  url,
+  presets,
+  onApply,
+  onClose,
+}: {
+  url: string;
+  presets: UtmPreset[];
+  onApply: (url: string) => void;
+  onClose: () => void;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open) dialog.showModal();
+  }, []);
+  return (
+    <dialog
+      ref={ref}
+      closedby="any"
+      onClose={onClose}
+      aria-labelledby="utm-builder-title"
+      className="m-auto w-[min(94vw,640px)] rounded-2xl border border-slate-200 p-0 shadow-2xl backdrop:bg-slate-900/50"
+    >
+      <div className="border-b border-slate-200 px-6 py-4">
+        <h2 id="utm-builder-title" className="text-lg font-bold text-slate-900">
+          UTM Parameters Builder
+        </h2>
+      </div>
+      <div className="px-6 py-5">
+        <UtmBuilderForm url={url} presets={presets} returnTo="/" mode="dialog" onApply={onApply} onCancel={() => ref.current?.close()} />
+      </div>
+    </dialog>
+  );
+}
+
+function shareLinks(shortUrl: string) {
+  const u = encodeURIComponent(shortUrl);
+  return [
+    { name: "Facebook", href: `https://www.facebook.com/sharer/sharer.php?u=${u}` },
+    { name: "Twitter", href: `https://twitter.com/intent/tweet?url=${u}` },
+    { name: "WhatsApp", href: `https://api.whatsapp.com/send?text=${u}` },
+    { name: "LinkedIn", href: `https://www.linkedin.com/sharing/share-offsite/?url=${u}` },
+    { name: "Email", href: `mailto:?subject=${encodeURIComponent("A link for you")}&body=${u}` },
+  ];
+}
+
+/** The result view after a create (spec 02 §2): long URL, short link, visit, QR, share, copy. */
+export function LinkResult({ result }: { result: LinkResultData }) {
+  return (
+    <div className="space-y-5" data-testid="result">
+      <div>
+        <p className="mb-1 text-sm font-semibold text-slate-800">Long URL</p>
+        <p className="break-all rounded-xl border border-slate-200 bg-slate-50 px-4 py-3 text-slate-700" data-testid="long-url">
+          {result.longUrl}
+        </p>
+      </div>
+      <div>
+        <label htmlFor="short-url" className="mb-1 block text-sm font-semibold text-slate-800">
+          Your short link
+        </label>
+        <input
+          id="short-url"
+          readOnly
+          value={result.shortUrl}
+          onFocus={(e) => e.currentTarget.select()}
+          className="w-full rounded-xl border border-indigo-200 bg-indigo-50 px-4 py-3 text-lg font-semibold text-indigo-800"
+        />
+      </div>
+      {result.tags.length || result.expiresAt ? (
+        <div className="flex flex-wrap items-center gap-2 text-sm" data-testid="result-meta">
+          {result.tags.map((tag) => (
+            <span key={tag} className="rounded-full bg-slate-100 px-2.5 py-0.5 font-medium text-slate-700" data-testid="result-tag">
+              {tag}
+            </span>
+          ))}
+          {result.expiresAt ? (
+            <span className="text-slate-600">
+              Expires <time dateTime={result.expiresAt}>{formatExpiry(new Date(result.expiresAt))}</time> UTC
+            </span>
+          ) : null}
+        </div>
+      ) : null}
+      <div className="flex flex-wrap gap-3">
+        <a href={result.shortUrl} target="_blank" rel="noopener" className={`${secondaryButton} px-4 py-2`}>
+          Visit
+        </a>
+        <CopyButton text={result.shortUrl} />
+      </div>
+      <div className="flex flex-wrap items-start gap-5">
+        <div
+          className="rounded-lg border border-slate-200 bg-white p-1"
+          data-testid="qr"
+          dangerouslySetInnerHTML={{ __html: result.qrSvg }}
+        />
+        <div className="space-y-3">
+          <div>
+            <p className="text-sm font-semibold text-slate-800">Download QR</p>
+            <div className="mt-1 flex flex-wrap gap-2">
+              <a href={`/app/links/${result.id}/qr.svg`} download className={secondaryButton}>
+                SVG
+              </a>
+              <a href={`/app/links/${result.id}/qr.png?size=400`} download className={secondaryButton}>
+                PNG 400
+              </a>
+              <a href={`/app/links/${result.id}/qr.png?size=1200`} download className={secondaryButton}>
+                PNG 1200
+              </a>
+            </div>
+          </div>
+          <div>
+            <p className="text-sm font-semibold text-slate-800">Share</p>
+            <div className="mt-1 flex flex-wrap gap-2">
+              {shareLinks(result.shortUrl).map((share) => (
+                <a key={share.name} href={share.href} target="_blank" rel="noopener noreferrer" className={secondaryButton}>
+                  {share.name}
+                </a>
+              ))}
+            </div>
+          </div>
+        </div>
+      </div>
+      <p className="text-xs text-slate-500">
+        Some links to merchants may earn Snip a commission.{" "}
+        <Link to="/app/affiliate-link" className="underline">
+          Learn more
+        </Link>
+        .
+      </p>
+      <div className="flex flex-wrap items-center gap-4 border-t border-slate-200 pt-5">
+        {result.showMyUrls ? (
+          <Link to="/app/my-urls" className="text-sm font-semibold text-indigo-700 hover:underline">
+            My URLs
+          </Link>
+        ) : null}
+        <Link
+          to="/"
+          state={{ focusUrl: true }}
+          className="ml-auto rounded-lg bg-slate-900 px-4 py-2 text-sm font-semibold text-white hover:bg-slate-800"
+        >
+          Shorten another
+        </Link>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+/**
+ * /app/links/create (L): where the creation form posts (spec 02 §2, §3). The homepage and the
+ * dashboard render the form and post here; without JavaScript a refused post lands on this page,
+ * which shows the form again with the errors next to the fields.
+ */
+import { CreateLinkForm } from "../components/create-link-form";
+import { getCloudflare } from "../context.server";
+import { CREATE_LINK_PATH } from "../forms/create-link";
+import { createLinkAction, loadCreateForm } from "../lib/create-link.server";
+import { requireUser } from "../session.server";
+import type { Route } from "./+types/links.create";
+
+export const meta: Route.MetaFunction = () => [{ title: "Create a link | Snip" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = requireUser(request, context);
+  return { form: await loadCreateForm(getCloudflare(context).env, request, viewer) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = requireUser(request, context);
+  const formData = await request.formData();
+  return createLinkAction(getCloudflare(context).env, request, viewer, formData);
+}
+
+export default function CreateLinkPage({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <section className="bg-gradient-to-b from-indigo-50 to-slate-50 px-4 py-12">
+      <div className="mx-auto max-w-2xl rounded-2xl border border-slate-200 bg-white p-6 shadow-xl shadow-indigo-100 sm:p-8">
+        <h1 className="mb-6 text-2xl font-extrabold tracking-tight text-slate-900">Create a short link</h1>
+        <CreateLinkForm data={loaderData.form} reply={actionData} returnTo={CREATE_LINK_PATH} />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,42 @@
+/** Tags of a user's links (db/schema/tags.ts): names are already normalized (domain/tags.ts). */
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "./client.server";
+import { linkTags, tags } from "./schema";
+
+/** Most tags on one link; keeps each statement well under D1's 100 bound parameters (4 per tag row). */
+export const MAX_TAGS_PER_LINK = 20;
+
+/**
+ * Gives a link these tags (added to any it has): the user's missing tags are created, then linked,
+ * in one batch.
+ */
+export async function setLinkTags(db: Db, userId: string, linkId: string, names: readonly string[], now = new Date()): Promise<void> {
+  const distinct = [...new Set(names)].slice(0, MAX_TAGS_PER_LINK);
+  if (distinct.length === 0) return;
+  await db.batch([
+    db
+      .insert(tags)
+      .values(distinct.map((name) => ({ id: crypto.randomUUID(), userId, name, createdAt: now })))
+      .onConflictDoNothing(),
+    db
+      .insert(linkTags)
+      .select(
+        db
+          .select({ linkId: sql<string>`${linkId}`.as("link_id"), tagId: tags.id })
+          .from(tags)
+          .where(and(eq(tags.userId, userId), inArray(tags.name, distinct))),
+      )
+      .onConflictDoNothing(),
+  ]);
+}
+
+/** A link's tag names, alphabetically. */
+export async function listLinkTags(db: Db, linkId: string): Promise<string[]> {
+  const rows = await db
+    .select({ name: tags.name })
+    .from(linkTags)
+    .innerJoin(tags, eq(tags.id, linkTags.tagId))
+    .where(eq(linkTags.linkId, linkId))
+    .orderBy(asc(tags.name));
+  return rows.map((row) => row.name);
+}

@@ -1,0 +1,341 @@
+/**
+ * The signed-in creation form (spec 02 §2, §3, §5): custom alias, tags, expiry, the UTM builder,
+ * the result view with its QR downloads, and the server's capability checks. With and without
+ * JavaScript.
+ */
+import type { Page } from "@playwright/test";
+import { giveSubscription, registerUser, type TestUser } from "./accounts";
+import { BASE_URL, expect, SAME_ORIGIN, test } from "./fixtures";
+
+const TEXT = {
+  aliasTaken: "The alias has already been taken.",
+  tagMin: "The tag must be at least 2 characters.",
+  tagMax: "The tag must not be greater than 45 characters.",
+  tagTaken: "The tag has already been taken.",
+  permissionDenied: "Permission denied.",
+  urlRequired: "The URL field is required.",
+  expiryTooSoon: "The expiry must be at least 5 minutes from now.",
+} as const;
+
+function uniqueAlias(prefix: string): string {
+  return `${prefix}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+}
+
+async function proUser(page: Page): Promise<TestUser> {
+  const user = await registerUser(page);
+  await giveSubscription(page, user.email, { plan: "pro" });
+  return user;
+}
+
+const form = (page: Page) => page.getByTestId("create-link-form");
+const longUrl = (page: Page) => page.getByLabel("Long URL");
+
+async function openAdvanced(page: Page) {
+  const details = form(page).locator("details");
+  if ((await details.getAttribute("open")) === null) await details.locator("summary").click();
+}
+
+/** A datetime-local value `days` ahead (in the browser's time zone, which is the runner's). */
+function localInputDaysAhead(days: number): string {
+  const date = new Date(Date.now() + days * 86_400_000);
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+test.describe("creating a link with JavaScript", () => {
+  test("a pro user creates a link with a custom alias, tags and an expiry; the alias redirects", async ({ page }) => {
+    await proUser(page);
+    const alias = uniqueAlias("pro");
+    await page.goto("/app/links/create");
+    await longUrl(page).fill("https://example.com/pro-landing");
+    await page.getByLabel("Alias (optional)").fill(alias);
+    await page.getByLabel("Description (optional)").fill("Spring landing page");
+    await page.getByLabel("Tags (optional)").fill("Promo, Spring Sale");
+    await openAdvanced(page);
+    await expect(page.getByText("Expires at (local time)")).toBeVisible();
+    await page.getByLabel("Link expiry").check();
+    await page.getByLabel("Expires at (local time)").fill(localInputDaysAhead(3));
+    await page.getByRole("button", { name: "Shorten" }).click();
+
+    await expect(page).toHaveURL(new RegExp(`[?&]alias=${alias}&active=true$`));
+    const result = page.getByTestId("result");
+    await expect(result).toBeVisible();
+    await expect(page.getByLabel("Your short link")).toHaveValue(`${BASE_URL}/${alias}`);
+    await expect(result.getByTestId("result-tag")).toHaveText(["promo", "springsale"]);
+    await expect(result.getByText(/^Expires/)).toBeVisible();
+    await expect(result.getByRole("link", { name: "My URLs" })).toHaveCount(0);
+    for (const name of ["Facebook", "Twitter", "WhatsApp", "LinkedIn", "Email"]) {
+      await expect(result.getByRole("link", { name, exact: true })).toHaveAttribute(
+        "href",
+        new RegExp(encodeURIComponent(`${BASE_URL}/${alias}`)),
+      );
+    }
+    await expect(result.getByTestId("qr").locator("svg")).toHaveAttribute("width", "127");
+
+    const hop = await page.request.get(`/${alias}`, { maxRedirects: 0 });
+    expect([301, 302, 307, 308]).toContain(hop.status());
+    expect(hop.headers()["location"]).toBe("https://example.com/pro-landing");
+  });
+
+  test("a taken alias and bad tags are shown next to their fields", async ({ page }) => {
+    await proUser(page);
+    const alias = uniqueAlias("dup");
+    await page.goto("/app/links/create");
+    await longUrl(page).fill("https://example.com/first");
+    await page.getByLabel("Alias (optional)").fill(alias);
+    await page.getByRole("button", { name: "Shorten" }).click();
+    await expect(page.getByTestId("result")).toBeVisible();
+
+    await page.goto("/app/links/create");
+    await longUrl(page).fill("https://example.com/second");
+    await page.getByLabel("Alias (optional)").fill(alias);
+    await page.getByRole("button", { name: "Shorten" }).click();
+    await expect(page.locator("#create-alias-error")).toHaveText(TEXT.aliasTaken);
+    await expect(page.getByLabel("Alias (optional)")).toHaveAttribute("aria-invalid", "true");
+
+    const tags = page.getByLabel("Tags (optional)");
+    for (const [value, message] of [
+      ["ok, x", TEXT.tagMin],
+      [`ok, ${"y".repeat(46)}`, TEXT.tagMax],
+      ["News, n ews", TEXT.tagTaken],
+    ] as const) {
+      await page.getByLabel("Alias (optional)").fill(uniqueAlias("tag"));
+      await tags.fill(value);
+      await page.getByRole("button", { name: "Shorten" }).click();
+      await expect(page.locator("#create-tags-error")).toHaveText(message);
+      await expect(tags).toHaveAttribute("aria-describedby", "create-tags-error");
+    }
+  });
+
+  test("an expiry too soon is refused next to the picker", async ({ page }) => {
+    await proUser(page);
+    await page.goto("/app/links/create");
+    await longUrl(page).fill("https://example.com/soon");
+    await openAdvanced(page);
+    await page.getByLabel("Link expiry").check();
+    await page.getByLabel("Expires at (local time)").fill(localInputDaysAhead(-1));
+    await page.getByRole("button", { name: "Shorten" }).click();
+    await expect(page.locator("#create-expires-error")).toHaveText(TEXT.expiryTooSoon);
+  });
+
+  test("a user who may not choose an alias sees it locked, and the server refuses a crafted post", async ({ page }) => {
+    await registerUser(page); // free plan, email not verified yet
+    await page.goto("/");
+    const alias = page.getByLabel("Alias (optional)");
+    await expect(alias).toBeDisabled();
+    await expect(alias).toHaveAttribute("title", "Verify your email address to choose a custom alias.");
+    await expect(page.getByLabel("Tags (optional)")).toHaveCount(0);
+    await expect(page.getByText("Advanced options")).toHaveCount(0);
+
+    // The same post a tampered form would send.
+    const crafted = uniqueAlias("crafted");
+    const response = await page.request.post("/app/links/create", {
+      form: { url: "https://example.com/crafted", alias: crafted, return_to: "/" },
+      headers: SAME_ORIGIN,
+      maxRedirects: 0,
+    });
+    expect(response.status()).toBe(403);
+    expect(await response.text()).toContain(TEXT.permissionDenied);
+
+    await page.evaluate(() => document.querySelector<HTMLInputElement>("#create-alias")!.removeAttribute("disabled"));
+    await longUrl(page).fill("https://example.com/crafted");
+    await alias.fill(crafted);
+    await page.getByRole("button", { name: "Shorten" }).click();
+    await expect(page.locator("#create-alias-error")).toHaveText(TEXT.permissionDenied);
+    expect((await page.request.get(`/${crafted}`, { maxRedirects: 0 })).status()).toBe(404);
+  });
+
+  test("a free user creates from the homepage and gets the result view with My URLs", async ({ page }) => {
+    await registerUser(page);
+    await page.goto("/");
+    await longUrl(page).fill("https://example.com/free-user");
+    await page.getByRole("button", { name: "Shorten" }).click();
+    const result = page.getByTestId("result");
+    await expect(result).toBeVisible();
+    await expect(result.getByTestId("long-url")).toHaveText("https://example.com/free-user");
+    await expect(result.getByRole("link", { name: "My URLs" })).toBeVisible();
+    await result.getByRole("link", { name: "Shorten another" }).click();
+    await expect(longUrl(page)).toBeFocused();
+    await expect(longUrl(page)).toHaveValue("");
+  });
+
+  test("the UTM builder checks its fields and rebuilds the URL; turning it off removes the parameters", async ({ page }) => {
+    await proUser(page);
+    await page.goto("/app/links/create");
+    await openAdvanced(page);
+    const utmSwitch = page.getByLabel("UTM parameters");
+    await utmSwitch.click();
+    await expect(page.locator("#create-url-error")).toHaveText(TEXT.urlRequired);
+    await expect(utmSwitch).not.toBeChecked();
+
+    await longUrl(page).fill("https://example.com/shop?id=7&utm_source=old");
+    await utmSwitch.check();
+    const dialog = page.getByRole("dialog", { name: "UTM Parameters Builder" });
+    await expect(dialog).toBeVisible();
+    await dialog.getByLabel("Source").fill("");
+    await dialog.getByRole("button", { name: "Apply" }).click();
+    await expect(dialog.getByText("The utm source field is required.")).toBeVisible();
+    await expect(dialog.getByText("The utm medium field is required.")).toBeVisible();
+    await expect(dialog.getByText("The utm campaign field is required.")).toBeVisible();
+
+    await dialog.getByLabel("Source").fill("news letter");
+    await dialog.getByLabel("Medium").fill("m".repeat(51));
+    await dialog.getByLabel("Campaign").fill("spring&sale");
+    await dialog.getByRole("button", { name: "Apply" }).click();
+    await expect(dialog.getByText("The utm medium must not be greater than 50.")).toBeVisible();
+
+    await dialog.getByLabel("Medium").fill("email");
+    await dialog.getByLabel("Save as preset").check();
+    const presetName = uniqueAlias("preset");
+    await dialog.getByLabel("Preset name").fill(presetName);
+    await dialog.getByRole("button", { name: "Apply" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(longUrl(page)).toHaveValue(
+      "https://example.com/shop?id=7&utm_source=news%20letter&utm_medium=email&utm_campaign=spring%26sale",
+    );
+    await expect(utmSwitch).toBeChecked();
+
+    // The sample presets and the saved one are offered.
+    await page.getByRole("button", { name: "Edit" }).click();
+    const presets = dialog.getByLabel("Load a preset");
+    await expect(presets.locator("option")).toContainText(["Sample preset A", "Sample preset B"]);
+    await presets.selectOption({ label: "Sample preset B" });
+    await expect(dialog.getByLabel("Source")).toHaveValue("facebook");
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog).toBeHidden();
+
+    await utmSwitch.uncheck();
+    await expect(longUrl(page)).toHaveValue("https://example.com/shop?id=7");
+
+    await page.reload();
+    await openAdvanced(page);
+    await longUrl(page).fill("https://example.com/again");
+    await page.getByRole("button", { name: "Edit" }).click();
+    await expect(dialog.getByLabel("Load a preset").locator("option", { hasText: presetName })).toHaveCount(1);
+  });
+
+  test("QR downloads: SVG and PNG at 400 and 1200, named after the short code, owner only", async ({ page, browser }) => {
+    await proUser(page);
+    const alias = uniqueAlias("qr");
+    await page.goto("/app/links/create");
+    await longUrl(page).fill("https://example.com/qr");
+    await page.getByLabel("Alias (optional)").fill(alias);
+    await page.getByRole("button", { name: "Shorten" }).click();
+    const result = page.getByTestId("result");
+    await expect(result).toBeVisible();
+
+    for (const [name, file] of [
+      ["SVG", `${alias}.svg`],
+      ["PNG 400", `${alias}-400.png`],
+      ["PNG 1200", `${alias}-1200.png`],
+    ] as const) {
+      const [download] = await Promise.all([page.waitForEvent("download"), result.getByRole("link", { name, exact: true }).click()]);
+      expect(download.suggestedFilename()).toBe(file);
+    }
+
+    const svgHref = await result.getByRole("link", { name: "SVG", exact: true }).getAttribute("href");
+    const svg = await page.request.get(svgHref!);
+    expect(svg.headers()["content-type"]).toBe("image/svg+xml");
+    expect(svg.headers()["content-disposition"]).toBe(`attachment; filename="${alias}.svg"`);
+    expect(await svg.text()).toContain("<svg");
+
+    for (const size of [400, 1200]) {
+      const png = await page.request.get(svgHref!.replace("qr.svg", `qr.png?size=${size}`));
+      expect(png.headers()["content-type"]).toBe("image/png");
+      expect(png.headers()["content-disposition"]).toBe(`attachment; filename="${alias}-${size}.png"`);
+      const bytes = await png.body();
+      expect([...bytes.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+      expect(bytes.readUInt32BE(16)).toBe(size);
+      expect(bytes.readUInt32BE(20)).toBe(size);
+    }
+    expect((await page.request.get(svgHref!.replace("qr.svg", "qr.png?size=77"))).status()).toBe(400);
+
+    const other = await browser.newContext();
+    const otherPage = await other.newPage();
+    await registerUser(otherPage);
+    expect((await otherPage.request.get(svgHref!)).status()).toBe(404);
+    await other.close();
+  });
+});
+
+test.describe("creating a link without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the form posts, shows errors on the create page, then creates", async ({ page }) => {
+    await proUser(page);
+    await page.goto("/app/links/create");
+    await longUrl(page).fill("https://example.com/no-js");
+    const alias = uniqueAlias("nojs");
+    await page.getByLabel("Alias (optional)").fill(alias);
+    await page.getByLabel("Tags (optional)").fill("x");
+    await page.getByRole("button", { name: "Shorten" }).click();
+    await expect(page).toHaveURL(`${BASE_URL}/app/links/create`);
+    await expect(page.locator("#create-tags-error")).toHaveText(TEXT.tagMin);
+    await expect(longUrl(page)).toHaveValue("https://example.com/no-js");
+
+    await page.getByLabel("Tags (optional)").fill("nojs");
+    await page.getByRole("button", { name: "Shorten" }).click();
+    await expect(page).toHaveURL(new RegExp(`[?&]alias=${alias}&active=true$`));
+    await expect(page.getByTestId("result").getByTestId("result-tag")).toHaveText(["nojs"]);
+    expect((await page.request.get(`/${alias}`, { maxRedirects: 0 })).headers()["location"]).toBe("https://example.com/no-js");
+  });
+
+  test("the expiry is read as UTC and the label says so", async ({ page }) => {
+    await proUser(page);
+    await page.goto("/app/links/create");
+    await longUrl(page).fill("https://example.com/utc");
+    await page.locator("summary", { hasText: "Advanced options" }).click();
+    await page.getByLabel("Link expiry").check();
+    const soon = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 16);
+    await page.getByLabel("Expires at (UTC)").fill(soon);
+    await page.getByRole("button", { name: "Shorten" }).click();
+    await expect(page.getByTestId("result").locator("time")).toHaveAttribute("datetime", `${soon}:00.000Z`);
+  });
+
+  test("the UTM builder page returns to the form with the rebuilt URL", async ({ page }) => {
+    await proUser(page);
+    await page.goto("/app/links/create");
+    await longUrl(page).fill("https://example.com/page");
+    await page.locator("summary", { hasText: "Advanced options" }).click();
+    await page.getByRole("button", { name: "Edit" }).click();
+    await expect(page).toHaveURL(/\/app\/links\/utm\?/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("UTM Parameters Builder");
+
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect(page.getByText("The utm source field is required.")).toBeVisible();
+    await expect(page.getByText("The utm campaign field is required.")).toBeVisible();
+
+    await page.getByLabel("Source").fill("google");
+    await page.getByLabel("Medium").fill("cpc");
+    await page.getByLabel("Campaign").fill("brand terms");
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect(page).toHaveURL(/\/app\/links\/create\?url=/);
+    await expect(longUrl(page)).toHaveValue("https://example.com/page?utm_source=google&utm_medium=cpc&utm_campaign=brand%20terms");
+    await expect(page.getByLabel("UTM parameters")).toBeChecked();
+  });
+});
+
+test.describe("the plan limit", () => {
+  test("at the active-link limit the create answers with the plan-limit dialog", async ({ page }) => {
+    test.setTimeout(120_000);
+    await registerUser(page); // free plan: 100 active links
+    for (let i = 0; i < 100; i++) {
+      const response = await page.request.post("/app/links/create", {
+        form: { url: `https://example.com/fill-${i}`, return_to: "/" },
+        headers: SAME_ORIGIN,
+        maxRedirects: 0,
+      });
+      expect(response.status()).toBe(302);
+    }
+    await page.goto("/");
+    await longUrl(page).fill("https://example.com/one-too-many");
+    await page.getByRole("button", { name: "Shorten" }).click();
+    const dialog = page.getByRole("dialog", { name: "You’ve hit your plan’s limit for creating links" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText("Turn on overages or upgrade your plan to continue shortening links.");
+    await expect(dialog.getByRole("link", { name: "Manage Overages" })).toHaveAttribute("href", "/app/settings/usage");
+    await expect(dialog.getByRole("link", { name: "Upgrade Your Plan" })).toHaveAttribute("href", "/app/settings/subscription");
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await expect(dialog).toBeHidden();
+  });
+});
