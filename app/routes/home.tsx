@@ -200,7 +200,8 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
             ) : loaderData.created ? (
               <Result created={loaderData.created} />
             ) : (
-              <ShortenForm lastResult={actionData && !("planLimit" in actionData) ? actionData : undefined} />
+              // Only guests reach the guest form, and a guest's post is answered by the guest branch of the action.
+              <ShortenForm lastResult={actionData as SubmissionResult<string[]> | undefined} />
             )}
           </div>
         </div>
