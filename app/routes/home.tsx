@@ -20,9 +20,11 @@ export const URL_FOCUS_DELAY_MS = 300;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { env } = getCloudflare(context);
+  const viewer = getViewer(context);
+  // Spec 01 §2: a subscribed user is sent to the dashboard, keeping the query.
+  if (viewer?.subscribed) throw redirect(`/dashboard${new URL(request.url).search}`);
   const createdId = new URL(request.url).searchParams.get("created");
   if (!createdId) return { created: null };
-  const viewer = getViewer(context);
   const guestId = viewer ? null : await readGuestId(request);
   const link = await getLinkById(getDb(env.DB), createdId);
   // Only its creator (the signed-in owner, or the guest's browser) sees a link's result view.
