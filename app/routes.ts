@@ -3,6 +3,10 @@ import { type RouteConfig, index, route } from "@react-router/dev/routes";
 export default [
   index("routes/home.tsx"),
 
+  // Dashboard and link management (L, analytics users)
+  route("dashboard", "routes/dashboard.tsx"),
+  route("dashboard/edit/:id", "routes/dashboard.edit.tsx"),
+
   // Guest links
   route("app/my-urls", "routes/my-urls.tsx"),
   route("app/my-urls/clear-history", "routes/my-urls.clear-history.tsx"),

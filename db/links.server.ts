@@ -109,20 +109,39 @@ export async function createLink(stores: LinkStores, input: NewLink, now = new D
   throw new Error("could not find a free random alias");
 }
 
-/** Changes a link's fields and writes the new record through to KV. */
+/**
+ * Changes a link's fields and writes the new record through to KV. A changed alias (a chosen
+ * one that is taken throws AliasTakenError) also removes the old alias's KV record and purges
+ * both keys, so the old short link stops answering at once.
+ */
 export async function updateLink(
   stores: LinkStores,
   id: string,
-  changes: Partial<Pick<Link, "url" | "status" | "description" | "expiresAt">>,
+  changes: Partial<Pick<Link, "url" | "status" | "description" | "expiresAt" | "alias">>,
   now = new Date(),
 ): Promise<Link | null> {
-  const [row] = await stores.db
-    .update(links)
-    .set({ ...changes, updatedAt: now })
-    .where(eq(links.id, id))
-    .returning();
+  const before = changes.alias === undefined ? undefined : await getLinkById(stores.db, id);
+  if (changes.alias !== undefined && !before) return null;
+  let row: Link | undefined;
+  try {
+    [row] = await stores.db
+      .update(links)
+      .set({ ...changes, updatedAt: now })
+      .where(eq(links.id, id))
+      .returning();
+  } catch (error) {
+    if (changes.alias !== undefined && isUniqueViolation(error)) throw new AliasTakenError(changes.alias);
+    throw error;
+  }
   if (!row) return null;
   await writeThrough(stores, row);
+  if (before && (before.alias !== row.alias || before.domain !== row.domain)) {
+    const oldKey = linkKey(before.domain, before.alias);
+    await stores.kv.delete(oldKey);
+    // Every isolate forgets the old alias too: the change feed carries "no record" for it.
+    await recordChanges(stores.db, [{ key: oldKey, record: "null" }]);
+    await stores.purge?.([{ domain: before.domain, alias: before.alias }]);
+  }
   return row;
 }
 

@@ -8,17 +8,21 @@
  *   {"action": "developer", "email": "a@b.c", "isDeveloper"?: true}
  *   {"action": "subscription", "email": "a@b.c", "plan"?: "pro", "interval"?: "monthly", "pastDueTrial"?: false}
  *   {"action": "impersonate", "by": "staff@b.c"}    (the caller's own session becomes an impersonation by that user)
+ *   {"action": "links", "email": "a@b.c", "count": 30, "aliasPrefix"?: "abc", "url"?: "https://..."}
+ *        (count links owned by the user, written through to KV; aliases prefix + 01, 02 ... when a prefix is given)
  *
  * Answers {data: {...}} with 200, 404 {message} for an unknown email, 422 {message, errors} for a bad body.
  */
 import { z } from "zod";
 import { getDb } from "../../db/client.server";
 import { findUserIdByEmail, markSessionImpersonated, putCurrentSubscription, setUserDeveloper } from "../../db/dev-fixtures.server";
+import { createLink } from "../../db/links.server";
 import { createAnnouncement, createNotification } from "../../db/notifications.server";
 import { API_MESSAGES } from "../../domain/api-messages";
 import { activePrice, getPlan, PLANS, type PlanName } from "../../domain/plans";
 import { getCloudflare } from "../context.server";
 import { apiError, json, methodNotAllowed, requireApiViewer, validateBody } from "../lib/api.server";
+import { linkStores } from "../lib/links.server";
 import type { Route } from "./+types/dev.fixtures";
 
 const email = z.email().max(254);
@@ -41,6 +45,16 @@ const fixtureSchema = z.discriminatedUnion("action", [
     pastDueTrial: z.boolean().default(false),
   }),
   z.object({ action: z.literal("impersonate"), by: email }),
+  z.object({
+    action: z.literal("links"),
+    email,
+    count: z.number().int().min(1).max(100),
+    aliasPrefix: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{3,20}$/)
+      .optional(),
+    url: z.url().max(2_000).default("https://example.com/"),
+  }),
 ]);
 
 export function loader() {
@@ -77,6 +91,18 @@ export async function action({ request, context }: Route.ActionArgs) {
       const amount = activePrice(getPlan(input.plan), input.interval)?.amount ?? 0;
       await putCurrentSubscription(db, userId, { plan: input.plan, interval: input.interval, amount, pastDueTrial: input.pastDueTrial });
       return json({ data: { userId, plan: input.plan, pastDueTrial: input.pastDueTrial } });
+    }
+    case "links": {
+      const stores = linkStores(env);
+      const created: { id: string; alias: string }[] = [];
+      const start = Date.now() - input.count * 1_000;
+      for (let i = 1; i <= input.count; i++) {
+        const alias = input.aliasPrefix ? `${input.aliasPrefix}${String(i).padStart(2, "0")}` : undefined;
+        // One second apart, so "newest first" has a definite order.
+        const link = await createLink(stores, { domain: env.SHORT_HOST, url: input.url, alias, userId }, new Date(start + i * 1_000));
+        created.push({ id: link.id, alias: link.alias });
+      }
+      return json({ data: { userId, links: created } });
     }
   }
 }

@@ -20,6 +20,8 @@ export const URL_FOCUS_DELAY_MS = 300;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { env } = getCloudflare(context);
   const viewer = getViewer(context);
+  // Spec 01 §2: a subscribed user is sent to the dashboard, keeping the query.
+  if (viewer?.subscribed) throw redirect(`/dashboard${new URL(request.url).search}`);
   if (viewer) {
     // Signed-in users get the full creation form, and the result view of their own new link.
     const result = await loadLinkResult(env, request, viewer);

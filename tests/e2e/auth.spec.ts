@@ -128,7 +128,8 @@ test.describe("sign-in answers", () => {
 
   test("a `to` that leaves the site is ignored", async ({ page }) => {
     await loginUser(page, DEMO, `/app/login?to=${encodeURIComponent("//evil.example/steal")}`);
-    await expect(page).toHaveURL(`${BASE_URL}/`);
+    // The homepage, which sends the (subscribed) demo user on to the dashboard.
+    await expect(page).toHaveURL(`${BASE_URL}/dashboard`);
   });
 
   test("the caps-lock indicator and the reveal toggle", async ({ page }) => {

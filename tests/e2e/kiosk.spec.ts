@@ -16,7 +16,8 @@ test("staff find a user, log in as them, and come back to their own account", as
   await expect(page.getByText("Pro (yearly, current)")).toBeVisible();
 
   await page.getByRole("button", { name: "Log in as this user" }).click();
-  await expect(page).toHaveURL(`${BASE_URL}/`);
+  // The homepage, which sends the subscribed demo user on to the dashboard.
+  await expect(page).toHaveURL(`${BASE_URL}/dashboard`);
   const banner = page.getByRole("banner");
   await expect(banner).toContainText(`Impersonating ${DEMO.name}`);
   const state = (await (await page.request.get("/app/api/state")).json()) as { data: { user: { email: string } } };
@@ -38,7 +39,8 @@ test("staff cannot impersonate themselves; other users cannot reach the kiosk at
   const other = await browser.newContext();
   const demo = await other.newPage();
   await loginUser(demo, DEMO);
-  await expect(demo).toHaveURL(`${BASE_URL}/`);
+  // The homepage sends the subscribed demo user on to the dashboard.
+  await expect(demo).toHaveURL(`${BASE_URL}/dashboard`);
   const response = await demo.request.post("/app/kiosk/user/staff-user-000000000000000000001", {
     headers: { Origin: BASE_URL },
     maxRedirects: 0,

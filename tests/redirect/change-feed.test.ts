@@ -79,3 +79,20 @@ describe("the link change feed", () => {
     expect((await visit(app, alias)).headers.get("location")).toBe("https://example.com/new-link");
   });
 });
+
+describe("renaming an alias", () => {
+  it("the old alias stops answering in an isolate that cached it, at its next poll", async () => {
+    const deps = createDeps();
+    const app = createRedirectApp(deps);
+    const oldAlias = uniqueAlias();
+    const newAlias = uniqueAlias();
+    const link = await createLink(elsewhere, { domain: HOST, alias: oldAlias, url: "https://example.com/renamed" });
+    deps.feed.nextPollAt = 0;
+    expect((await visit(app, oldAlias)).status).toBe(302);
+    await updateLink(elsewhere, link.id, { alias: newAlias });
+    deps.feed.nextPollAt = 0;
+    await visit(app, oldAlias);
+    expect((await visit(app, oldAlias)).status).toBe(404);
+    expect((await visit(app, newAlias)).headers.get("location")).toBe("https://example.com/renamed");
+  });
+});

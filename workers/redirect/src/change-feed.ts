@@ -66,7 +66,8 @@ export async function pollChanges(db: D1Database, deps: LookupDeps, feed: Change
     const results: ChangeRow[] = page.results;
     for (const change of results) {
       if (deps.cache.has(change.key)) {
-        deps.cache.set(change.key, JSON.parse(change.record) as LinkRecord, freshUntil(now));
+        // "null": the alias no longer names a link (it was renamed away).
+        deps.cache.set(change.key, JSON.parse(change.record) as LinkRecord | null, freshUntil(now));
         applied++;
       }
       feed.cursor = change.seq;

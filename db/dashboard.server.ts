@@ -1,0 +1,124 @@
+/**
+ * The dashboard's reads and the link-tag writes: a user's links, searched (alias and url: a
+ * substring, LIKE with its wildcards escaped; tag: the exact, normalized tag), filtered, sorted
+ * and paged; one owned link; the tags of a page of links. Click totals come from the rollups
+ * (getClickTotals in clicks.server.ts) for the page's ids only.
+ */
+import { and, asc, count, desc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from "drizzle-orm";
+import { containsPattern, type LinkSearch, type LinkSort, type LinkState } from "../domain/link-search";
+import { normalizeTag } from "../domain/tags";
+import type { Db } from "./client.server";
+import type { Link } from "./links.server";
+import { links, linkTags, tags } from "./schema";
+
+export type LinkWithTags = Link & { tags: string[] };
+
+export interface LinkListQuery {
+  userId: string;
+  search: LinkSearch | null;
+  state: LinkState;
+  sort: LinkSort;
+  page: number;
+  pageSize: number;
+}
+
+function stateFilter(state: LinkState, now: Date): SQL | undefined {
+  switch (state) {
+    case "active":
+      return and(eq(links.status, "active"), or(isNull(links.expiresAt), gt(links.expiresAt, now)));
+    case "expired":
+      return and(eq(links.status, "active"), lte(links.expiresAt, now));
+    case "archived":
+      return eq(links.status, "archived");
+    case "all":
+      return inArray(links.status, ["active", "archived"]);
+  }
+}
+
+function searchFilter(userId: string, search: LinkSearch | null): SQL | undefined {
+  if (!search) return undefined;
+  const pattern = containsPattern(search.query);
+  switch (search.type) {
+    case "alias":
+      return sql`${links.alias} LIKE ${pattern} ESCAPE '\\'`;
+    case "url":
+      return sql`${links.url} LIKE ${pattern} ESCAPE '\\'`;
+    case "tag":
+      return sql`EXISTS (SELECT 1 FROM ${linkTags} JOIN ${tags} ON ${tags.id} = ${linkTags.tagId}
+        WHERE ${linkTags.linkId} = ${links.id} AND ${tags.userId} = ${userId} AND ${tags.name} = ${normalizeTag(search.query)})`;
+  }
+}
+
+const ORDER = {
+  newest: [desc(links.createdAt), desc(links.id)],
+  oldest: [asc(links.createdAt), asc(links.id)],
+  alias: [asc(links.alias), asc(links.id)],
+} as const;
+
+/** One page of a user's links (live or archived; deleted ones are never listed) and the total. */
+export async function listUserLinks(db: Db, query: LinkListQuery, now = new Date()): Promise<{ links: LinkWithTags[]; total: number }> {
+  const where = and(eq(links.userId, query.userId), stateFilter(query.state, now), searchFilter(query.userId, query.search));
+  const [[counted], rows] = await db.batch([
+    db.select({ n: count() }).from(links).where(where),
+    db
+      .select()
+      .from(links)
+      .where(where)
+      .orderBy(...ORDER[query.sort])
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+  ]);
+  const tagMap = await getLinkTags(
+    db,
+    rows.map((row) => row.id),
+  );
+  return { links: rows.map((row) => ({ ...row, tags: tagMap.get(row.id) ?? [] })), total: counted?.n ?? 0 };
+}
+
+/** The tags of these links (at most a page of ids), alphabetically. */
+export async function getLinkTags(db: Db, linkIds: readonly string[]): Promise<Map<string, string[]>> {
+  const map = new Map<string, string[]>();
+  if (linkIds.length === 0) return map;
+  const rows = await db
+    .select({ linkId: linkTags.linkId, name: tags.name })
+    .from(linkTags)
+    .innerJoin(tags, eq(tags.id, linkTags.tagId))
+    .where(inArray(linkTags.linkId, [...linkIds]))
+    .orderBy(asc(tags.name));
+  for (const row of rows) map.set(row.linkId, [...(map.get(row.linkId) ?? []), row.name]);
+  return map;
+}
+
+/** A link the user owns that is not deleted, with its tags; undefined otherwise (a 404 for the caller). */
+export async function getUserLink(db: Db, userId: string, id: string): Promise<LinkWithTags | undefined> {
+  const link = await db.query.links.findFirst({
+    where: and(eq(links.id, id), eq(links.userId, userId), inArray(links.status, ["active", "archived"])),
+  });
+  if (!link) return undefined;
+  return { ...link, tags: (await getLinkTags(db, [link.id])).get(link.id) ?? [] };
+}
+
+/**
+ * Replaces a link's tags with `names` (already normalized and unique), creating the user's tags
+ * that do not exist yet, in one batch.
+ */
+export async function setLinkTags(db: Db, userId: string, linkId: string, names: readonly string[], now = new Date()): Promise<void> {
+  const clear = db.delete(linkTags).where(eq(linkTags.linkId, linkId));
+  if (names.length === 0) {
+    await clear;
+    return;
+  }
+  const created = names.map((name) =>
+    db
+      .insert(tags)
+      .values({ id: crypto.randomUUID(), userId, name, createdAt: now })
+      .onConflictDoNothing({ target: [tags.userId, tags.name] }),
+  );
+  const attach = db.insert(linkTags).select(
+    db
+      .select({ linkId: sql<string>`${linkId}`.as("link_id"), tagId: tags.id })
+      .from(tags)
+      .where(and(eq(tags.userId, userId), inArray(tags.name, [...names]))),
+  );
+  await db.batch([clear, ...created, attach]);
+}
