@@ -5,7 +5,7 @@
  */
 import type { APIRequestContext, Page } from "@playwright/test";
 import { apiLogin, DEMO, giveSubscription, registerUser } from "./accounts";
-import { BASE_URL, expect, resultView, shortLinkField, submitUrl, test } from "./fixtures";
+import { BASE_URL, expect, test } from "./fixtures";
 
 const FIREFOX = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:140.0) Gecko/20100101 Firefox/140.0";
 const IPHONE =
@@ -13,12 +13,14 @@ const IPHONE =
 const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
 const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
 
-/** Creates a link through the home form as the signed-in user; returns its alias. */
+/** Creates a link through the home page's creation form as the signed-in user; returns its alias. */
 async function createLinkFromHome(page: Page, url: string): Promise<string> {
   await page.goto("/");
-  await submitUrl(page, url);
-  await expect(resultView(page)).toBeVisible();
-  return new URL(await shortLinkField(page).inputValue()).pathname.slice(1);
+  await page.getByLabel("Long URL").fill(url);
+  await page.getByRole("button", { name: "Shorten", exact: true }).click();
+  const shortLink = page.getByLabel("Your short link");
+  await expect(shortLink).toBeVisible();
+  return new URL(await shortLink.inputValue()).pathname.slice(1);
 }
 
 /** One visit of the short link through the redirect, as a browser with these headers would make it. */
