@@ -48,8 +48,19 @@ const LOCAL_DEV_AUTH_SECRET = "snip-local-development-secret-not-for-production-
 export type AppVars = z.infer<typeof varsSchema> & { AUTH_SECRET: string };
 export type AppEnv = AppBindings & AppVars;
 
-export function parseEnv(raw: Record<string, unknown>): AppEnv {
+/** Loopback hosts: where a local run is reached. */
+function isLoopbackHost(hostname: string): boolean {
+  return hostname === "localhost" || hostname === "[::1]" || /^127(\.\d{1,3}){3}$/.test(hostname);
+}
+
+/**
+ * The request's env. LOCAL_DEV (the dev mailbox, the dev fixtures, the development
+ * AUTH_SECRET) counts only for requests to a loopback host, so a deployment that forgot to
+ * turn it off exposes none of it.
+ */
+export function parseEnv(raw: Record<string, unknown>, hostname: string): AppEnv {
   const vars = varsSchema.parse(raw);
+  if (vars.LOCAL_DEV === "true" && !isLoopbackHost(hostname)) vars.LOCAL_DEV = undefined;
   const secret = vars.AUTH_SECRET ?? (vars.LOCAL_DEV === "true" ? LOCAL_DEV_AUTH_SECRET : undefined);
   if (!secret) throw new Error("AUTH_SECRET is not set: run `wrangler secret put AUTH_SECRET` (32+ random characters)");
   return { ...(raw as unknown as AppBindings), ...vars, AUTH_SECRET: secret };

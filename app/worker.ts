@@ -21,7 +21,7 @@ export default {
       await request.body?.cancel(); // drain it, so the connection can be reused
       return securityCheckFailure(request);
     }
-    const env = parseEnv(rawEnv as unknown as Record<string, unknown>);
+    const env = parseEnv(rawEnv as unknown as Record<string, unknown>, url.hostname);
     const context = new RouterContextProvider(new Map([[cloudflareContext, { env, ctx }]]));
     const response = await handleRequest(request, context);
     const headers = new Headers(response.headers);
