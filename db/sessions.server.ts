@@ -54,8 +54,3 @@ export async function markSessionPasswordConfirmed(db: Db, by: { id: string } | 
     .set({ passwordConfirmedAt: at })
     .where("id" in by ? eq(sessions.id, by.id) : eq(sessions.token, by.token));
 }
-
-/** The password was entered again in this session (spec 01 §8: 423 then password confirmation). */
-export async function confirmSessionPassword(db: Db, sessionId: string, now = new Date()): Promise<void> {
-  await markSessionPasswordConfirmed(db, { id: sessionId }, now);
-}

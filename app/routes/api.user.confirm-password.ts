@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 import { getDb } from "../../db/client.server";
-import { confirmSessionPassword } from "../../db/sessions.server";
+import { markSessionPasswordConfirmed } from "../../db/sessions.server";
 import { ACCOUNT_MESSAGES, PASSWORD_MAX_LENGTH } from "../../domain/account";
 import { API_MESSAGES } from "../../domain/api-messages";
 import { getCloudflare } from "../context.server";
@@ -40,7 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return apiError(422, API_MESSAGES.invalidData, { password: [ACCOUNT_MESSAGES.currentPasswordWrong] });
   }
   await clearFailedLogins(env, viewer.user.email);
-  await confirmSessionPassword(getDb(env.DB), viewer.session.id);
+  await markSessionPasswordConfirmed(getDb(env.DB), { id: viewer.session.id });
   return noContent();
 }
 

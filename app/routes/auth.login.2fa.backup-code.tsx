@@ -1,22 +1,20 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, Link } from "react-router";
 import { safeReturnPath } from "../../domain/account";
 import { hashBackupCode } from "../auth.server";
 import { AuthCard, Notice, SubmitButton, TextField } from "../components/form-fields";
 import { getCloudflare } from "../context.server";
 import { backupCodeFormSchema } from "../forms/account";
 import { attempt, redirectWithCookies } from "../lib/auth-flow.server";
-import { twoFactorFailure } from "../lib/two-factor.server";
+import { pendingTwoFactor, twoFactorFailure } from "../lib/two-factor.server";
 import { getAuth, requireGuest } from "../session.server";
 import type { Route } from "./+types/auth.login.2fa.backup-code";
 
 export const meta: Route.MetaFunction = () => [{ title: "Use a backup code | Snip" }];
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  requireGuest(context);
-  if (!request.headers.get("cookie")?.includes("snip.two_factor")) throw redirect("/app/login?notice=2fa-expired");
-  return { to: safeReturnPath(new URL(request.url).searchParams.get("to"), "") };
+  return pendingTwoFactor(request, context);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -1,21 +1,19 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, Link } from "react-router";
 import { ACCOUNT_MESSAGES, safeReturnPath } from "../../domain/account";
 import { AuthCard, Notice, SubmitButton, TextField } from "../components/form-fields";
 import { getCloudflare } from "../context.server";
 import { twoFactorSchema } from "../forms/account";
 import { attempt, claimTotp, redirectWithCookies } from "../lib/auth-flow.server";
-import { revokeNewSession, twoFactorFailure } from "../lib/two-factor.server";
+import { pendingTwoFactor, revokeNewSession, twoFactorFailure } from "../lib/two-factor.server";
 import { getAuth, requireGuest } from "../session.server";
 import type { Route } from "./+types/auth.login.2fa.verify";
 
 export const meta: Route.MetaFunction = () => [{ title: "Two-factor authentication | Snip" }];
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  requireGuest(context);
-  if (!request.headers.get("cookie")?.includes("snip.two_factor")) throw redirect("/app/login?notice=2fa-expired");
-  return { to: safeReturnPath(new URL(request.url).searchParams.get("to"), "") };
+  return pendingTwoFactor(request, context);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
