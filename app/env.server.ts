@@ -3,6 +3,7 @@
  */
 import { z } from "zod";
 import type { ClickBatchMessage } from "../domain/events";
+import { LOCAL_DEV_AUTH_SECRET } from "../domain/local-dev";
 
 export interface RedirectService {
   fetch(request: Request): Promise<Response>;
@@ -41,9 +42,6 @@ const varsSchema = z.object({
   /** Sender address of transactional mail. */
   MAIL_FROM: z.string().default("Snip <no-reply@snip.example>"),
 });
-
-/** Used only when LOCAL_DEV is "true" and no AUTH_SECRET is set: never in production. */
-const LOCAL_DEV_AUTH_SECRET = "snip-local-development-secret-not-for-production-use";
 
 export type AppVars = z.infer<typeof varsSchema> & { AUTH_SECRET: string };
 export type AppEnv = AppBindings & AppVars;

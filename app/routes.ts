@@ -95,6 +95,7 @@ export default [
     route("profile/delete", "routes/settings.profile.delete.tsx"),
     route("security", "routes/settings.security.tsx"),
     route("usage", "routes/settings.usage.tsx"),
+    route("webhooks", "routes/settings.webhooks.tsx"),
     route("subscription", "routes/settings.subscription.tsx"),
     route("subscription/success", "routes/settings.subscription.success.tsx"),
   ]),

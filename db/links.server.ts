@@ -17,6 +17,11 @@ export interface LinkStores {
   kv: KVNamespace;
   /** Drops cached records in the redirect worker (RPC over the service binding). */
   purge?: (keys: { domain: string; alias: string }[]) => Promise<void>;
+  /**
+   * Told after a link is created or changed and written through (outgoing webhooks enqueue
+   * their events here, so every caller of createLink and updateLink fires them). Must not throw.
+   */
+  onChange?: (kind: "created" | "updated", link: Link) => Promise<void>;
 }
 
 export class AliasTakenError extends Error {
@@ -104,6 +109,7 @@ export async function createLink(stores: LinkStores, input: NewLink, now = new D
       throw error;
     }
     await writeThrough(stores, row);
+    await stores.onChange?.("created", row);
     return row;
   }
   throw new Error("could not find a free random alias");
@@ -142,6 +148,7 @@ export async function updateLink(
     await recordChanges(stores.db, [{ key: oldKey, record: "null" }]);
     await stores.purge?.([{ domain: before.domain, alias: before.alias }]);
   }
+  await stores.onChange?.("updated", row);
   return row;
 }
 

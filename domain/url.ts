@@ -124,7 +124,8 @@ export function checkDestination(raw: string, context: DestinationContext): Dest
   return { ok: true, url: normalized };
 }
 
-function isPrivateAddress(host: string): boolean {
+/** A loopback, private, link-local, carrier-grade NAT, multicast or reserved IPv4 host, or any IPv6 literal. */
+export function isPrivateAddress(host: string): boolean {
   if (host.startsWith("[")) return true; // IPv6 literals: loopback, link-local and ULA are the common ones; refuse all
   const [a, b] = host.split(".").map(Number) as [number, number];
   return (

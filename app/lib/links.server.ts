@@ -6,6 +6,7 @@ import { getDb } from "../../db/client.server";
 import type { LinkStores } from "../../db/links.server";
 import type { DestinationContext } from "../../domain/url";
 import type { AppEnv } from "../env.server";
+import { enqueueLinkEvent } from "./webhooks.server";
 
 export function linkStores(env: AppEnv): LinkStores {
   return {
@@ -19,6 +20,7 @@ export function linkStores(env: AppEnv): LinkStores {
         console.warn("links: purge of the redirect cache failed", error);
       }
     },
+    onChange: (kind, link) => enqueueLinkEvent(env, kind, link),
   };
 }
 

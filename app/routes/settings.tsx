@@ -3,14 +3,15 @@
  * sidebar is a horizontal, scrollable list above the page.
  */
 import { NavLink, Outlet } from "react-router";
+import { can } from "../../domain/entitlements";
 import { requireUser } from "../session.server";
 import type { Route } from "./+types/settings";
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  requireUser(request, context);
+  const viewer = requireUser(request, context);
   // "Account Usage (only if usage is enabled)": the spec names no switch that turns usage off,
   // and every plan has usage limits, so it is enabled for every signed-in user.
-  return { usageEnabled: true };
+  return { usageEnabled: true, webhooksAllowed: can(viewer.subject, "use_webhooks") };
 }
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -40,6 +41,13 @@ export default function SettingsLayout({ loaderData }: Route.ComponentProps) {
                 <li>
                   <NavLink to="/app/settings/usage" className={linkClass}>
                     Account Usage
+                  </NavLink>
+                </li>
+              ) : null}
+              {loaderData.webhooksAllowed ? (
+                <li>
+                  <NavLink to="/app/settings/webhooks" className={linkClass}>
+                    Webhooks
                   </NavLink>
                 </li>
               ) : null}

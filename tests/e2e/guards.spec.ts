@@ -45,6 +45,8 @@ const ROUTES: [path: string, guards: string, expected: Record<Persona, Outcome>]
   ["/app/settings/profile/delete", "L", L("/app/settings/profile/delete")],
   ["/app/settings/security", "L", L("/app/settings/security")],
   ["/app/settings/usage", "L", L("/app/settings/usage")],
+  // L and V; without use_webhooks the page (200) says the plan lacks them.
+  ["/app/settings/webhooks", "L V", { ...L("/app/settings/webhooks"), unverified: "/app/email/verify" }],
   // Only a past-due trial stays on the past-due page; everyone else is sent on.
   ["/app/subscribe", "L", L("/app/subscribe", HOME)],
   ["/app/kiosk", "L D", D("/app/kiosk", "/app/kiosk/users")],

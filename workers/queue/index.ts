@@ -5,10 +5,12 @@ import type { QueueEnv } from "./src/env";
 import { handleJobBatch, type JobHandler } from "./src/jobs";
 import { billingEventJob } from "./src/billing";
 import { sendMailJob } from "./src/mail";
+import { deliverWebhookJob } from "./src/webhooks";
 
 export const JOBS: Readonly<Record<string, JobHandler>> = {
   "mail.send": sendMailJob,
   "billing.event": billingEventJob,
+  "webhook.deliver": deliverWebhookJob,
 };
 
 export default {

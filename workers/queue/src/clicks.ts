@@ -5,12 +5,14 @@
  * log is acked without effect, and a duplicate racing in makes the batch fail on the
  * primary key, so it is retried and then found. If the combined batch fails, each
  * message is tried on its own, so one poison message is retried (and in the end
- * dead-lettered) while the others are acked.
+ * dead-lettered) while the others are acked. The newly counted clicks then become link.clicked
+ * webhook deliveries (workers/queue/src/webhooks.ts).
  */
 import { buildClickStatements, findCountedClickIds, type CountedClick } from "../../../db/clicks.server";
 import { describeClick } from "../../../domain/click-facts";
 import { isClickBatchMessage, type ClickBatchMessage, type ClickEvent } from "../../../domain/events";
 import type { QueueEnv } from "./env";
+import { enqueueClickEvents } from "./webhooks";
 
 export const CLICK_RETRY_DELAY_SECONDS = 5;
 const DEFAULT_SALT = "snip-local-visitor-salt";
@@ -37,6 +39,13 @@ async function countClicks(env: QueueEnv, messages: readonly Message<ClickBatchM
   }
   if (fresh.length === 0) return;
   await env.DB.batch(buildClickStatements(env.DB, fresh));
+  // link.clicked webhooks for the clicks just counted. The clicks are in; a failure here must not
+  // make the batch retry (its clicks would be found counted and notify no one), so it is logged.
+  try {
+    await enqueueClickEvents(env, fresh);
+  } catch (error) {
+    console.error("clicks: could not enqueue link.clicked webhooks", error);
+  }
 }
 
 export async function handleClickBatch(batch: MessageBatch<unknown>, env: QueueEnv): Promise<void> {

@@ -9,6 +9,10 @@ export interface QueueEnv {
   MAIL_API_URL?: string;
   MAIL_API_KEY?: string;
   MAIL_FROM?: string;
-  /** "true" only in local runs: enables the dev mailbox. */
+  /** "true" only in local runs: enables the dev mailbox, webhooks to loopback hosts and the development AUTH_SECRET. */
   LOCAL_DEV?: string;
+  /** The app's AUTH_SECRET (a secret): the key of stored webhook signing secrets is derived from it. */
+  AUTH_SECRET?: string;
+  /** Seconds before the first webhook retry (each further one is four times longer); default 60, locally 2. */
+  WEBHOOK_RETRY_BASE_SECONDS?: string;
 }

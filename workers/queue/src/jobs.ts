@@ -6,9 +6,17 @@
 import type { Envelope } from "../../../domain/events";
 import type { QueueEnv } from "./env";
 
-export type JobHandler = (envelope: Envelope<string, unknown>, env: QueueEnv) => Promise<void>;
+/** `attempts` is the queue's count of deliveries of this message, 1 on the first. */
+export type JobHandler = (envelope: Envelope<string, unknown>, env: QueueEnv, message: { attempts: number }) => Promise<void>;
 
 export const JOB_RETRY_DELAY_SECONDS = 10;
+
+/** Thrown by a job that failed in an expected way (it has logged why) and sets its own backoff. */
+export class RetryJob extends Error {
+  constructor(readonly delaySeconds: number) {
+    super(`retry in ${delaySeconds} s`);
+  }
+}
 
 export async function handleJobBatch(
   batch: MessageBatch<unknown>,
@@ -24,9 +32,13 @@ export async function handleJobBatch(
       continue;
     }
     try {
-      await handler(envelope as Envelope<string, unknown>, env);
+      await handler(envelope as Envelope<string, unknown>, env, { attempts: message.attempts });
       message.ack();
     } catch (error) {
+      if (error instanceof RetryJob) {
+        message.retry({ delaySeconds: error.delaySeconds });
+        continue;
+      }
       console.error(`jobs: ${envelope.type} failed, will retry`, message.id, error);
       message.retry({ delaySeconds: Math.min(JOB_RETRY_DELAY_SECONDS * 2 ** (message.attempts - 1), 600) });
     }
