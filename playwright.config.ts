@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { E2E_SHORT_DOMAINS } from "./tests/e2e/short-domains";
 
 const PORT = process.env.E2E_PORT ?? "8790";
 const BASE_URL = `http://localhost:${PORT}`;
@@ -38,7 +39,11 @@ export default defineConfig({
   },
   webServer: {
     command: `rm -rf .wrangler/e2e-state-${PORT} && node scripts/start.mjs`,
-    env: { PORT, SNIP_STATE_DIR: `.wrangler/e2e-state-${PORT}` },
+    env: {
+      PORT,
+      SNIP_STATE_DIR: `.wrangler/e2e-state-${PORT}`,
+      SNIP_VARS: JSON.stringify({ SHORT_DOMAINS: JSON.stringify(E2E_SHORT_DOMAINS) }),
+    },
     url: `${BASE_URL}/app/terms`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -4,6 +4,8 @@ import type { AppEnv } from "./env.server";
 export interface CloudflareContext {
   env: AppEnv;
   ctx: ExecutionContext;
+  /** The visitor's country from Cloudflare (request.cf.country); null when there is none (local runs). */
+  country: string | null;
 }
 
 export const cloudflareContext = createContext<CloudflareContext>();

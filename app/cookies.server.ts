@@ -76,3 +76,13 @@ export async function readTrialReminderClosedAt(request: Request): Promise<numbe
   const value: unknown = await trialReminderClosedCookie.parse(request.headers.get("cookie"));
   return typeof value === "number" && Number.isFinite(value) ? value : null;
 }
+
+/**
+ * The guest's agreement to the terms, privacy and cookie policies (spec 02 §4: after every create
+ * attempt the terms are marked accepted); once set, the agreement is not asked again.
+ */
+export const termsAcceptedCookie = createCookie("terms_accepted", { httpOnly: true, sameSite: "lax", path: "/", maxAge: YEAR_SECONDS });
+
+export async function readTermsAccepted(request: Request): Promise<boolean> {
+  return (await termsAcceptedCookie.parse(request.headers.get("cookie"))) === true;
+}

@@ -2,6 +2,7 @@
  * The app worker's bindings and variables, validated once per request at the entry.
  */
 import { z } from "zod";
+import { parseShortDomains } from "../domain/domains";
 import type { ClickBatchMessage } from "../domain/events";
 import { LOCAL_DEV_AUTH_SECRET } from "../domain/local-dev";
 
@@ -41,6 +42,15 @@ const varsSchema = z.object({
   SALES_EMAIL: z.string().default("sales@snip.example"),
   /** Sender address of transactional mail. */
   MAIL_FROM: z.string().default("Snip <no-reply@snip.example>"),
+  /** Extra common short domains, a JSON array (domain/domains.ts shortDomainConfigSchema); empty: the default host only. */
+  SHORT_DOMAINS: z.string().default(""),
+  /** Cloudflare Turnstile (the guests' bot challenge): on only when both keys are set. The secret is a secret. */
+  TURNSTILE_SITE_KEY: z.string().default(""),
+  TURNSTILE_SECRET_KEY: z.string().default(""),
+  /** Where tokens are verified; a local stub in tests. */
+  TURNSTILE_VERIFY_URL: z.url().default("https://challenges.cloudflare.com/turnstile/v0/siteverify"),
+  /** Comma-separated client IP addresses that skip the bot challenge (spec 02 §3 "whitelist"). */
+  TURNSTILE_WHITELIST: z.string().default(""),
 });
 
 export type AppVars = z.infer<typeof varsSchema> & { AUTH_SECRET: string };
@@ -58,6 +68,7 @@ function isLoopbackHost(hostname: string): boolean {
  */
 export function parseEnv(raw: Record<string, unknown>, hostname: string): AppEnv {
   const vars = varsSchema.parse(raw);
+  parseShortDomains(vars.SHORT_DOMAINS); // a malformed SHORT_DOMAINS is a configuration error, reported at once
   if (vars.LOCAL_DEV === "true" && !isLoopbackHost(hostname)) vars.LOCAL_DEV = undefined;
   const secret = vars.AUTH_SECRET ?? (vars.LOCAL_DEV === "true" ? LOCAL_DEV_AUTH_SECRET : undefined);
   if (!secret) throw new Error("AUTH_SECRET is not set: run `wrangler secret put AUTH_SECRET` (32+ random characters)");

@@ -12,6 +12,12 @@ import { isCrossSiteMutation, securityCheckFailure, SECURITY_HEADERS } from "./s
 
 const handleRequest = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
 
+/** request.cf.country: React Router hands loaders a copy of the request without `cf`, so it is read here. */
+function requestCountry(request: Request): string | null {
+  const country = (request.cf as { country?: unknown } | undefined)?.country;
+  return typeof country === "string" && country !== "" ? country : null;
+}
+
 export default {
   async fetch(request, rawEnv, ctx) {
     const url = new URL(request.url);
@@ -22,7 +28,7 @@ export default {
       return securityCheckFailure(request);
     }
     const env = parseEnv(rawEnv as unknown as Record<string, unknown>, url.hostname);
-    const context = new RouterContextProvider(new Map([[cloudflareContext, { env, ctx }]]));
+    const context = new RouterContextProvider(new Map([[cloudflareContext, { env, ctx, country: requestCountry(request) }]]));
     const response = await handleRequest(request, context);
     const headers = new Headers(response.headers);
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) if (!headers.has(name)) headers.set(name, value);

@@ -2,14 +2,15 @@
  * The dashboard's reads and the link-tag writes: a user's links, searched (alias and url: a
  * substring, LIKE with its wildcards escaped; tag: the exact, normalized tag), filtered, sorted
  * and paged; one owned link; the tags of a page of links. Click totals come from the rollups
- * (getClickTotals in clicks.server.ts) for the page's ids only.
+ * (getClickTotals in clicks.server.ts) for the page's ids only; the "most clicks" order sums the
+ * rollups of each link in the filtered set inside the same query.
  */
 import { and, asc, count, desc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import { containsPattern, type LinkSearch, type LinkSort, type LinkState } from "../domain/link-search";
 import { normalizeTag } from "../domain/tags";
 import type { Db } from "./client.server";
 import type { Link } from "./links.server";
-import { links, linkTags, tags } from "./schema";
+import { clickHourly, links, linkTags, tags } from "./schema";
 
 export type LinkWithTags = Link & { tags: string[] };
 
@@ -49,10 +50,17 @@ function searchFilter(userId: string, search: LinkSearch | null): SQL | undefine
   }
 }
 
+/**
+ * A link's human clicks from the hourly rollups (never the raw log): a range read of
+ * click_hourly's primary key (link_id, hour) per link of the filtered set.
+ */
+const clickTotal = sql`(SELECT COALESCE(SUM(${clickHourly.clicks}), 0) FROM ${clickHourly} WHERE ${clickHourly.linkId} = ${links.id})`;
+
 const ORDER = {
   newest: [desc(links.createdAt), desc(links.id)],
   oldest: [asc(links.createdAt), asc(links.id)],
   alias: [asc(links.alias), asc(links.id)],
+  clicks: [desc(clickTotal), desc(links.createdAt), desc(links.id)],
 } as const;
 
 /** One page of a user's links (live or archived; deleted ones are never listed) and the total. */

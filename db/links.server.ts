@@ -170,6 +170,16 @@ export async function listGuestLinks(db: Db, guestId: string, limit: number): Pr
   });
 }
 
+/** A signed-in user's most recent links (live or archived), newest first: their My URLs. */
+export async function listUserRecentLinks(db: Db, userId: string, limit: number): Promise<Link[]> {
+  if (limit <= 0) return [];
+  return db.query.links.findMany({
+    where: and(eq(links.userId, userId), inArray(links.status, ["active", "archived"])),
+    orderBy: [desc(links.createdAt), desc(links.id)],
+    limit,
+  });
+}
+
 /** Forgets a guest's history: the links keep working, they are just no longer listed. */
 export async function clearGuestHistory(db: Db, guestId: string): Promise<void> {
   await db.update(links).set({ guestId: null }).where(eq(links.guestId, guestId));

@@ -27,7 +27,7 @@ export function containsPattern(text: string): string {
 export const LINK_STATES = ["all", "active", "expired", "archived"] as const;
 export type LinkState = (typeof LINK_STATES)[number];
 
-export const LINK_SORTS = ["newest", "oldest", "alias"] as const;
+export const LINK_SORTS = ["newest", "oldest", "alias", "clicks"] as const;
 export type LinkSort = (typeof LINK_SORTS)[number];
 
 export const DASHBOARD_PAGE_SIZE = 25;

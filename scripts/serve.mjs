@@ -4,7 +4,9 @@ import { startRuntime } from "./runtime.mjs";
 
 const port = Number(process.env.PORT ?? 8787);
 const persist = process.env.SNIP_STATE_DIR ?? ".wrangler/state";
-const mf = await startRuntime({ port, host: process.env.HOST ?? "localhost", persist, verbose: process.env.SNIP_VERBOSE === "1" });
+// SNIP_VARS: a JSON object of variables overriding every worker's (the end-to-end tests configure SHORT_DOMAINS with it).
+const vars = process.env.SNIP_VARS ? JSON.parse(process.env.SNIP_VARS) : {};
+const mf = await startRuntime({ port, host: process.env.HOST ?? "localhost", persist, vars, verbose: process.env.SNIP_VERBOSE === "1" });
 console.info(`Snip is running on http://localhost:${port} (state: ${persist}). Press Ctrl+C to stop.`);
 
 let stopping = false;

@@ -5,7 +5,7 @@
  * The UTM builder is a dialog with JavaScript and the /app/links/utm page without it.
  */
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
 import { formatExpiry } from "../../domain/expiry";
 import { MESSAGES } from "../../domain/messages";
@@ -21,6 +21,8 @@ import {
   type UtmReply,
 } from "../forms/create-link";
 import { CopyButton } from "./copy-button";
+import { DomainSelect } from "./domain-select";
+import { useHydrated } from "./use-hydrated";
 
 /** URL field focus delay after "Shorten another" (spec 02 §9). */
 const URL_FOCUS_DELAY_MS = 300;
@@ -89,23 +91,12 @@ function toUtcInput(date: Date): string {
   return date.toISOString().slice(0, 16);
 }
 
-const noSubscription = () => () => {};
-
-/** False on the server and while hydrating, true afterwards: what JavaScript has enhanced. */
-function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-}
-
 function utcInputToDate(value: string): Date {
   return new Date(value.endsWith("Z") ? value : `${value}Z`);
 }
 
 /** The expiry switch and date-time picker: local time with JavaScript, UTC without (and the label says which). */
-function ExpiryField({ data, result }: { data: CreateFormData; result?: SubmissionResult<string[]> }) {
+function ExpiryField({ data, result, ids }: { data: CreateFormData; result?: SubmissionResult<string[]>; ids: string }) {
   const submitted = result !== undefined;
   const initialOn = submitted ? initial(result, "expires") === "on" : data.defaultExpiry !== null;
   const initialIso = initial(result, "expires_at") || (initial(result, "expires_local") ?? data.defaultExpiry ?? "");
@@ -135,11 +126,11 @@ function ExpiryField({ data, result }: { data: CreateFormData; result?: Submissi
         Link expiry
       </label>
       <div className={on ? "" : "opacity-60"}>
-        <label htmlFor="create-expires" className="mb-1 block text-sm text-slate-700">
+        <label htmlFor={`${ids}-expires`} className="mb-1 block text-sm text-slate-700">
           Expires at ({hydrated ? "local time" : "UTC"})
         </label>
         <input
-          id="create-expires"
+          id={`${ids}-expires`}
           type="datetime-local"
           name="expires_local"
           value={local}
@@ -147,11 +138,11 @@ function ExpiryField({ data, result }: { data: CreateFormData; result?: Submissi
           min={hydrated ? toLocalInput(utcInputToDate(data.expiryMin)) : data.expiryMin}
           max={hydrated ? toLocalInput(utcInputToDate(data.expiryMax)) : data.expiryMax}
           aria-invalid={errors ? true : undefined}
-          aria-describedby={errors ? "create-expires-error" : undefined}
+          aria-describedby={errors ? `${ids}-expires-error` : undefined}
           className={`${inputClass} ${errors ? "border-red-500" : "border-slate-300"}`}
         />
         {hydrated ? <input type="hidden" name="expires_at" value={iso} /> : null}
-        <FieldErrors id="create-expires-error" errors={errors} />
+        <FieldErrors id={`${ids}-expires-error`} errors={errors} />
       </div>
     </div>
   );
@@ -161,8 +152,13 @@ function safeIso(date: Date): string {
   return Number.isNaN(date.getTime()) ? "" : date.toISOString();
 }
 
+/** The posted domain when it is one of the offered ones, else the form's starting domain. */
+function startDomain(data: CreateFormData, posted: string | undefined): string | null {
+  return posted && data.domains.some((d) => d.domain === posted) ? posted : data.defaultDomain;
+}
+
 /** The plan-limit dialog (spec 02 §2, §8): closes on the backdrop or X. */
-function PlanLimitDialog({ open }: { open: boolean }) {
+export function PlanLimitDialog({ open }: { open: boolean }) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const dialog = ref.current;
@@ -213,12 +209,23 @@ function PlanLimitDialog({ open }: { open: boolean }) {
   );
 }
 
-export function CreateLinkForm({ data, reply, returnTo }: { data: CreateFormData; reply?: CreateReply; returnTo: string }) {
+export function CreateLinkForm({
+  data,
+  reply,
+  returnTo,
+  ids = "create",
+}: {
+  data: CreateFormData;
+  reply?: CreateReply;
+  returnTo: string;
+  /** Prefix of the fields' ids: "create", or another where a second form can be on the page (the navigation bar's popover). */
+  ids?: string;
+}) {
   const fetcher = useFetcher<CreateReply>();
   const location = useLocation();
   const current = fetcher.data ?? reply;
   const result = current?.result;
-  const [form] = useForm({ id: "create-link", lastResult: result });
+  const [form] = useForm({ id: `${ids}-link`, lastResult: result });
   const urlRef = useRef<HTMLInputElement>(null);
   const [utmOn, setUtmOn] = useState(data.utmOn);
   const [utmError, setUtmError] = useState<string | null>(null);
@@ -273,13 +280,13 @@ export function CreateLinkForm({ data, reply, returnTo }: { data: CreateFormData
         {...getFormProps(form)}
         noValidate
         className="space-y-4"
-        data-testid="create-link-form"
+        data-testid={`${ids}-link-form`}
       >
         <input type="hidden" name="return_to" value={returnTo} />
-        <Field label="Long URL" htmlFor="create-url" errors={urlErrors}>
+        <Field label="Long URL" htmlFor={`${ids}-url`} errors={urlErrors}>
           <input
             ref={urlRef}
-            id="create-url"
+            id={`${ids}-url`}
             name="url"
             type="url"
             key={`url-${form.key ?? ""}`}
@@ -289,28 +296,24 @@ export function CreateLinkForm({ data, reply, returnTo }: { data: CreateFormData
             inputMode="url"
             onInput={() => setUtmError(null)}
             aria-invalid={urlErrors ? true : undefined}
-            aria-describedby={urlErrors ? "create-url-error" : undefined}
+            aria-describedby={urlErrors ? `${ids}-url-error` : undefined}
             className={`${inputClass} ${urlErrors ? "border-red-500" : "border-slate-300"}`}
           />
         </Field>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Domain" htmlFor="create-domain" errors={errorsOf(result, "domain")}>
-            <select
-              id="create-domain"
-              name="domain"
-              defaultValue={initial(result, "domain") ?? data.domains[0]}
-              className={`${inputClass} border-slate-300`}
-            >
-              {data.domains.map((domain) => (
-                <option key={domain} value={domain}>
-                  {domain}
-                </option>
-              ))}
-            </select>
-          </Field>
-          <Field label="Alias (optional)" htmlFor="create-alias" errors={aliasErrors}>
+          <DomainSelect
+            key={`domain-${form.key ?? ""}`}
+            id={`${ids}-domain`}
+            options={data.domains}
+            defaultValue={startDomain(data, initial(result, "domain"))}
+            siteHost={data.siteHost}
+            errors={errorsOf(result, "domain")}
+            className={inputClass}
+            labelClassName={labelClass}
+          />
+          <Field label="Alias (optional)" htmlFor={`${ids}-alias`} errors={aliasErrors}>
             <input
-              id="create-alias"
+              id={`${ids}-alias`}
               name="alias"
               key={`alias-${form.key ?? ""}`}
               defaultValue={canCustomAlias ? initial(result, "alias") : undefined}
@@ -319,45 +322,45 @@ export function CreateLinkForm({ data, reply, returnTo }: { data: CreateFormData
               placeholder={canCustomAlias ? "my-link" : "Random alias"}
               autoComplete="off"
               aria-invalid={aliasErrors ? true : undefined}
-              aria-describedby={aliasErrors ? "create-alias-error" : canCustomAlias ? undefined : "create-alias-locked"}
+              aria-describedby={aliasErrors ? `${ids}-alias-error` : canCustomAlias ? undefined : `${ids}-alias-locked`}
               className={`${inputClass} ${aliasErrors ? "border-red-500" : "border-slate-300"}`}
             />
             {canCustomAlias ? null : (
-              <p id="create-alias-locked" className="mt-1.5 text-xs text-slate-500">
+              <p id={`${ids}-alias-locked`} className="mt-1.5 text-xs text-slate-500">
                 {aliasLocked}
               </p>
             )}
           </Field>
         </div>
-        <Field label="Description (optional)" htmlFor="create-description" errors={descriptionErrors}>
+        <Field label="Description (optional)" htmlFor={`${ids}-description`} errors={descriptionErrors}>
           <input
-            id="create-description"
+            id={`${ids}-description`}
             name="description"
             key={`description-${form.key ?? ""}`}
             defaultValue={initial(result, "description")}
             maxLength={DESCRIPTION_MAX_LENGTH}
             autoComplete="off"
             aria-invalid={descriptionErrors ? true : undefined}
-            aria-describedby={descriptionErrors ? "create-description-error" : undefined}
+            aria-describedby={descriptionErrors ? `${ids}-description-error` : undefined}
             className={`${inputClass} ${descriptionErrors ? "border-red-500" : "border-slate-300"}`}
           />
         </Field>
         {data.canTags ? (
           <Field
             label="Tags (optional)"
-            htmlFor="create-tags"
+            htmlFor={`${ids}-tags`}
             errors={tagErrors}
             hint="Separate tags with commas. Spaces are removed and tags are lower-cased."
           >
             <input
-              id="create-tags"
+              id={`${ids}-tags`}
               name="tags"
               key={`tags-${form.key ?? ""}`}
               defaultValue={initial(result, "tags")}
               placeholder="campaign, spring"
               autoComplete="off"
               aria-invalid={tagErrors ? true : undefined}
-              aria-describedby={tagErrors ? "create-tags-error" : undefined}
+              aria-describedby={tagErrors ? `${ids}-tags-error` : undefined}
               className={`${inputClass} ${tagErrors ? "border-red-500" : "border-slate-300"}`}
             />
           </Field>
@@ -391,7 +394,7 @@ export function CreateLinkForm({ data, reply, returnTo }: { data: CreateFormData
                   Edit
                 </button>
               </div>
-              <ExpiryField key={`expiry-${form.key ?? ""}`} data={data} result={result} />
+              <ExpiryField key={`expiry-${form.key ?? ""}`} data={data} result={result} ids={ids} />
             </div>
           </details>
         ) : null}

@@ -3,12 +3,13 @@
  * users, subscribers, developers, impersonation and the past-due trial. Menus are
  * <details data-popover> disclosures: they work without JavaScript, and the root's inline
  * script closes them on Escape and on a click elsewhere. Below md a 450px menu panel carries
- * the same items.
+ * the same items. Create opens the "Create Snip Link" popover (create-link-popover.tsx).
  */
 import type { ReactNode } from "react";
 import { Link, NavLink } from "react-router";
 import { PAST_DUE_PATH } from "../../domain/access";
 import type { NavOrganization, NavState, NavUser } from "../lib/nav.server";
+import { CreateLinkButton } from "./create-link-popover";
 import { FEATURE_PAGES } from "./feature-pages";
 
 /** Where the bar's entries lead (spec 01 §2 route table). */
@@ -347,13 +348,10 @@ function UserMobileMenu({ nav, user }: { nav: NavState; user: NavUser }) {
       </Link>
       <div className="flex flex-col gap-0.5 p-4">
         {nav.canCreate ? (
-          <Link
-            to={PATHS.home}
-            className="mb-3 flex items-center justify-center gap-2 rounded-lg bg-indigo-600 px-4 py-2.5 font-semibold text-white hover:bg-indigo-700"
-          >
+          <CreateLinkButton className="mb-3 flex items-center justify-center gap-2 rounded-lg bg-indigo-600 px-4 py-2.5 font-semibold text-white hover:bg-indigo-700">
             <Icon name="plus" />
             Create
-          </Link>
+          </CreateLinkButton>
         ) : null}
         {nav.analytics ? (
           <Link to={PATHS.dashboard} className={menuRow}>
@@ -506,14 +504,10 @@ function UserHeader({ nav, user }: { nav: NavState; user: NavUser }) {
         <Logo compact={crowded} />
         <nav aria-label="Main" className="hidden items-center gap-0.5 md:flex lg:gap-1">
           {nav.canCreate ? (
-            <Link
-              to={PATHS.home}
-              title="Create"
-              className="mr-1 inline-flex h-9 shrink-0 items-center gap-1.5 whitespace-nowrap rounded-lg bg-indigo-600 px-2.5 text-sm font-semibold text-white hover:bg-indigo-700 lg:px-3"
-            >
+            <CreateLinkButton className="mr-1 inline-flex h-9 shrink-0 items-center gap-1.5 whitespace-nowrap rounded-lg bg-indigo-600 px-2.5 text-sm font-semibold text-white hover:bg-indigo-700 lg:px-3">
               <Icon name="plus" className="h-4 w-4" />
               <span className={crowded ? "sr-only lg:not-sr-only" : undefined}>Create</span>
-            </Link>
+            </CreateLinkButton>
           ) : null}
           {nav.analytics ? (
             <Link to={PATHS.dashboard} className={barLink}>

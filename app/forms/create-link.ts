@@ -10,13 +10,18 @@ import { tagsSchema } from "../../domain/tags";
 import { destinationSchema, type DestinationContext } from "../../domain/url";
 import { UTM_PRESET_NAME_MAX_LENGTH, utmValuesSchema, type UtmPreset, type UtmValues } from "../../domain/utm";
 import type { SubmissionResult } from "@conform-to/react";
+import type { DomainOption } from "../../domain/domains";
 
 export const CREATE_LINK_PATH = "/app/links/create";
 export const UTM_BUILDER_PATH = "/app/links/utm";
 export const DESCRIPTION_MAX_LENGTH = 255;
 
 export interface CreateFormData {
-  domains: string[];
+  /** Sorted alphabetically; locked ones say why (spec 02 §5, §8). */
+  domains: DomainOption[];
+  /** Where the form starts; null when no domain is usable ("domain not found"): the site's own host is used. */
+  defaultDomain: string | null;
+  siteHost: string;
   /** Why the alias field is locked: not in the plan, or the email is not verified yet; null = open. */
   aliasLock: "plan" | "verify" | null;
   canTags: boolean;
@@ -51,7 +56,6 @@ export type UtmReply = { result: SubmissionResult<string[]>; url?: string; value
 
 export const CREATE_MESSAGES = {
   descriptionMax: `The description must not be greater than ${DESCRIPTION_MAX_LENGTH} characters.`,
-  domainInvalid: "The selected domain is invalid.",
   expiryRequired: "Choose when the link should expire.",
   presetNameRequired: "Give the preset a name.",
   presetNameMax: `The preset name must not be greater than ${UTM_PRESET_NAME_MAX_LENGTH} characters.`,

@@ -12,24 +12,53 @@ import { listLinkTags, setLinkTags } from "../../db/tags.server";
 import { getUsage } from "../../db/usage.server";
 import { getOveragesEnabled } from "../../db/users.server";
 import { listUtmPresets } from "../../db/utm-presets.server";
-import { creatableDomains, isCreatableDomain } from "../../domain/domains";
+import {
+  creatableDomains,
+  domainLock,
+  domainLockMessage,
+  domainOptions,
+  DOMAIN_MESSAGES,
+  findDomain,
+  initialDomain,
+  parseShortDomains,
+  type DomainChooser,
+  type ShortDomain,
+} from "../../domain/domains";
 import { atActiveAliasLimit, can } from "../../domain/entitlements";
 import { addIsoDuration, expiryBounds, toUtcInputValue } from "../../domain/expiry";
 import { MESSAGES } from "../../domain/messages";
 import { getPlan } from "../../domain/plans";
 import { hasUtm, SAMPLE_UTM_PRESETS } from "../../domain/utm";
 import type { AppEnv } from "../env.server";
-import {
-  CREATE_LINK_PATH,
-  CREATE_MESSAGES,
-  createLinkSchema,
-  type CreateFormData,
-  type CreateReply,
-  type LinkResultData,
-} from "../forms/create-link";
+import { CREATE_LINK_PATH, createLinkSchema, type CreateFormData, type CreateReply, type LinkResultData } from "../forms/create-link";
 import type { Viewer } from "../session.server";
 import { destinationContext, linkStores, shortUrl } from "./links.server";
 import { qrCodeSvg } from "./qr.server";
+
+/** The common short domains: the default host and SHORT_DOMAINS (domain/domains.ts). */
+export function shortDomainsOf(env: Pick<AppEnv, "SHORT_HOST" | "SHORT_DOMAINS">): ShortDomain[] {
+  return creatableDomains(env.SHORT_HOST, parseShortDomains(env.SHORT_DOMAINS));
+}
+
+export function userChooser(viewer: Viewer): DomainChooser {
+  return { kind: "user", emailVerified: viewer.user.emailVerified, subscribed: viewer.subscribed };
+}
+
+/**
+ * The posted domain checked against the table for this chooser: the domain, or the message to
+ * show under the domain field (spec 02 §5, §8). An empty value is the form's starting domain.
+ */
+export function resolveDomain(
+  env: Pick<AppEnv, "SHORT_HOST" | "SHORT_DOMAINS">,
+  chooser: DomainChooser,
+  posted: string | null | undefined,
+): { domain: ShortDomain } | { error: string } {
+  const domains = shortDomainsOf(env);
+  const domain = posted ? findDomain(domains, posted) : initialDomain(domains, chooser, env.SHORT_HOST);
+  if (!domain) return { error: posted ? DOMAIN_MESSAGES.invalid : DOMAIN_MESSAGES.notFound };
+  const lock = domainLock(domain, chooser);
+  return lock ? { error: domainLockMessage(lock) } : { domain };
+}
 
 /** QR code size on screen (spec 02 §9). */
 export const QR_SCREEN_SIZE = 127;
@@ -58,8 +87,12 @@ export async function loadCreateForm(env: AppEnv, request: Request, viewer: View
   const bounds = expiryBounds(now);
   const own = canExpiry ? await listUtmPresets(getDb(env.DB), viewer.user.id) : [];
   const url = new URL(request.url).searchParams.get("url") ?? "";
+  const domains = shortDomainsOf(env);
+  const chooser = userChooser(viewer);
   return {
-    domains: creatableDomains(env.SHORT_HOST).map((d) => d.domain),
+    domains: domainOptions(domains, chooser),
+    defaultDomain: initialDomain(domains, chooser, env.SHORT_HOST)?.domain ?? null,
+    siteHost: new URL(request.url).host,
     aliasLock: customAliasLock(viewer),
     canTags: can(viewer.subject, "use_tags"),
     canExpiry,
@@ -70,6 +103,16 @@ export async function loadCreateForm(env: AppEnv, request: Request, viewer: View
     url: url.slice(0, 4096),
     utmOn: hasUtm(url),
   };
+}
+
+/** At 100% of the plan's active aliases without overages (spec 02 §4 plan-limit gate, §9). */
+export async function atPlanLimit(env: AppEnv, viewer: Viewer, now = new Date()): Promise<boolean> {
+  const db = getDb(env.DB);
+  const [usage, overages] = await Promise.all([
+    getUsage(db, viewer.user.id, now),
+    viewer.subscribed ? getOveragesEnabled(db, viewer.user.id) : false,
+  ]);
+  return atActiveAliasLimit(viewer.subject, usage.activeAliases, overages);
 }
 
 function reply(result: SubmissionResult<string[]>, status: number, planLimit = false) {
@@ -95,17 +138,12 @@ export async function createLinkAction(env: AppEnv, request: Request, viewer: Vi
   // Without the tags capability the tags are dropped from the payload (spec 02 §5).
   const tags = can(viewer.subject, "use_tags") ? value.tags : [];
 
-  const domains = creatableDomains(env.SHORT_HOST);
-  const domain = value.domain || domains[0]!.domain;
-  if (!isCreatableDomain(domains, domain))
-    return reply(submission.reply({ fieldErrors: { domain: [CREATE_MESSAGES.domainInvalid] } }), 422);
+  const chosen = resolveDomain(env, userChooser(viewer), value.domain);
+  if ("error" in chosen) return reply(submission.reply({ fieldErrors: { domain: [chosen.error] } }), 422);
+  const domain = chosen.domain.domain;
 
   const db = getDb(env.DB);
-  const [usage, overages] = await Promise.all([
-    getUsage(db, viewer.user.id, now),
-    viewer.subscribed ? getOveragesEnabled(db, viewer.user.id) : false,
-  ]);
-  if (atActiveAliasLimit(viewer.subject, usage.activeAliases, overages))
+  if (await atPlanLimit(env, viewer, now))
     return reply(submission.reply({ formErrors: [`${MESSAGES.planLimitTitle}. ${MESSAGES.planLimitBody}`] }), 403, true);
 
   // Without the expiry capability a link gets the plan's default lifetime, if it has one.

@@ -2,6 +2,7 @@
  * Wiring between routes and the link store: the stores from the request's env, the hosts
  * that count as ours, and short URLs for display.
  */
+import { parseShortDomains } from "../../domain/domains";
 import { getDb } from "../../db/client.server";
 import type { LinkStores } from "../../db/links.server";
 import type { DestinationContext } from "../../domain/url";
@@ -25,7 +26,8 @@ export function linkStores(env: AppEnv): LinkStores {
 }
 
 export function destinationContext(env: AppEnv, request: Request): DestinationContext {
-  const hosts = [env.SHORT_HOST, new URL(request.url).host];
+  // Every configured short domain is our own: a link to one would loop.
+  const hosts = [env.SHORT_HOST, new URL(request.url).host, ...parseShortDomains(env.SHORT_DOMAINS).map((d) => d.domain)];
   if (env.SHORT_ORIGIN) hosts.push(new URL(env.SHORT_ORIGIN).host);
   return {
     ownHosts: hosts,

@@ -21,7 +21,9 @@ import {
 import { getCloudflare } from "../context.server";
 import { readConsent } from "../cookies.server";
 import type { Viewer } from "../session.server";
+import { readDevClient } from "./dev-client.server";
 import { photoUrl } from "./nav.server";
+import { clientIp, isWhitelisted, turnstileConfig } from "./turnstile.server";
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
@@ -53,8 +55,10 @@ export function subscriptionJson(sub: Subscription | null, now: Date) {
   };
 }
 
-async function appSettings(request: Request, viewer: Viewer | null, surveyEnabled: boolean) {
+async function appSettings(request: Request, context: Readonly<RouterContextProvider>, viewer: Viewer | null, surveyEnabled: boolean) {
   const consent = await readConsent(request);
+  const { env } = getCloudflare(context);
+  const turnstile = turnstileConfig(env, await readDevClient(env, request));
   return {
     flashMessages: [] as string[],
     teamsAllowed: false,
@@ -67,6 +71,8 @@ async function appSettings(request: Request, viewer: Viewer | null, surveyEnable
     ccpaAccepted: !consent.doNotSell,
     surveyEnabled,
     impersonated: viewer?.session.impersonatedBy != null,
+    /** The bot challenge (spec 02 §3): its site key (null when off) and whether this client skips it. */
+    antiRobot: { site_key: turnstile?.siteKey ?? null, whitelist: turnstile ? isWhitelisted(turnstile, clientIp(request)) : false },
   };
 }
 
@@ -76,7 +82,7 @@ export async function buildState(request: Request, context: Readonly<RouterConte
       user: null,
       subscriptions: { current: null, future: null },
       billing: { preferred: null },
-      app: await appSettings(request, null, false),
+      app: await appSettings(request, context, null, false),
     };
   }
   const db = getDb(getCloudflare(context).env.DB);
@@ -99,6 +105,6 @@ export async function buildState(request: Request, context: Readonly<RouterConte
     },
     subscriptions: { current: subscriptionJson(subs.current, now), future: subscriptionJson(subs.future, now) },
     billing: { preferred: null },
-    app: await appSettings(request, viewer, fields.surveyEnabled),
+    app: await appSettings(request, context, viewer, fields.surveyEnabled),
   };
 }

@@ -35,7 +35,7 @@ export const DASHBOARD_NOTICES = {
 type DoneNotice = keyof typeof DASHBOARD_NOTICES;
 
 const STATE_LABELS: Record<LinkState, string> = { all: "All links", active: "Active", expired: "Expired", archived: "Archived" };
-const SORT_LABELS: Record<LinkSort, string> = { newest: "Newest first", oldest: "Oldest first", alias: "Alias A–Z" };
+const SORT_LABELS: Record<LinkSort, string> = { newest: "Newest first", oldest: "Oldest first", alias: "Alias A–Z", clicks: "Most clicks" };
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard — Snip" }];
 

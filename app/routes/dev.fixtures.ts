@@ -10,6 +10,9 @@
  *   {"action": "impersonate", "by": "staff@b.c"}    (the caller's own session becomes an impersonation by that user)
  *   {"action": "links", "email": "a@b.c", "count": 30, "aliasPrefix"?: "abc", "url"?: "https://..."}
  *        (count links owned by the user, written through to KV; aliases prefix + 01, 02 ... when a prefix is given)
+ *   {"action": "client", "country"?: "DE", "turnstile"?: true}
+ *        (this browser plays a visitor from that country and/or gets the bot challenge with Cloudflare's test keys;
+ *         app/lib/dev-client.server.ts; an empty object turns both off)
  *
  * Answers {data: {...}} with 200, 404 {message} for an unknown email, 422 {message, errors} for a bad body.
  */
@@ -22,6 +25,7 @@ import { API_MESSAGES } from "../../domain/api-messages";
 import { activePrice, getPlan, PLANS, type PlanName } from "../../domain/plans";
 import { getCloudflare } from "../context.server";
 import { apiError, json, methodNotAllowed, requireApiViewer, validateBody } from "../lib/api.server";
+import { devClientCookie, devClientSchema } from "../lib/dev-client.server";
 import { linkStores } from "../lib/links.server";
 import type { Route } from "./+types/dev.fixtures";
 
@@ -45,6 +49,7 @@ const fixtureSchema = z.discriminatedUnion("action", [
     pastDueTrial: z.boolean().default(false),
   }),
   z.object({ action: z.literal("impersonate"), by: email }),
+  devClientSchema.extend({ action: z.literal("client") }),
   z.object({
     action: z.literal("links"),
     email,
@@ -70,6 +75,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (input.action === "announcement") {
     return json({ data: { id: await createAnnouncement(db, input) } });
+  }
+  if (input.action === "client") {
+    const { action: _action, ...client } = input;
+    return json({ data: client }, { headers: { "set-cookie": await devClientCookie.serialize(client) } });
   }
   if (input.action === "impersonate") {
     const viewer = requireApiViewer(context);

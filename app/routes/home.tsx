@@ -1,112 +1,46 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useRef } from "react";
-import { data, Form, Link, redirect, useLocation, useNavigation } from "react-router";
+import type { SubmissionResult } from "@conform-to/react";
+import { Link, redirect } from "react-router";
 import { getDb } from "../../db/client.server";
-import { createLink, getLinkById } from "../../db/links.server";
+import { getLinkById } from "../../db/links.server";
 import { CopyButton } from "../components/copy-button";
 import { CreateLinkForm, LinkResult } from "../components/create-link-form";
+import { GuestCreateForm } from "../components/guest-create-form";
 import { getCloudflare } from "../context.server";
-import { ensureGuestId, readGuestId } from "../cookies.server";
-import { shortenSchema } from "../forms/shorten";
+import { readGuestId } from "../cookies.server";
 import { createLinkAction, loadCreateForm, loadLinkResult } from "../lib/create-link.server";
-import { destinationContext, linkStores, shortUrl } from "../lib/links.server";
+import { guestCreateAction, loadGuestForm } from "../lib/guest-create.server";
+import { shortUrl } from "../lib/links.server";
 import { getViewer } from "../session.server";
 import type { Route } from "./+types/home";
 
-/** URL field focus delay after "Shorten another" (spec 02 §9). */
-export const URL_FOCUS_DELAY_MS = 300;
-
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { env } = getCloudflare(context);
+  const cloudflare = getCloudflare(context);
+  const { env } = cloudflare;
   const viewer = getViewer(context);
   // Spec 01 §2: a subscribed user is sent to the dashboard, keeping the query.
   if (viewer?.subscribed) throw redirect(`/dashboard${new URL(request.url).search}`);
   if (viewer) {
     // Signed-in users get the full creation form, and the result view of their own new link.
     const result = await loadLinkResult(env, request, viewer);
-    return { created: null, result, form: result ? null : await loadCreateForm(env, request, viewer) };
+    return { created: null, result, form: result ? null : await loadCreateForm(env, request, viewer), guestForm: null };
   }
-  const none = { created: null, result: null, form: null };
+  const none = { created: null, result: null, form: null, guestForm: null };
   const createdId = new URL(request.url).searchParams.get("created");
-  if (!createdId) return none;
+  if (!createdId) return { ...none, guestForm: await loadGuestForm(cloudflare, request) };
   const guestId = await readGuestId(request);
   const link = await getLinkById(getDb(env.DB), createdId);
   // Only its creator (the guest's browser) sees a link's result view.
-  if (!link || guestId === null || link.guestId !== guestId) return none;
+  if (!link || guestId === null || link.guestId !== guestId) return { ...none, guestForm: await loadGuestForm(cloudflare, request) };
   return { ...none, created: { longUrl: link.url, shortUrl: shortUrl(env, request, link), alias: link.alias } };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { env } = getCloudflare(context);
+  const cloudflare = getCloudflare(context);
   const formData = await request.formData();
   // Signed-in users create through the full form's rules (a post here comes from the 404 page's form).
   const viewer = getViewer(context);
-  if (viewer) return createLinkAction(env, request, viewer, formData);
-  const submission = parseWithZod(formData, { schema: shortenSchema(destinationContext(env, request)) });
-  if (submission.status !== "success") {
-    return data(submission.reply(), { status: 422 });
-  }
-  const { guestId, setCookie } = await ensureGuestId(request);
-  const link = await createLink(linkStores(env), { domain: env.SHORT_HOST, url: submission.value.url, guestId });
-  return redirect(`/?created=${link.id}`, setCookie ? { headers: { "set-cookie": setCookie } } : undefined);
-}
-
-function ShortenForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
-  const navigation = useNavigation();
-  const location = useLocation();
-  const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/") === true;
-  const [form, fields] = useForm<{ url: string }>({ lastResult, shouldRevalidate: "onInput" });
-  const urlInput = useRef<HTMLInputElement>(null);
-
-  useEffect(() => {
-    if ((location.state as { focusUrl?: boolean } | null)?.focusUrl) {
-      const timer = window.setTimeout(() => urlInput.current?.focus(), URL_FOCUS_DELAY_MS);
-      return () => window.clearTimeout(timer);
-    }
-  }, [location.key, location.state]);
-
-  useEffect(() => {
-    if (fields.url.errors?.length) urlInput.current?.focus();
-  }, [fields.url.errors]);
-
-  return (
-    <Form method="post" action="/?index" {...getFormProps(form)} noValidate className="space-y-4">
-      <div>
-        <label htmlFor={fields.url.id} className="mb-2 block text-sm font-semibold text-slate-800">
-          Enter a long URL to make it short
-        </label>
-        <input
-          ref={urlInput}
-          {...getInputProps(fields.url, { type: "url" })}
-          key={fields.url.key}
-          placeholder="https://example.com/a-very-long-link"
-          autoComplete="off"
-          inputMode="url"
-          className={`w-full rounded-xl border bg-white px-4 py-3 text-base shadow-sm outline-none transition focus:border-indigo-500 focus:ring-4 focus:ring-indigo-100 ${
-            fields.url.errors ? "border-red-500" : "border-slate-300"
-          }`}
-        />
-        {fields.url.errors ? (
-          <p id={fields.url.errorId} role="alert" className="mt-2 text-sm font-medium text-red-600">
-            {fields.url.errors[0]}
-          </p>
-        ) : null}
-        {form.errors ? (
-          <p id={form.errorId} role="alert" className="mt-2 text-sm font-medium text-red-600">
-            {form.errors[0]}
-          </p>
-        ) : null}
-      </div>
-      <button
-        type="submit"
-        disabled={busy}
-        className="w-full rounded-xl bg-indigo-600 px-6 py-3 text-lg font-bold text-white shadow-sm transition hover:bg-indigo-700 disabled:cursor-wait disabled:opacity-70"
-      >
-        {busy ? "Shortening…" : "Shorten"}
-      </button>
-    </Form>
-  );
+  if (viewer) return createLinkAction(cloudflare.env, request, viewer, formData);
+  return guestCreateAction(cloudflare, request, formData);
 }
 
 function Result({ created }: { created: { longUrl: string; shortUrl: string; alias: string } }) {
@@ -201,10 +135,10 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
               <CreateLinkForm data={loaderData.form} returnTo="/" />
             ) : loaderData.created ? (
               <Result created={loaderData.created} />
-            ) : (
+            ) : loaderData.guestForm ? (
               // Only guests reach the guest form, and a guest's post is answered by the guest branch of the action.
-              <ShortenForm lastResult={actionData as SubmissionResult<string[]> | undefined} />
-            )}
+              <GuestCreateForm data={loaderData.guestForm} lastResult={actionData as SubmissionResult<string[]> | undefined} />
+            ) : null}
           </div>
         </div>
       </section>

@@ -3,18 +3,21 @@
  * dashboard render the form and post here; without JavaScript a refused post lands on this page,
  * which shows the form again with the errors next to the fields.
  */
-import { CreateLinkForm } from "../components/create-link-form";
+import { CreateLinkForm, PlanLimitDialog } from "../components/create-link-form";
 import { getCloudflare } from "../context.server";
 import { CREATE_LINK_PATH } from "../forms/create-link";
-import { createLinkAction, loadCreateForm } from "../lib/create-link.server";
+import { atPlanLimit, createLinkAction, loadCreateForm } from "../lib/create-link.server";
 import { requireUser } from "../session.server";
 import type { Route } from "./+types/links.create";
 
 export const meta: Route.MetaFunction = () => [{ title: "Create a link | Snip" }];
 
+/** The form, and whether the plan-limit gate stands in front of it (the navigation bar's Create asks here too). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireUser(request, context);
-  return { form: await loadCreateForm(getCloudflare(context).env, request, viewer) };
+  const { env } = getCloudflare(context);
+  const [form, planLimit] = await Promise.all([loadCreateForm(env, request, viewer), atPlanLimit(env, viewer)]);
+  return { form, planLimit };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -29,6 +32,8 @@ export default function CreateLinkPage({ loaderData, actionData }: Route.Compone
       <div className="mx-auto max-w-2xl rounded-2xl border border-slate-200 bg-white p-6 shadow-xl shadow-indigo-100 sm:p-8">
         <h1 className="mb-6 text-2xl font-extrabold tracking-tight text-slate-900">Create a short link</h1>
         <CreateLinkForm data={loaderData.form} reply={actionData} returnTo={CREATE_LINK_PATH} />
+        {/* At the plan limit the page opens with the upgrade dialog (spec 02 §4), also without JavaScript. */}
+        <PlanLimitDialog open={loaderData.planLimit && actionData === undefined} />
       </div>
     </section>
   );

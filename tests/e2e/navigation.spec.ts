@@ -43,7 +43,7 @@ test.describe("the bar by viewer", () => {
     await page.goto("/app/terms");
     await expectLink(banner(page), "Snip home", "/");
     const nav = mainNav(page);
-    await expectLink(nav, "Create", "/");
+    await expectLink(nav, "Create", "/app/links/create");
     await expectLink(nav, "Help", "/app/help");
     await expectLink(nav, /^Notifications/, "/app/notifications");
     await expectLink(nav, "Cart (0)", "/app/shopping-cart");
@@ -67,7 +67,7 @@ test.describe("the bar by viewer", () => {
     await page.goto("/app/terms");
     const nav = mainNav(page);
     await expectLink(nav, "Dashboard", "/dashboard");
-    await expectLink(nav, "Create", "/");
+    await expectLink(nav, "Create", "/app/links/create");
     for (const name of ["My URLs", "Plans", "Blog"]) await expect(nav.getByRole("link", { name, exact: true })).toHaveCount(0);
     await expect(nav.locator("summary", { hasText: "Features" })).toHaveCount(0);
     await expectLink(nav, user.name, "/app/settings");
@@ -167,7 +167,7 @@ for (const javaScriptEnabled of [true, false]) {
       const box = await panel.boundingBox();
       expect(box?.width).toBeLessThanOrEqual(450);
       await expectLink(panel, /Mobile Person/, "/app/settings");
-      await expectLink(panel, "Create", "/");
+      await expectLink(panel, "Create", "/app/links/create");
       await expectLink(panel, "Home", "/");
       await expectLink(panel, "My URLs", "/app/my-urls");
       await expectLink(panel, /^Notifications/, "/app/notifications");
@@ -237,6 +237,7 @@ test.describe("shell calls", () => {
       cookiesAccepted: false,
       ccpaAccepted: true,
       impersonated: false,
+      antiRobot: { site_key: null, whitelist: false },
     });
   });
 

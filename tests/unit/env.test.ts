@@ -24,4 +24,11 @@ describe("the app's env", () => {
     expect(env.LOCAL_DEV).toBeUndefined();
     expect(env.AUTH_SECRET).toBe("s".repeat(40));
   });
+
+  it("the bot challenge is off without keys, and a malformed SHORT_DOMAINS fails at once", () => {
+    const env = parseEnv({ ...VARS, LOCAL_DEV: "true" }, "localhost");
+    expect(env.TURNSTILE_SITE_KEY).toBe("");
+    expect(env.TURNSTILE_VERIFY_URL).toBe("https://challenges.cloudflare.com/turnstile/v0/siteverify");
+    expect(() => parseEnv({ ...VARS, LOCAL_DEV: "true", SHORT_DOMAINS: "[{" }, "localhost")).toThrow();
+  });
 });
