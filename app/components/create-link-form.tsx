@@ -20,6 +20,8 @@ import {
   type LinkResultData,
   type UtmReply,
 } from "../forms/create-link";
+import { BULK_PATH, type BulkReply } from "../forms/bulk";
+import { BulkLinkForm } from "./bulk-link-form";
 import { CopyButton } from "./copy-button";
 
 /** URL field focus delay after "Shorten another" (spec 02 §9). */
@@ -213,7 +215,47 @@ function PlanLimitDialog({ open }: { open: boolean }) {
   );
 }
 
-export function CreateLinkForm({ data, reply, returnTo }: { data: CreateFormData; reply?: CreateReply; returnTo: string }) {
+/** The Single/Bulk toggle (spec 02 §2): two links, so it works without JavaScript. */
+function ModeToggle({ mode }: { mode: CreateFormData["mode"] }) {
+  const location = useLocation();
+  const tab = (active: boolean) =>
+    `rounded-md px-4 py-1.5 text-sm font-semibold ${active ? "bg-white text-indigo-700 shadow-sm" : "text-slate-600 hover:text-slate-900"}`;
+  // The single form lives on the page itself; on the bulk page, on the create page.
+  const singlePath = location.pathname === BULK_PATH ? CREATE_LINK_PATH : location.pathname;
+  return (
+    <nav aria-label="Creation mode" className="mb-5 inline-flex rounded-lg bg-slate-100 p-1">
+      <Link to={singlePath} aria-current={mode === "single" ? "page" : undefined} className={tab(mode === "single")}>
+        Single
+      </Link>
+      <Link to={`${location.pathname}?mode=bulk`} aria-current={mode === "bulk" ? "page" : undefined} className={tab(mode === "bulk")}>
+        Bulk
+      </Link>
+    </nav>
+  );
+}
+
+/** The creation form: the Single/Bulk toggle when bulk is allowed, then the single or the bulk form. */
+export function CreateLinkForm({
+  data,
+  reply,
+  bulkReply,
+  returnTo,
+}: {
+  data: CreateFormData;
+  reply?: CreateReply;
+  bulkReply?: BulkReply;
+  returnTo: string;
+}) {
+  const bulk = data.canBulk && data.mode === "bulk";
+  return (
+    <>
+      {data.canBulk ? <ModeToggle mode={bulk ? "bulk" : "single"} /> : null}
+      {bulk ? <BulkLinkForm domains={data.domains} reply={bulkReply} /> : <SingleLinkForm data={data} reply={reply} returnTo={returnTo} />}
+    </>
+  );
+}
+
+function SingleLinkForm({ data, reply, returnTo }: { data: CreateFormData; reply?: CreateReply; returnTo: string }) {
   const fetcher = useFetcher<CreateReply>();
   const location = useLocation();
   const current = fetcher.data ?? reply;

@@ -12,6 +12,7 @@ import { listLinkTags, setLinkTags } from "../../db/tags.server";
 import { getUsage } from "../../db/usage.server";
 import { getOveragesEnabled } from "../../db/users.server";
 import { listUtmPresets } from "../../db/utm-presets.server";
+import { canBulkCreate } from "../../domain/bulk";
 import { creatableDomains, isCreatableDomain } from "../../domain/domains";
 import { atActiveAliasLimit, can } from "../../domain/entitlements";
 import { addIsoDuration, expiryBounds, toUtcInputValue } from "../../domain/expiry";
@@ -57,7 +58,9 @@ export async function loadCreateForm(env: AppEnv, request: Request, viewer: View
   const defaultExpiry = canExpiry && lifetime ? addIsoDuration(now, lifetime) : null;
   const bounds = expiryBounds(now);
   const own = canExpiry ? await listUtmPresets(getDb(env.DB), viewer.user.id) : [];
-  const url = new URL(request.url).searchParams.get("url") ?? "";
+  const params = new URL(request.url).searchParams;
+  const url = params.get("url") ?? "";
+  const bulk = canBulkCreate(viewer.subject) && !viewer.pastDueTrial;
   return {
     domains: creatableDomains(env.SHORT_HOST).map((d) => d.domain),
     aliasLock: customAliasLock(viewer),
@@ -69,6 +72,8 @@ export async function loadCreateForm(env: AppEnv, request: Request, viewer: View
     presets: [...SAMPLE_UTM_PRESETS, ...own],
     url: url.slice(0, 4096),
     utmOn: hasUtm(url),
+    canBulk: bulk,
+    mode: bulk && params.get("mode") === "bulk" ? "bulk" : "single",
   };
 }
 

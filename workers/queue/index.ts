@@ -4,11 +4,14 @@ import { handleDeadLetters } from "./src/dead-letters";
 import type { QueueEnv } from "./src/env";
 import { handleJobBatch, type JobHandler } from "./src/jobs";
 import { billingEventJob } from "./src/billing";
+import { BULK_IMPORT_JOB } from "../../domain/bulk";
+import { bulkImportJob } from "./src/bulk";
 import { sendMailJob } from "./src/mail";
 
 export const JOBS: Readonly<Record<string, JobHandler>> = {
   "mail.send": sendMailJob,
   "billing.event": billingEventJob,
+  [BULK_IMPORT_JOB]: (envelope, env) => bulkImportJob(envelope, env),
 };
 
 export default {
@@ -16,6 +19,7 @@ export default {
     if (batch.queue.endsWith("-dlq")) return handleDeadLetters(batch, env);
     if (batch.queue.startsWith("snip-clicks")) return handleClickBatch(batch, env);
     if (batch.queue.startsWith("snip-jobs")) return handleJobBatch(batch, env, JOBS);
+    if (batch.queue.startsWith("snip-bulk")) return handleJobBatch(batch, env, JOBS);
     console.error(`queue: no consumer for ${batch.queue}`);
     batch.retryAll();
   },
