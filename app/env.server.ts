@@ -17,6 +17,8 @@ export interface AppBindings {
   UPLOADS: R2Bucket;
   CLICKS: Queue<ClickBatchMessage>;
   JOBS: Queue;
+  /** Bulk imports (docs/decisions/009). */
+  BULK: Queue;
   REDIRECT: RedirectService;
   ASSETS: Fetcher;
 }

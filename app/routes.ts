@@ -18,6 +18,9 @@ export default [
   // Link creation for signed-in users (spec 02 §2, §3, §5)
   route("app/links/create", "routes/links.create.tsx"),
   route("app/links/utm", "routes/links.utm.tsx"),
+  // Bulk creation (spec 02 §2 Bulk form, §7 bulk/csv) and an import's result file
+  route("app/links/bulk", "routes/links.bulk.tsx"),
+  route("app/links/bulk/:id/result.csv", "routes/links.bulk.result.ts"),
   route("app/links/:id/qr.svg", "routes/links.qr.ts", { id: "links-qr-svg" }),
   route("app/links/:id/qr.png", "routes/links.qr.ts", { id: "links-qr-png" }),
 
@@ -68,6 +71,7 @@ export default [
   route("app/api/user/last-read-announcements-at", "routes/api.user.last-read-announcements-at.ts"),
   route("app/api/user/confirm-password", "routes/api.user.confirm-password.ts"),
   route("app/api/coupon/:code", "routes/api.coupon.ts"),
+  route("app/api/bulk/csv", "routes/api.bulk.csv.ts"),
 
   // Kiosk (L and developer)
   route("app/kiosk", "routes/kiosk.tsx", [

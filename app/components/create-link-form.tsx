@@ -20,6 +20,8 @@ import {
   type LinkResultData,
   type UtmReply,
 } from "../forms/create-link";
+import { BULK_PATH, type BulkReply } from "../forms/bulk";
+import { BulkLinkForm } from "./bulk-link-form";
 import { CopyButton } from "./copy-button";
 import { DomainSelect } from "./domain-select";
 import { useHydrated } from "./use-hydrated";
@@ -209,18 +211,57 @@ export function PlanLimitDialog({ open }: { open: boolean }) {
   );
 }
 
+/** The Single/Bulk toggle (spec 02 §2): two links, so it works without JavaScript. */
+function ModeToggle({ mode, inPopover }: { mode: CreateFormData["mode"]; inPopover: boolean }) {
+  const location = useLocation();
+  const tab = (active: boolean) =>
+    `rounded-md px-4 py-1.5 text-sm font-semibold ${active ? "bg-white text-indigo-700 shadow-sm" : "text-slate-600 hover:text-slate-900"}`;
+  // The single form lives on the page itself; on the bulk page, on the create page. From the
+  // navigation bar's popover, bulk opens on the create page.
+  const here = inPopover ? CREATE_LINK_PATH : location.pathname;
+  const singlePath = here === BULK_PATH ? CREATE_LINK_PATH : here;
+  return (
+    <nav aria-label="Creation mode" className="mb-5 inline-flex rounded-lg bg-slate-100 p-1">
+      <Link to={singlePath} aria-current={mode === "single" ? "page" : undefined} className={tab(mode === "single")}>
+        Single
+      </Link>
+      <Link to={`${here}?mode=bulk`} aria-current={mode === "bulk" ? "page" : undefined} className={tab(mode === "bulk")}>
+        Bulk
+      </Link>
+    </nav>
+  );
+}
+
+/** The creation form: the Single/Bulk toggle when bulk is allowed, then the single or the bulk form. */
 export function CreateLinkForm({
   data,
   reply,
+  bulkReply,
   returnTo,
   ids = "create",
 }: {
   data: CreateFormData;
   reply?: CreateReply;
+  bulkReply?: BulkReply;
   returnTo: string;
   /** Prefix of the fields' ids: "create", or another where a second form can be on the page (the navigation bar's popover). */
   ids?: string;
 }) {
+  const inPopover = ids !== "create";
+  const bulk = data.canBulk && data.mode === "bulk" && !inPopover;
+  return (
+    <>
+      {data.canBulk ? <ModeToggle mode={bulk ? "bulk" : "single"} inPopover={inPopover} /> : null}
+      {bulk ? (
+        <BulkLinkForm domains={data.domains.filter((d) => d.lock === null).map((d) => d.domain)} reply={bulkReply} />
+      ) : (
+        <SingleLinkForm data={data} reply={reply} returnTo={returnTo} ids={ids} />
+      )}
+    </>
+  );
+}
+
+function SingleLinkForm({ data, reply, returnTo, ids }: { data: CreateFormData; reply?: CreateReply; returnTo: string; ids: string }) {
   const fetcher = useFetcher<CreateReply>();
   const location = useLocation();
   const current = fetcher.data ?? reply;

@@ -35,6 +35,10 @@ export interface CreateFormData {
   /** A URL handed back by the UTM builder page (no JavaScript). */
   url: string;
   utmOn: boolean;
+  /** The Single/Bulk toggle is shown only when bulk creation is allowed (spec 02 §2). */
+  canBulk: boolean;
+  /** Which form is shown: `?mode=bulk` asks for the bulk form. */
+  mode: "single" | "bulk";
 }
 
 export type CreateReply = { result: SubmissionResult<string[]>; planLimit?: boolean };

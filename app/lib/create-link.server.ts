@@ -12,6 +12,7 @@ import { listLinkTags, setLinkTags } from "../../db/tags.server";
 import { getUsage } from "../../db/usage.server";
 import { getOveragesEnabled } from "../../db/users.server";
 import { listUtmPresets } from "../../db/utm-presets.server";
+import { canBulkCreate } from "../../domain/bulk";
 import {
   creatableDomains,
   domainLock,
@@ -86,9 +87,11 @@ export async function loadCreateForm(env: AppEnv, request: Request, viewer: View
   const defaultExpiry = canExpiry && lifetime ? addIsoDuration(now, lifetime) : null;
   const bounds = expiryBounds(now);
   const own = canExpiry ? await listUtmPresets(getDb(env.DB), viewer.user.id) : [];
-  const url = new URL(request.url).searchParams.get("url") ?? "";
+  const params = new URL(request.url).searchParams;
+  const url = params.get("url") ?? "";
   const domains = shortDomainsOf(env);
   const chooser = userChooser(viewer);
+  const bulk = canBulkCreate(viewer.subject) && !viewer.pastDueTrial;
   return {
     domains: domainOptions(domains, chooser),
     defaultDomain: initialDomain(domains, chooser, env.SHORT_HOST)?.domain ?? null,
@@ -102,6 +105,8 @@ export async function loadCreateForm(env: AppEnv, request: Request, viewer: View
     presets: [...SAMPLE_UTM_PRESETS, ...own],
     url: url.slice(0, 4096),
     utmOn: hasUtm(url),
+    canBulk: bulk,
+    mode: bulk && params.get("mode") === "bulk" ? "bulk" : "single",
   };
 }
 

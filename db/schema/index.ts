@@ -6,3 +6,4 @@ export * from "./account-data";
 export * from "./tags";
 export * from "./billing";
 export * from "./webhooks";
+export * from "./bulk";

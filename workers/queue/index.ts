@@ -4,6 +4,8 @@ import { handleDeadLetters } from "./src/dead-letters";
 import type { QueueEnv } from "./src/env";
 import { handleJobBatch, type JobHandler } from "./src/jobs";
 import { billingEventJob } from "./src/billing";
+import { BULK_IMPORT_JOB } from "../../domain/bulk";
+import { bulkImportJob } from "./src/bulk";
 import { sendMailJob } from "./src/mail";
 import { deliverWebhookJob } from "./src/webhooks";
 
@@ -11,6 +13,7 @@ export const JOBS: Readonly<Record<string, JobHandler>> = {
   "mail.send": sendMailJob,
   "billing.event": billingEventJob,
   "webhook.deliver": deliverWebhookJob,
+  [BULK_IMPORT_JOB]: (envelope, env) => bulkImportJob(envelope, env),
 };
 
 export default {
@@ -18,6 +21,7 @@ export default {
     if (batch.queue.endsWith("-dlq")) return handleDeadLetters(batch, env);
     if (batch.queue.startsWith("snip-clicks")) return handleClickBatch(batch, env);
     if (batch.queue.startsWith("snip-jobs")) return handleJobBatch(batch, env, JOBS);
+    if (batch.queue.startsWith("snip-bulk")) return handleJobBatch(batch, env, JOBS);
     console.error(`queue: no consumer for ${batch.queue}`);
     batch.retryAll();
   },

@@ -3,6 +3,8 @@ export interface QueueEnv {
   LINKS: KVNamespace;
   UPLOADS: R2Bucket;
   JOBS: Queue;
+  /** Bulk imports: their own queue, one message per invocation (docs/decisions/009). */
+  BULK: Queue;
   /** Salt of the hourly visitor hash; set it as a secret in production. */
   VISITOR_SALT?: string;
   /** HTTP mail API (POST JSON {from, to, subject, text, html}); unset locally: the dev mailbox. */

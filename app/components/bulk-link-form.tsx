@@ -1,0 +1,139 @@
+/**
+ * The bulk form and its result view (spec 02 §2 Bulk form / Bulk result view, §4 Bulk, §5 Bulk
+ * file, §8). A multipart post to /app/links/bulk: with JavaScript through a fetcher (errors and
+ * the result come back in place), without it as a plain post to that page. With JavaScript the
+ * file's type and size are also checked before the upload.
+ */
+import { useState } from "react";
+import { Link, useFetcher, useLocation } from "react-router";
+import { BULK_ACCEPT, BULK_FILE_MESSAGES, BULK_MAX_BYTES, BULK_MESSAGES, formatOfName } from "../../domain/bulk";
+import { BULK_PATH, type BulkReply } from "../forms/bulk";
+
+const inputClass =
+  "w-full rounded-lg border bg-white px-3 py-2.5 text-base shadow-sm outline-none transition focus:border-indigo-500 focus:ring-4 focus:ring-indigo-100";
+const labelClass = "mb-1.5 block text-sm font-semibold text-slate-800";
+
+function Errors({ id, errors }: { id: string; errors?: string[] }) {
+  if (!errors?.length) return null;
+  return (
+    <p id={id} role="alert" className="mt-1.5 text-sm font-medium text-red-600">
+      {errors[0]}
+    </p>
+  );
+}
+
+/** The result view (spec 02 §2): "Batch scheduled", "Total items added" with the count, "Start another batch". */
+function BulkResult({ total, onReset }: { total: number; onReset: () => void }) {
+  const location = useLocation();
+  return (
+    <div className="space-y-4 text-center" data-testid="bulk-result" role="status">
+      <h2 className="text-xl font-bold text-slate-900">{BULK_MESSAGES.scheduled}</h2>
+      <div className="mx-auto w-fit rounded-xl border border-indigo-200 bg-indigo-50 px-6 py-3">
+        <p className="text-sm font-semibold text-indigo-800">{BULK_MESSAGES.total}</p>
+        <p className="text-3xl font-extrabold text-indigo-900" data-testid="bulk-total">
+          {total.toLocaleString("en-US")}
+        </p>
+      </div>
+      <p className="text-slate-700">{BULK_MESSAGES.success}</p>
+      <Link
+        to={`${location.pathname}?mode=bulk`}
+        onClick={onReset}
+        className="inline-block rounded-lg bg-slate-900 px-4 py-2 text-sm font-semibold text-white hover:bg-slate-800"
+      >
+        {BULK_MESSAGES.startAnother}
+      </Link>
+    </div>
+  );
+}
+
+export function BulkLinkForm({ domains, reply }: { domains: string[]; reply?: BulkReply }) {
+  const fetcher = useFetcher<BulkReply>();
+  const [dismissed, setDismissed] = useState<BulkReply | null>(null);
+  const [clientError, setClientError] = useState<string | null>(null);
+  const latest = fetcher.data ?? reply;
+  const current = latest && latest !== dismissed ? latest : undefined;
+  const busy = fetcher.state !== "idle";
+
+  if (current?.total !== undefined) {
+    return (
+      <BulkResult
+        total={current.total}
+        onReset={() => {
+          setDismissed(current);
+          setClientError(null);
+        }}
+      />
+    );
+  }
+  const errors = current?.errors;
+  const fileErrors = clientError ? [clientError] : errors?.file;
+
+  return (
+    <fetcher.Form
+      method="post"
+      action={BULK_PATH}
+      encType="multipart/form-data"
+      noValidate
+      className="space-y-4"
+      data-testid="bulk-form"
+      onSubmit={(event) => {
+        const input = event.currentTarget.elements.namedItem("file") as HTMLInputElement | null;
+        const file = input?.files?.[0];
+        const error = !file
+          ? BULK_FILE_MESSAGES.required
+          : formatOfName(file.name) === null
+            ? BULK_FILE_MESSAGES.type
+            : file.size > BULK_MAX_BYTES
+              ? BULK_FILE_MESSAGES.max
+              : null;
+        setClientError(error);
+        if (error) event.preventDefault();
+      }}
+    >
+      <div>
+        <label htmlFor="bulk-file" className={labelClass}>
+          Spreadsheet file
+        </label>
+        <input
+          id="bulk-file"
+          name="file"
+          type="file"
+          accept={BULK_ACCEPT}
+          onChange={() => setClientError(null)}
+          aria-invalid={fileErrors ? true : undefined}
+          aria-describedby={fileErrors ? "bulk-file-error bulk-file-help" : "bulk-file-help"}
+          className={`${inputClass} ${fileErrors ? "border-red-500" : "border-slate-300"} file:mr-3 file:rounded-md file:border-0 file:bg-indigo-50 file:px-3 file:py-1.5 file:font-semibold file:text-indigo-700`}
+        />
+        <Errors id="bulk-file-error" errors={fileErrors} />
+        <p id="bulk-file-help" className="mt-1.5 text-xs text-slate-500">
+          {BULK_MESSAGES.help}
+        </p>
+      </div>
+      <label className="flex items-center gap-2 text-sm font-semibold text-slate-800">
+        <input type="checkbox" name="withHeader" defaultChecked className="h-4 w-4 accent-indigo-600" />
+        The first row is a header row
+      </label>
+      <div>
+        <label htmlFor="bulk-domain" className={labelClass}>
+          Domain
+        </label>
+        <select id="bulk-domain" name="domain" defaultValue={domains[0]} className={`${inputClass} border-slate-300`}>
+          {domains.map((domain) => (
+            <option key={domain} value={domain}>
+              {domain}
+            </option>
+          ))}
+        </select>
+        <Errors id="bulk-domain-error" errors={errors?.domain} />
+      </div>
+      <Errors id="bulk-form-error" errors={errors?.form} />
+      <button
+        type="submit"
+        disabled={busy}
+        className="w-full rounded-xl bg-indigo-600 px-6 py-3 text-lg font-bold text-white shadow-sm transition hover:bg-indigo-700 disabled:cursor-wait disabled:opacity-70"
+      >
+        {busy ? "Uploading…" : "Upload"}
+      </button>
+    </fetcher.Form>
+  );
+}

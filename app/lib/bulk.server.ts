@@ -1,0 +1,144 @@
+/**
+ * Bulk creation on the server (spec 02 §2 Bulk form, §3 Bulk payload/response, §4, §5, §7, §8):
+ * who may use it, the multipart upload (type by extension and bytes, 10MB, rows counted), the
+ * file stored in R2 under its content hash, the import recorded (one per user, file and domain)
+ * and the job sent. Shared by the form's page (/app/links/bulk) and the JSON call
+ * (/app/api/bulk/csv).
+ */
+import { data } from "react-router";
+import { startBulkImport } from "../../db/bulk-imports.server";
+import { getDb, type Db } from "../../db/client.server";
+import {
+  BULK_FILE_MESSAGES,
+  BULK_MAX_BYTES,
+  BULK_MAX_ROWS,
+  bulkFileKey,
+  bulkImportEnvelope,
+  canBulkCreate,
+  toBulkRows,
+  type BulkImportPayload,
+} from "../../domain/bulk";
+import { readSheet, sniffBulkFormat } from "../../domain/bulk-file";
+import { DOMAIN_MESSAGES, domainLock } from "../../domain/domains";
+import { MESSAGES } from "../../domain/messages";
+import type { AppEnv } from "../env.server";
+import type { BulkReply } from "../forms/bulk";
+import type { Viewer } from "../session.server";
+import { customAliasLock, shortDomainsOf, userChooser } from "./create-link.server";
+import { destinationContext } from "./links.server";
+
+/** Bulk creation needs both the create and the bulk capabilities (spec 02 §6), and a trial that is not past due. */
+export function canBulk(viewer: Viewer): boolean {
+  return canBulkCreate(viewer.subject) && !viewer.pastDueTrial;
+}
+
+export interface BulkUpload {
+  file: { name: string; size: number; bytes: () => Promise<Uint8Array> } | null;
+  domain: string;
+  withHeader: boolean;
+}
+
+export interface BulkHandles {
+  db: Db;
+  uploads: R2Bucket;
+  jobs: Pick<Queue, "send">;
+}
+
+/** Requests bigger than this are refused before their body is read: the file's cap plus the form's other fields. */
+export const BULK_MAX_REQUEST_BYTES = BULK_MAX_BYTES + 64 * 1024;
+
+async function sha256Hex(bytes: Uint8Array): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", bytes as Uint8Array<ArrayBuffer>);
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/**
+ * Validates an upload, stores the file and schedules its import. Answers the number of data rows
+ * (the "Total items added"), or the errors by field. The same file on the same domain again
+ * reuses its import: its created rows are not created again.
+ */
+export async function acceptBulkUpload(
+  handles: BulkHandles,
+  who: Omit<BulkImportPayload, "importId">,
+  domains: readonly string[],
+  upload: BulkUpload,
+): Promise<BulkReply> {
+  const { file } = upload;
+  if (!file || file.size === 0 || file.name === "") return { errors: { file: [BULK_FILE_MESSAGES.required] } };
+  if (file.size > BULK_MAX_BYTES) return { errors: { file: [BULK_FILE_MESSAGES.max] } };
+  const domain = (upload.domain || domains[0] || "").toLowerCase();
+  if (!domains.includes(domain)) return { errors: { domain: [DOMAIN_MESSAGES.invalid] } };
+  const bytes = await file.bytes();
+  const format = sniffBulkFormat(file.name, bytes);
+  if (!format) return { errors: { file: [BULK_FILE_MESSAGES.type] } };
+  const sheet = readSheet(bytes, format);
+  if (!sheet.ok) return { errors: { file: [sheet.message] } };
+  const total = toBulkRows(sheet.rows, upload.withHeader).length;
+  if (total === 0) return { errors: { file: [BULK_FILE_MESSAGES.empty] } };
+  if (total > BULK_MAX_ROWS) return { errors: { file: [BULK_FILE_MESSAGES.tooManyRows] } };
+
+  const fileHash = await sha256Hex(bytes);
+  const key = bulkFileKey(fileHash);
+  if (!(await handles.uploads.head(key))) {
+    await handles.uploads.put(key, bytes, { customMetadata: { format } });
+  }
+  const { bulkImport, schedule } = await startBulkImport(handles.db, {
+    userId: who.userId,
+    fileHash,
+    fileName: file.name.slice(0, 255),
+    format,
+    domain,
+    withHeader: upload.withHeader,
+    total,
+  });
+  if (schedule) await handles.jobs.send(bulkImportEnvelope({ ...who, importId: bulkImport.id }));
+  return { total };
+}
+
+/** The multipart post of the form or the JSON call: capability, body size, then acceptBulkUpload. */
+export async function bulkUploadAction(env: AppEnv, request: Request, viewer: Viewer): Promise<{ status: number; reply: BulkReply }> {
+  if (!canBulk(viewer)) return { status: 403, reply: { errors: { form: [MESSAGES.permissionDenied] } } };
+  const length = Number(request.headers.get("content-length") ?? "0");
+  if (length > BULK_MAX_REQUEST_BYTES * 2) {
+    await request.body?.cancel();
+    return { status: 413, reply: { errors: { file: [BULK_FILE_MESSAGES.max] } } };
+  }
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return { status: 422, reply: { errors: { file: [BULK_FILE_MESSAGES.required] } } };
+  }
+  const file = form.get("file");
+  const withHeader = form.get("withHeader") ?? form.get("with_header");
+  // The same domain rules as the single form: only the domains open to this user.
+  const chooser = userChooser(viewer);
+  const domains = shortDomainsOf(env)
+    .filter((d) => domainLock(d, chooser) === null)
+    .map((d) => d.domain);
+  const context = destinationContext(env, request);
+  const reply = await acceptBulkUpload(
+    { db: getDb(env.DB), uploads: env.UPLOADS, jobs: env.BULK },
+    {
+      userId: viewer.user.id,
+      subject: { plan: viewer.subject.plan, userFeatures: [...(viewer.subject.userFeatures ?? [])] },
+      customAlias: customAliasLock(viewer) === null,
+      ownHosts: [...context.ownHosts],
+      bannedDomains: [...(context.bannedDomains ?? [])],
+    },
+    domains,
+    {
+      file: file instanceof File ? { name: file.name, size: file.size, bytes: async () => new Uint8Array(await file.arrayBuffer()) } : null,
+      domain: String(form.get("domain") ?? ""),
+      // A checkbox: "on" (or "true"/"1" from the JSON call) when ticked, absent otherwise.
+      withHeader: typeof withHeader === "string" && ["on", "true", "1"].includes(withHeader),
+    },
+  );
+  return { status: reply.errors ? 422 : 200, reply };
+}
+
+/** The page action's answer (the form shows errors under the fields, or the result). */
+export async function bulkFormAction(env: AppEnv, request: Request, viewer: Viewer) {
+  const { status, reply } = await bulkUploadAction(env, request, viewer);
+  return data(reply, { status });
+}

@@ -1,0 +1,270 @@
+/**
+ * Bulk imports and their per-row ledger (db/schema/bulk.ts). The consumer writes a chunk of
+ * rows as one db.batch (atomic in D1): the new links, their tags and their ledger rows together,
+ * so a retry after a failure finds either all of a chunk or none of it. Multi-row inserts bind
+ * one parameter, a JSON array of the chunk's rows read with json_each, which keeps every
+ * statement far under D1's 100 bound parameters whatever the chunk size.
+ */
+import { and, asc, count, eq, inArray, lt, or, sql } from "drizzle-orm";
+import type { BulkFormat } from "../domain/bulk";
+import type { Db } from "./client.server";
+import { bulkImportRows, bulkImports, links } from "./schema";
+
+export type BulkImport = typeof bulkImports.$inferSelect;
+export type BulkImportRow = typeof bulkImportRows.$inferSelect;
+
+export interface NewBulkImport {
+  userId: string;
+  fileHash: string;
+  fileName: string;
+  format: BulkFormat;
+  domain: string;
+  withHeader: boolean;
+  total: number;
+}
+
+/** An import that has made no progress for this long (its messages dead-lettered) may be started again. */
+export const BULK_IMPORT_STALE_MS = 30 * 60 * 1000;
+
+/**
+ * The import of this file (by content hash) on this domain for this user: a new one, or the
+ * existing one started again when it had finished or stalled (its refused rows are forgotten,
+ * so they are tried again; its created rows stay, so nothing is created twice). `schedule` says
+ * whether a job must be sent: false while an earlier upload of the same file is being imported.
+ */
+export async function startBulkImport(
+  db: Db,
+  input: NewBulkImport,
+  now = new Date(),
+): Promise<{ bulkImport: BulkImport; schedule: boolean }> {
+  const [inserted] = await db
+    .insert(bulkImports)
+    .values({ id: crypto.randomUUID(), ...input, createdAt: now, updatedAt: now })
+    .onConflictDoNothing()
+    .returning();
+  if (inserted) return { bulkImport: inserted, schedule: true };
+  const existing = await db.query.bulkImports.findFirst({
+    where: and(eq(bulkImports.userId, input.userId), eq(bulkImports.fileHash, input.fileHash), eq(bulkImports.domain, input.domain)),
+  });
+  if (!existing) throw new Error("bulk import vanished");
+  const staleBefore = new Date(now.getTime() - BULK_IMPORT_STALE_MS);
+  const inProgress = existing.status === "queued" || existing.status === "running";
+  if (inProgress && existing.updatedAt > staleBefore) return { bulkImport: existing, schedule: false };
+  const [, restarted] = await db.batch([
+    db.delete(bulkImportRows).where(and(eq(bulkImportRows.importId, existing.id), eq(bulkImportRows.status, "refused"))),
+    db
+      .update(bulkImports)
+      .set({
+        status: "queued",
+        run: sql`${bulkImports.run} + 1`,
+        withHeader: input.withHeader,
+        total: input.total,
+        fileName: input.fileName,
+        error: null,
+        updatedAt: now,
+        finishedAt: null,
+      })
+      .where(
+        and(eq(bulkImports.id, existing.id), or(inArray(bulkImports.status, ["done", "failed"]), lt(bulkImports.updatedAt, staleBefore))),
+      )
+      .returning(),
+  ]);
+  // Another upload restarted it at the same moment: that one schedules the job.
+  return restarted[0] ? { bulkImport: restarted[0], schedule: true } : { bulkImport: existing, schedule: false };
+}
+
+export async function getBulkImport(db: Db, id: string): Promise<BulkImport | undefined> {
+  return db.query.bulkImports.findFirst({ where: eq(bulkImports.id, id) });
+}
+
+/** Each run marks the import running and its progress time (what tells a stalled import apart). */
+export async function markBulkImportRunning(db: Db, id: string, now = new Date()): Promise<void> {
+  await db
+    .update(bulkImports)
+    .set({ status: "running", updatedAt: now })
+    .where(and(eq(bulkImports.id, id), inArray(bulkImports.status, ["queued", "running"])));
+}
+
+/** Row numbers the ledger already has for the import. */
+export async function listDoneBulkRows(db: Db, importId: string): Promise<Set<number>> {
+  const rows = await db.select({ row: bulkImportRows.row }).from(bulkImportRows).where(eq(bulkImportRows.importId, importId));
+  return new Set(rows.map((r) => r.row));
+}
+
+/** Created links of the import not written to KV yet, in row order. */
+export async function listUnpublishedBulkLinks(db: Db, importId: string, limit: number) {
+  return db
+    .select({
+      row: bulkImportRows.row,
+      id: links.id,
+      domain: links.domain,
+      alias: links.alias,
+      url: links.url,
+      status: links.status,
+      expiresAt: links.expiresAt,
+    })
+    .from(bulkImportRows)
+    .innerJoin(links, eq(links.id, bulkImportRows.linkId))
+    .where(and(eq(bulkImportRows.importId, importId), eq(bulkImportRows.status, "created"), eq(bulkImportRows.published, false)))
+    .orderBy(asc(bulkImportRows.row))
+    .limit(limit);
+}
+
+/** Aliases among `aliases` already used on `domain`. */
+export async function listTakenAliases(db: Db, domain: string, aliases: readonly string[]): Promise<Set<string>> {
+  if (aliases.length === 0) return new Set();
+  const rows = await db.all<{ alias: string }>(
+    sql`SELECT alias FROM links WHERE domain = ${domain} AND alias IN (SELECT value FROM json_each(${JSON.stringify(aliases)}))`,
+  );
+  return new Set(rows.map((r) => r.alias));
+}
+
+export interface BulkCreatedRow {
+  row: number;
+  url: string;
+  link: { id: string; domain: string; alias: string; url: string; description: string | null; expiresAt: Date | null };
+  tags: string[];
+}
+
+export interface BulkRefusedRow {
+  row: number;
+  url: string;
+  reason: string;
+}
+
+/**
+ * One chunk in one db.batch: the links, the user's missing tags, the link-tag pairs, and the
+ * ledger rows. A ledger row that exists already (the same chunk written by a duplicate delivery)
+ * fails the whole batch, links included: each row is written exactly once.
+ */
+export async function writeBulkChunk(
+  db: Db,
+  chunk: { importId: string; userId: string; run: number; created: BulkCreatedRow[]; refused: BulkRefusedRow[] },
+  now = new Date(),
+): Promise<void> {
+  const d1 = db.$client;
+  const at = now.getTime();
+  const statements: D1PreparedStatement[] = [];
+  if (chunk.created.length > 0) {
+    const linkRows = chunk.created.map(({ link }) => ({
+      id: link.id,
+      domain: link.domain,
+      alias: link.alias,
+      url: link.url,
+      description: link.description,
+      expiresAt: link.expiresAt ? link.expiresAt.getTime() : null,
+    }));
+    statements.push(
+      d1
+        .prepare(
+          `INSERT INTO links (id, domain, alias, url, status, user_id, guest_id, description, expires_at, created_at, updated_at)
+           SELECT json_extract(value, '$.id'), json_extract(value, '$.domain'), json_extract(value, '$.alias'), json_extract(value, '$.url'),
+             'active', ?1, NULL, json_extract(value, '$.description'), json_extract(value, '$.expiresAt'), ?2, ?2
+           FROM json_each(?3)`,
+        )
+        .bind(chunk.userId, at, JSON.stringify(linkRows)),
+    );
+    const pairs = chunk.created.flatMap(({ link, tags }) => tags.map((t) => ({ l: link.id, t })));
+    if (pairs.length > 0) {
+      const names = [...new Set(pairs.map((p) => p.t))];
+      statements.push(
+        d1
+          .prepare(
+            `INSERT INTO tags (id, user_id, name, created_at)
+             SELECT lower(hex(randomblob(16))), ?1, value, ?2 FROM json_each(?3) WHERE true
+             ON CONFLICT (user_id, name) DO NOTHING`,
+          )
+          .bind(chunk.userId, at, JSON.stringify(names)),
+        d1
+          .prepare(
+            `INSERT OR IGNORE INTO link_tags (link_id, tag_id)
+             SELECT json_extract(p.value, '$.l'), t.id FROM json_each(?2) p
+             JOIN tags t ON t.user_id = ?1 AND t.name = json_extract(p.value, '$.t')`,
+          )
+          .bind(chunk.userId, JSON.stringify(pairs)),
+      );
+    }
+  }
+  const ledger = [
+    ...chunk.created.map((c) => ({ row: c.row, status: "created", url: c.url, linkId: c.link.id, alias: c.link.alias, reason: null })),
+    ...chunk.refused.map((r) => ({ row: r.row, status: "refused", url: r.url, linkId: null, alias: null, reason: r.reason })),
+  ];
+  if (ledger.length === 0) return;
+  statements.push(
+    d1
+      .prepare(
+        `INSERT INTO bulk_import_rows (import_id, row, status, url, link_id, alias, reason, run, published)
+         SELECT ?1, json_extract(value, '$.row'), json_extract(value, '$.status'), json_extract(value, '$.url'),
+           json_extract(value, '$.linkId'), json_extract(value, '$.alias'), json_extract(value, '$.reason'), ?2, 0
+         FROM json_each(?3)`,
+      )
+      .bind(chunk.importId, chunk.run, JSON.stringify(ledger)),
+  );
+  await d1.batch(statements);
+}
+
+export async function markBulkRowsPublished(db: Db, importId: string, rows: readonly number[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db.run(
+    sql`UPDATE bulk_import_rows SET published = 1 WHERE import_id = ${importId} AND row IN (SELECT value FROM json_each(${JSON.stringify(rows)}))`,
+  );
+}
+
+export async function countBulkRows(db: Db, importId: string): Promise<{ created: number; refused: number }> {
+  const rows = await db
+    .select({ status: bulkImportRows.status, n: count() })
+    .from(bulkImportRows)
+    .where(eq(bulkImportRows.importId, importId))
+    .groupBy(bulkImportRows.status);
+  return {
+    created: rows.find((r) => r.status === "created")?.n ?? 0,
+    refused: rows.find((r) => r.status === "refused")?.n ?? 0,
+  };
+}
+
+/**
+ * Ends the import's run: counts, status, and the notification, in one batch; the notification is
+ * inserted only by the statement that moves the import out of queued/running, so a redelivered
+ * last message notifies nobody twice. Returns whether this call finished it.
+ */
+export async function finishBulkImport(
+  db: Db,
+  id: string,
+  outcome: { status: "done" | "failed"; created: number; refused: number; error?: string; title: string; body: string; url: string | null },
+  now = new Date(),
+): Promise<boolean> {
+  const d1 = db.$client;
+  const [inserted] = await d1.batch([
+    d1
+      .prepare(
+        `INSERT INTO notifications (id, user_id, title, body, url, created_at)
+         SELECT ?1, user_id, ?2, ?3, ?4, ?5 FROM bulk_imports WHERE id = ?6 AND status IN ('queued', 'running')`,
+      )
+      .bind(crypto.randomUUID(), outcome.title, outcome.body, outcome.url, now.getTime(), id),
+    d1
+      .prepare(
+        `UPDATE bulk_imports SET status = ?1, created = ?2, refused = ?3, error = ?4, updated_at = ?5, finished_at = ?5
+         WHERE id = ?6 AND status IN ('queued', 'running')`,
+      )
+      .bind(outcome.status, outcome.created, outcome.refused, outcome.error ?? null, now.getTime(), id),
+  ]);
+  return (inserted?.meta.changes ?? 0) > 0;
+}
+
+/** The result file's rows: every ledger row in spreadsheet order, with the created link's domain. */
+export async function listBulkImportResults(db: Db, importId: string) {
+  return db
+    .select({
+      row: bulkImportRows.row,
+      url: bulkImportRows.url,
+      status: bulkImportRows.status,
+      alias: bulkImportRows.alias,
+      reason: bulkImportRows.reason,
+      run: bulkImportRows.run,
+      domain: links.domain,
+    })
+    .from(bulkImportRows)
+    .leftJoin(links, eq(links.id, bulkImportRows.linkId))
+    .where(eq(bulkImportRows.importId, importId))
+    .orderBy(asc(bulkImportRows.row));
+}
