@@ -28,6 +28,30 @@ export function securityCheckFailure(request: Request): Response {
   return new Response(API_MESSAGES.securityCheck, { status: 419, headers: { "content-type": "text/plain; charset=utf-8" } });
 }
 
+/** Request bodies up to this size are read to the end when a handler answered without reading them. */
+const DRAIN_LIMIT_BYTES = 1024 * 1024;
+
+/**
+ * Reads what is left of a request body that the handler did not read (a refusal answered before
+ * looking at the upload), so the client's keep-alive connection stays usable: the runtime resets
+ * a connection whose request body was left unread, and the client's next request on it fails.
+ * Bodies above the limit are cancelled instead; that connection closes, which is acceptable.
+ */
+export async function drainUnreadBody(request: Request): Promise<void> {
+  if (!request.body || request.bodyUsed) return;
+  const length = Number(request.headers.get("content-length") ?? Number.NaN);
+  if (!(length <= DRAIN_LIMIT_BYTES)) {
+    await request.body.cancel().catch(() => {});
+    return;
+  }
+  const reader = request.body.getReader();
+  try {
+    while (!(await reader.read()).done);
+  } catch {
+    // the client went away: nothing to keep
+  }
+}
+
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   "x-content-type-options": "nosniff",
   "x-frame-options": "DENY",

@@ -8,7 +8,7 @@ import { createRequestHandler, RouterContextProvider } from "react-router";
 import { shortLinkAlias } from "../domain/routing";
 import { cloudflareContext } from "./context.server";
 import { parseEnv, type AppBindings } from "./env.server";
-import { isCrossSiteMutation, securityCheckFailure, SECURITY_HEADERS } from "./security.server";
+import { drainUnreadBody, isCrossSiteMutation, securityCheckFailure, SECURITY_HEADERS } from "./security.server";
 
 const handleRequest = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
 
@@ -24,12 +24,13 @@ export default {
     if (shortLinkAlias(request.method, url.pathname) !== null) return rawEnv.REDIRECT.fetch(request);
 
     if (isCrossSiteMutation(request)) {
-      await request.body?.cancel(); // drain it, so the connection can be reused
+      await drainUnreadBody(request);
       return securityCheckFailure(request);
     }
     const env = parseEnv(rawEnv as unknown as Record<string, unknown>, url.hostname);
     const context = new RouterContextProvider(new Map([[cloudflareContext, { env, ctx, country: requestCountry(request) }]]));
     const response = await handleRequest(request, context);
+    await drainUnreadBody(request);
     const headers = new Headers(response.headers);
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) if (!headers.has(name)) headers.set(name, value);
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers });

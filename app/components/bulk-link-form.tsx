@@ -46,7 +46,7 @@ function BulkResult({ total, onReset }: { total: number; onReset: () => void }) 
   );
 }
 
-export function BulkLinkForm({ domains, reply }: { domains: string[]; reply?: BulkReply }) {
+export function BulkLinkForm({ domains, defaultDomain, reply }: { domains: string[]; defaultDomain: string | null; reply?: BulkReply }) {
   const fetcher = useFetcher<BulkReply>();
   const [dismissed, setDismissed] = useState<BulkReply | null>(null);
   const [clientError, setClientError] = useState<string | null>(null);
@@ -117,7 +117,12 @@ export function BulkLinkForm({ domains, reply }: { domains: string[]; reply?: Bu
         <label htmlFor="bulk-domain" className={labelClass}>
           Domain
         </label>
-        <select id="bulk-domain" name="domain" defaultValue={domains[0]} className={`${inputClass} border-slate-300`}>
+        <select
+          id="bulk-domain"
+          name="domain"
+          defaultValue={defaultDomain && domains.includes(defaultDomain) ? defaultDomain : domains[0]}
+          className={`${inputClass} border-slate-300`}
+        >
           {domains.map((domain) => (
             <option key={domain} value={domain}>
               {domain}

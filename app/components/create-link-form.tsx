@@ -253,7 +253,11 @@ export function CreateLinkForm({
     <>
       {data.canBulk ? <ModeToggle mode={bulk ? "bulk" : "single"} inPopover={inPopover} /> : null}
       {bulk ? (
-        <BulkLinkForm domains={data.domains.filter((d) => d.lock === null).map((d) => d.domain)} reply={bulkReply} />
+        <BulkLinkForm
+          domains={data.domains.filter((d) => d.lock === null).map((d) => d.domain)}
+          defaultDomain={data.defaultDomain}
+          reply={bulkReply}
+        />
       ) : (
         <SingleLinkForm data={data} reply={reply} returnTo={returnTo} ids={ids} />
       )}
