@@ -40,7 +40,30 @@ const varsSchema = z.object({
   SALES_EMAIL: z.string().default("sales@snip.example"),
   /** Sender address of transactional mail. */
   MAIL_FROM: z.string().default("Snip <no-reply@snip.example>"),
+  /** Card payments through Stripe (billing type 1): secrets, both or neither (README "Billing"). */
+  STRIPE_SECRET_KEY: z.string().startsWith("sk_").optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().startsWith("whsec_").optional(),
+  /** Another Stripe API origin (the local stub in tests): http(s)://host:port. */
+  STRIPE_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
+  /** Paddle (billing type 2): secrets, both or neither. */
+  PADDLE_API_KEY: z.string().min(1).optional(),
+  PADDLE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** "production", "sandbox", or another API origin. */
+  PADDLE_ENVIRONMENT: z.string().default("production"),
+  /** Paddle.js client-side token for the /paddle/payment checkout page. */
+  PADDLE_CLIENT_TOKEN: z.string().optional(),
 });
+
+/** A provider is configured with its API key and its webhook secret, or not at all. */
+function checkPairs(vars: z.infer<typeof varsSchema>): void {
+  const pairs = [
+    ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"],
+    ["PADDLE_API_KEY", "PADDLE_WEBHOOK_SECRET"],
+  ] as const;
+  for (const [key, secret] of pairs) {
+    if ((vars[key] === undefined) !== (vars[secret] === undefined)) throw new Error(`${key} and ${secret} must be set together`);
+  }
+}
 
 /** Used only when LOCAL_DEV is "true" and no AUTH_SECRET is set: never in production. */
 const LOCAL_DEV_AUTH_SECRET = "snip-local-development-secret-not-for-production-use";
@@ -60,6 +83,7 @@ function isLoopbackHost(hostname: string): boolean {
  */
 export function parseEnv(raw: Record<string, unknown>, hostname: string): AppEnv {
   const vars = varsSchema.parse(raw);
+  checkPairs(vars);
   if (vars.LOCAL_DEV === "true" && !isLoopbackHost(hostname)) vars.LOCAL_DEV = undefined;
   const secret = vars.AUTH_SECRET ?? (vars.LOCAL_DEV === "true" ? LOCAL_DEV_AUTH_SECRET : undefined);
   if (!secret) throw new Error("AUTH_SECRET is not set: run `wrangler secret put AUTH_SECRET` (32+ random characters)");
