@@ -53,7 +53,30 @@ const varsSchema = z.object({
   TURNSTILE_VERIFY_URL: z.url().default("https://challenges.cloudflare.com/turnstile/v0/siteverify"),
   /** Comma-separated client IP addresses that skip the bot challenge (spec 02 §3 "whitelist"). */
   TURNSTILE_WHITELIST: z.string().default(""),
+  /** Card payments through Stripe (billing type 1): secrets, both or neither (README "Billing"). */
+  STRIPE_SECRET_KEY: z.string().startsWith("sk_").optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().startsWith("whsec_").optional(),
+  /** Another Stripe API origin (the local stub in tests): http(s)://host:port. */
+  STRIPE_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
+  /** Paddle (billing type 2): secrets, both or neither. */
+  PADDLE_API_KEY: z.string().min(1).optional(),
+  PADDLE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** "production", "sandbox", or another API origin. */
+  PADDLE_ENVIRONMENT: z.string().default("production"),
+  /** Paddle.js client-side token for the /paddle/payment checkout page. */
+  PADDLE_CLIENT_TOKEN: z.string().optional(),
 });
+
+/** A provider is configured with its API key and its webhook secret, or not at all. */
+function checkPairs(vars: z.infer<typeof varsSchema>): void {
+  const pairs = [
+    ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"],
+    ["PADDLE_API_KEY", "PADDLE_WEBHOOK_SECRET"],
+  ] as const;
+  for (const [key, secret] of pairs) {
+    if ((vars[key] === undefined) !== (vars[secret] === undefined)) throw new Error(`${key} and ${secret} must be set together`);
+  }
+}
 
 export type AppVars = z.infer<typeof varsSchema> & { AUTH_SECRET: string };
 export type AppEnv = AppBindings & AppVars;
@@ -71,6 +94,7 @@ function isLoopbackHost(hostname: string): boolean {
 export function parseEnv(raw: Record<string, unknown>, hostname: string): AppEnv {
   const vars = varsSchema.parse(raw);
   parseShortDomains(vars.SHORT_DOMAINS); // a malformed SHORT_DOMAINS is a configuration error, reported at once
+  checkPairs(vars);
   if (vars.LOCAL_DEV === "true" && !isLoopbackHost(hostname)) vars.LOCAL_DEV = undefined;
   const secret = vars.AUTH_SECRET ?? (vars.LOCAL_DEV === "true" ? LOCAL_DEV_AUTH_SECRET : undefined);
   if (!secret) throw new Error("AUTH_SECRET is not set: run `wrangler secret put AUTH_SECRET` (32+ random characters)");

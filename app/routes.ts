@@ -91,6 +91,11 @@ export default [
   route("app/billing/test-checkout/:session", "routes/billing.test-checkout.tsx"),
   route("app/get-started", "routes/get-started.tsx"),
   route("app/subscribe", "routes/subscribe.tsx"),
+  route("paddle/payment", "routes/paddle.payment.tsx"),
+
+  // Billing providers' webhooks (signature-checked, exempt from the Origin rule: app/security.server.ts)
+  route("app/webhooks/stripe", "routes/webhooks.stripe.ts"),
+  route("paddle/webhook", "routes/webhooks.paddle.ts"),
 
   // Settings (spec 01 §2): all L, default child profile
   route("app/settings", "routes/settings.tsx", [
@@ -102,6 +107,12 @@ export default [
     route("webhooks", "routes/settings.webhooks.tsx"),
     route("subscription", "routes/settings.subscription.tsx"),
     route("subscription/success", "routes/settings.subscription.success.tsx"),
+    route("subscription/cancel", "routes/settings.subscription.cancel.tsx"),
+    route("subscription/cancel/now", "routes/settings.subscription.cancel.tsx", { id: "subscription-cancel-now" }),
+    route("subscription/update/verification", "routes/settings.subscription.update.verification.tsx"),
+    route("subscription/update/:subscription/:interval", "routes/settings.subscription.update.tsx"),
+    route("payment-method", "routes/settings.payment-method.tsx"),
+    route("invoices", "routes/settings.invoices.tsx"),
   ]),
   route("app/user-photo/:userId", "routes/user-photo.ts"),
 

@@ -7,9 +7,16 @@ import { API_BASE } from "./lib/api-protocol";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
+/**
+ * The billing providers' webhook endpoints: posted by the provider's servers, not a browser,
+ * and authenticated by their signature instead of a cookie, so the Origin rule does not apply.
+ */
+export const WEBHOOK_PATHS: ReadonlySet<string> = new Set(["/app/webhooks/stripe", "/paddle/webhook"]);
+
 export function isCrossSiteMutation(request: Request): boolean {
   if (SAFE_METHODS.has(request.method)) return false;
   const url = new URL(request.url);
+  if (WEBHOOK_PATHS.has(url.pathname)) return false;
   const origin = request.headers.get("origin");
   if (origin !== null) return origin !== url.origin;
   // No Origin header (old clients, some privacy tools): fall back to Fetch Metadata.

@@ -1,8 +1,8 @@
 /** Checkout sessions and the application of billing events (one db.batch each). */
-import { and, eq, sql } from "drizzle-orm";
-import type { BillingEventPayload } from "../domain/billing";
+import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
+import type { BillingEventPayload, BillingType, PaymentMethodSnapshot, SubscriptionSnapshot } from "../domain/billing";
 import type { Db } from "./client.server";
-import { billingEvents, checkoutSessions, subscriptions } from "./schema";
+import { billingCustomers, billingEvents, checkoutSessions, subscriptions } from "./schema";
 
 export type CheckoutSession = typeof checkoutSessions.$inferSelect;
 
@@ -49,7 +49,29 @@ export async function applyBillingEvent(
   event: BillingEventPayload,
   now = new Date(),
 ): Promise<"applied" | "duplicate"> {
-  const s = event.subscription;
+  const occurredAt = new Date(event.occurredAt);
+  try {
+    await db.batch([
+      db.insert(billingEvents).values({ id: eventId, billingType: event.billingType, type: event.type, occurredAt, handledAt: now }),
+      ...(event.subscription ? [upsertSubscription(db, event, event.subscription, now)] : []),
+      ...(event.paymentMethod ? [upsertPaymentMethod(db, event, event.paymentMethod, now)] : []),
+      ...(event.checkoutSessionId
+        ? [
+            db
+              .update(checkoutSessions)
+              .set({ status: "paid" as const })
+              .where(eq(checkoutSessions.id, event.checkoutSessionId)),
+          ]
+        : []),
+    ]);
+    return "applied";
+  } catch (error) {
+    if (isUniqueViolation(error)) return "duplicate";
+    throw error;
+  }
+}
+
+function upsertSubscription(db: Db, event: BillingEventPayload, s: SubscriptionSnapshot, now: Date) {
   const occurredAt = new Date(event.occurredAt);
   const values = {
     id: currentSubscriptionId(event.userId),
@@ -73,31 +95,36 @@ export async function applyBillingEvent(
     updatedAt: now,
   };
   const { id: _id, userId: _user, createdAt: _created, ...changes } = values;
-  try {
-    await db.batch([
-      db.insert(billingEvents).values({ id: eventId, billingType: event.billingType, type: event.type, occurredAt, handledAt: now }),
-      db
-        .insert(subscriptions)
-        .values(values)
-        .onConflictDoUpdate({
-          target: subscriptions.id,
-          set: changes,
-          setWhere: sqlNewer(occurredAt),
-        }),
-      ...(event.checkoutSessionId
-        ? [
-            db
-              .update(checkoutSessions)
-              .set({ status: "paid" as const })
-              .where(eq(checkoutSessions.id, event.checkoutSessionId)),
-          ]
-        : []),
-    ]);
-    return "applied";
-  } catch (error) {
-    if (isUniqueViolation(error)) return "duplicate";
-    throw error;
-  }
+  return db
+    .insert(subscriptions)
+    .values(values)
+    .onConflictDoUpdate({
+      target: subscriptions.id,
+      set: changes,
+      setWhere: sqlNewer(occurredAt),
+    });
+}
+
+/** The card on file, newest event wins (as for the subscription). */
+function upsertPaymentMethod(db: Db, event: BillingEventPayload, pm: PaymentMethodSnapshot, now: Date) {
+  const occurredAt = new Date(event.occurredAt);
+  const changes = {
+    billingId: pm.customerId,
+    pmType: pm.type,
+    pmLastFour: pm.lastFour,
+    pmExpiration: pm.expiration,
+    pmCountry: pm.country,
+    pmEventAt: occurredAt,
+    updatedAt: now,
+  };
+  return db
+    .insert(billingCustomers)
+    .values({ userId: event.userId, billingType: event.billingType, createdAt: now, ...changes })
+    .onConflictDoUpdate({
+      target: [billingCustomers.userId, billingCustomers.billingType],
+      set: changes,
+      setWhere: sql`${billingCustomers.pmEventAt} IS NULL OR ${billingCustomers.pmEventAt} < ${occurredAt.getTime()}`,
+    });
 }
 
 function sqlNewer(occurredAt: Date) {
@@ -113,12 +140,60 @@ export async function getCurrentSubscriptionRow(db: Db, userId: string) {
   return row;
 }
 
-/** A card was given at a checkout (test mode) — the user has a payment method on file. */
+/** A card was given at a checkout, or a provider told us of one: the user has a payment method on file. */
 export async function hasPaymentMethod(db: Db, userId: string): Promise<boolean> {
+  const [[paid], [card]] = await Promise.all([
+    db
+      .select({ id: checkoutSessions.id })
+      .from(checkoutSessions)
+      .where(and(eq(checkoutSessions.userId, userId), eq(checkoutSessions.status, "paid")))
+      .limit(1),
+    db
+      .select({ id: billingCustomers.billingId })
+      .from(billingCustomers)
+      .where(and(eq(billingCustomers.userId, userId), isNotNull(billingCustomers.pmType)))
+      .limit(1),
+  ]);
+  return paid !== undefined || card !== undefined;
+}
+
+export type BillingCustomer = typeof billingCustomers.$inferSelect;
+
+export async function getBillingCustomer(db: Db, userId: string, billingType: BillingType): Promise<BillingCustomer | undefined> {
   const [row] = await db
-    .select({ id: checkoutSessions.id })
+    .select()
+    .from(billingCustomers)
+    .where(and(eq(billingCustomers.userId, userId), eq(billingCustomers.billingType, billingType)))
+    .limit(1);
+  return row;
+}
+
+/** The user's customer records, the one with a payment method first. */
+export async function listBillingCustomers(db: Db, userId: string): Promise<BillingCustomer[]> {
+  return db.select().from(billingCustomers).where(eq(billingCustomers.userId, userId)).orderBy(desc(billingCustomers.pmEventAt));
+}
+
+/** Who a provider's customer id belongs to. */
+export async function findBillingCustomerUser(db: Db, billingType: BillingType, billingId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ userId: billingCustomers.userId })
+    .from(billingCustomers)
+    .where(and(eq(billingCustomers.billingType, billingType), eq(billingCustomers.billingId, billingId)))
+    .limit(1);
+  return row?.userId;
+}
+
+/** Remembers the provider's customer id made for a user (a second one for the same user is ignored). */
+export async function saveBillingCustomer(db: Db, userId: string, billingType: BillingType, billingId: string, now = new Date()) {
+  await db.insert(billingCustomers).values({ userId, billingType, billingId, createdAt: now, updatedAt: now }).onConflictDoNothing();
+}
+
+/** Paid checkouts, newest first: the test-mode stand-in for the provider's invoices. */
+export async function listPaidCheckoutSessions(db: Db, userId: string): Promise<CheckoutSession[]> {
+  return db
+    .select()
     .from(checkoutSessions)
     .where(and(eq(checkoutSessions.userId, userId), eq(checkoutSessions.status, "paid")))
-    .limit(1);
-  return row !== undefined;
+    .orderBy(desc(checkoutSessions.createdAt))
+    .limit(50);
 }

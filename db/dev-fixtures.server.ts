@@ -5,6 +5,7 @@
 import { and, eq } from "drizzle-orm";
 import type { BillingInterval, PlanName } from "../domain/plans";
 import type { Db } from "./client.server";
+import { currentSubscriptionId } from "./billing.server";
 import { sessions, subscriptions, users } from "./schema";
 
 export async function findUserIdByEmail(db: Db, email: string): Promise<string | null> {
@@ -14,6 +15,11 @@ export async function findUserIdByEmail(db: Db, email: string): Promise<string |
 
 export async function setUserDeveloper(db: Db, userId: string, isDeveloper: boolean): Promise<void> {
   await db.update(users).set({ isDeveloper, updatedAt: new Date() }).where(eq(users.id, userId));
+}
+
+/** The user's status bits (spec 01 §3: 4 no affiliate, 8 no mailings, 16 hide invoices). */
+export async function setUserStatus(db: Db, userId: string, status: number): Promise<void> {
+  await db.update(users).set({ status, updatedAt: new Date() }).where(eq(users.id, userId));
 }
 
 export interface FixtureSubscription {
@@ -34,7 +40,8 @@ export async function putCurrentSubscription(db: Db, userId: string, sub: Fixtur
       .delete(subscriptions)
       .where(and(eq(subscriptions.userId, userId), eq(subscriptions.slot, "current"), eq(subscriptions.type, "default"))),
     db.insert(subscriptions).values({
-      id: crypto.randomUUID(),
+      // The id billing events update (db/billing.server.ts), so a fixture can be changed like any record.
+      id: currentSubscriptionId(userId),
       userId,
       slot: "current",
       name: sub.plan,

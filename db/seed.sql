@@ -20,7 +20,7 @@ INSERT OR IGNORE INTO accounts (id, account_id, provider_id, user_id, password, 
    1767225600000, 1767225600000);
 -- demo@example.com subscribes to Pro, billed yearly (no billing provider: a seeded record).
 INSERT OR IGNORE INTO subscriptions (id, user_id, slot, name, interval, amount, currency, quantity, period_starts_at, period_ends_at, type, created_at, updated_at) VALUES
-  ('demo-subscription-000000000000001', 'demo-user-0000000000000000000001', 'current', 'pro', 'yearly', 27840, 'USD', 1,
+  ('demo-user-0000000000000000000001:default:current', 'demo-user-0000000000000000000001', 'current', 'pro', 'yearly', 27840, 'USD', 1,
    1793491200000, 1825027200000, 'default', 1793491200000, 1793491200000);
 INSERT OR IGNORE INTO notifications (id, user_id, title, body, url, created_at) VALUES
   ('demo-notification-0000000000001', 'demo-user-0000000000000000000001', 'Welcome to Snip Pro',

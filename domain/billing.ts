@@ -26,6 +26,18 @@ export interface SubscriptionSnapshot {
   billingId: string;
 }
 
+/** The card (or other method) on file at the provider, as billing_customers keeps it (spec 01 §3). */
+export interface PaymentMethodSnapshot {
+  /** The provider's customer id (billing_customers.billing_id). */
+  customerId: string;
+  /** "visa", "mastercard", "paypal"... */
+  type: string;
+  lastFour: string | null;
+  /** "MM/YYYY", or null */
+  expiration: string | null;
+  country: string | null;
+}
+
 export interface BillingEventPayload {
   billingType: BillingType;
   /** The provider's event type, e.g. checkout.completed, subscription.updated. */
@@ -33,7 +45,10 @@ export interface BillingEventPayload {
   userId: string;
   /** epoch ms when the event happened at the provider */
   occurredAt: number;
-  subscription: SubscriptionSnapshot;
+  /** The subscription after the event; absent for an event about the payment method only. */
+  subscription?: SubscriptionSnapshot;
+  /** The payment method after the event, when the event tells it. */
+  paymentMethod?: PaymentMethodSnapshot;
   /** The checkout session this event completes, if any. */
   checkoutSessionId?: string;
 }
@@ -42,15 +57,36 @@ export type BillingEvent = Envelope<"billing.event", BillingEventPayload>;
 
 const PLAN_NAMES = new Set<string>(PLANS.map((p) => p.name));
 
+function isPaymentMethodSnapshot(value: unknown): value is PaymentMethodSnapshot {
+  if (typeof value !== "object" || value === null) return false;
+  const m = value as Record<string, unknown>;
+  const optionalString = (v: unknown) => v === null || typeof v === "string";
+  return (
+    typeof m.customerId === "string" &&
+    typeof m.type === "string" &&
+    optionalString(m.lastFour) &&
+    optionalString(m.expiration) &&
+    optionalString(m.country)
+  );
+}
+
 export function isBillingEventPayload(value: unknown): value is BillingEventPayload {
   if (typeof value !== "object" || value === null) return false;
   const p = value as Record<string, unknown>;
-  const s = p.subscription as Record<string, unknown> | undefined;
-  return (
+  const header =
     typeof p.type === "string" &&
     typeof p.userId === "string" &&
     typeof p.occurredAt === "number" &&
-    (p.billingType === 0 || p.billingType === 1 || p.billingType === 2) &&
+    (p.billingType === 0 || p.billingType === 1 || p.billingType === 2);
+  if (!header) return false;
+  if (p.paymentMethod !== undefined && !isPaymentMethodSnapshot(p.paymentMethod)) return false;
+  if (p.subscription === undefined) return p.paymentMethod !== undefined;
+  return isSubscriptionSnapshot(p.subscription);
+}
+
+function isSubscriptionSnapshot(value: unknown): value is SubscriptionSnapshot {
+  const s = value as Record<string, unknown>;
+  return (
     typeof s === "object" &&
     s !== null &&
     typeof s.name === "string" &&
@@ -74,3 +110,30 @@ export const BILLING_MESSAGES = {
 
 /** The test card numbers of the test-mode checkout (the same as Stripe's). */
 export const TEST_CARDS = { success: "4242424242424242", declined: "4000000000000002" } as const;
+
+/** User status bit (spec 01 §3): the user's invoices are hidden (sidebar entry and page). */
+export const USER_STATUS_HIDE_INVOICES = 16;
+
+export function invoicesHidden(status: number): boolean {
+  return (status & USER_STATUS_HIDE_INVOICES) !== 0;
+}
+
+/**
+ * The provider-side name of a plan's price: Stripe prices carry it as their lookup_key and
+ * Paddle prices in custom_data.lookup_key, so the catalogue is set up once by name and no
+ * price id is configured in Snip.
+ */
+export function priceLookupKey(plan: PlanName, interval: BillingInterval): string {
+  return `snip_${plan.replaceAll("-", "_")}_${interval}`;
+}
+
+/** The plan and interval of a lookup key, or null for a price that is not Snip's. */
+export function parsePriceLookupKey(key: string | null | undefined): { plan: PlanName; interval: BillingInterval } | null {
+  if (!key) return null;
+  for (const plan of PLANS) {
+    for (const interval of ["monthly", "yearly"] as const) {
+      if (priceLookupKey(plan.name, interval) === key) return { plan: plan.name, interval };
+    }
+  }
+  return null;
+}

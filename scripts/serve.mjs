@@ -5,7 +5,20 @@ import { startRuntime } from "./runtime.mjs";
 const port = Number(process.env.PORT ?? 8787);
 const persist = process.env.SNIP_STATE_DIR ?? ".wrangler/state";
 // SNIP_VARS: a JSON object of variables overriding every worker's (the end-to-end tests configure SHORT_DOMAINS with it).
-const vars = process.env.SNIP_VARS ? JSON.parse(process.env.SNIP_VARS) : {};
+// Billing provider settings given in the environment reach the workers as variables too (README "Billing").
+const BILLING_VARS = [
+  "STRIPE_SECRET_KEY",
+  "STRIPE_WEBHOOK_SECRET",
+  "STRIPE_API_BASE",
+  "PADDLE_API_KEY",
+  "PADDLE_WEBHOOK_SECRET",
+  "PADDLE_ENVIRONMENT",
+  "PADDLE_CLIENT_TOKEN",
+];
+const vars = {
+  ...Object.fromEntries(BILLING_VARS.filter((name) => process.env[name]).map((name) => [name, process.env[name]])),
+  ...(process.env.SNIP_VARS ? JSON.parse(process.env.SNIP_VARS) : {}),
+};
 const mf = await startRuntime({ port, host: process.env.HOST ?? "localhost", persist, vars, verbose: process.env.SNIP_VERBOSE === "1" });
 console.info(`Snip is running on http://localhost:${port} (state: ${persist}). Press Ctrl+C to stop.`);
 

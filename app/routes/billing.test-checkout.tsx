@@ -12,7 +12,7 @@ import { BILLING_MESSAGES, TEST_CARDS } from "../../domain/billing";
 import { getPlan, type PlanName } from "../../domain/plans";
 import { Notice, SubmitButton, TextField } from "../components/form-fields";
 import { getCloudflare } from "../context.server";
-import { billingFor } from "../lib/billing.server";
+import { TestModeBilling } from "../lib/billing/test-mode.server";
 import type { RouteHandle } from "../route-handle";
 import { requireUser } from "../session.server";
 import type { Route } from "./+types/billing.test-checkout";
@@ -25,7 +25,8 @@ const money = (cents: number) => new Intl.NumberFormat("en-US", { style: "curren
 async function openSession(request: Request, context: Route.LoaderArgs["context"], id: string) {
   const viewer = requireUser(request, context);
   const session = await getCheckoutSession(getDb(getCloudflare(context).env.DB), viewer.user.id, id);
-  if (!session) throw data("Not Found", { status: 404 });
+  // Only test-mode sessions are paid here; a provider's checkout happens at the provider.
+  if (!session || session.billingType !== 0) throw data("Not Found", { status: 404 });
   if (session.status === "paid") throw redirect(`/app/settings/subscription/success?session=${session.id}`);
   return session;
 }
@@ -58,12 +59,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const errors: { name?: string[]; card?: string[] } = z.flattenError(parsed.error).fieldErrors;
     return data({ errors, message: null }, { status: 422 });
   }
-  const billing = billingFor(getCloudflare(context).env);
+  const billing = new TestModeBilling(getCloudflare(context).env);
   if (parsed.data.card === TEST_CARDS.declined) {
     await billing.decline(session);
     return data({ errors: {} as { name?: string[]; card?: string[] }, message: BILLING_MESSAGES.declined }, { status: 402 });
   }
-  await billing.completeCheckout(session);
+  await billing.completeCheckout(session, parsed.data.card);
   return redirect(`/app/settings/subscription/success?session=${session.id}`);
 }
 

@@ -8,6 +8,7 @@
  *   {"action": "developer", "email": "a@b.c", "isDeveloper"?: true}
  *   {"action": "subscription", "email": "a@b.c", "plan"?: "pro", "interval"?: "monthly", "pastDueTrial"?: false}
  *   {"action": "impersonate", "by": "staff@b.c"}    (the caller's own session becomes an impersonation by that user)
+ *   {"action": "status", "email": "a@b.c", "status": 16}    (the user's status bits: 16 hides invoices)
  *   {"action": "links", "email": "a@b.c", "count": 30, "aliasPrefix"?: "abc", "url"?: "https://..."}
  *        (count links owned by the user, written through to KV; aliases prefix + 01, 02 ... when a prefix is given)
  *   {"action": "client", "country"?: "DE", "turnstile"?: true}
@@ -18,7 +19,13 @@
  */
 import { z } from "zod";
 import { getDb } from "../../db/client.server";
-import { findUserIdByEmail, markSessionImpersonated, putCurrentSubscription, setUserDeveloper } from "../../db/dev-fixtures.server";
+import {
+  findUserIdByEmail,
+  markSessionImpersonated,
+  putCurrentSubscription,
+  setUserDeveloper,
+  setUserStatus,
+} from "../../db/dev-fixtures.server";
 import { createLink } from "../../db/links.server";
 import { createAnnouncement, createNotification } from "../../db/notifications.server";
 import { API_MESSAGES } from "../../domain/api-messages";
@@ -50,6 +57,7 @@ const fixtureSchema = z.discriminatedUnion("action", [
   }),
   z.object({ action: z.literal("impersonate"), by: email }),
   devClientSchema.extend({ action: z.literal("client") }),
+  z.object({ action: z.literal("status"), email, status: z.number().int().min(0).max(255) }),
   z.object({
     action: z.literal("links"),
     email,
@@ -96,6 +104,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "developer":
       await setUserDeveloper(db, userId, input.isDeveloper);
       return json({ data: { userId, isDeveloper: input.isDeveloper } });
+    case "status":
+      await setUserStatus(db, userId, input.status);
+      return json({ data: { userId, status: input.status } });
     case "subscription": {
       const amount = activePrice(getPlan(input.plan), input.interval)?.amount ?? 0;
       await putCurrentSubscription(db, userId, { plan: input.plan, interval: input.interval, amount, pastDueTrial: input.pastDueTrial });

@@ -11,7 +11,8 @@ import { BILLING_MESSAGES } from "../../domain/billing";
 import { getPlan, PLANS, type Plan, type PlanName } from "../../domain/plans";
 import { Notice } from "../components/form-fields";
 import { getCloudflare } from "../context.server";
-import { billingFor } from "../lib/billing.server";
+import { billingFor } from "../lib/billing/select.server";
+import { TestModeBilling } from "../lib/billing/test-mode.server";
 import type { RouteHandle } from "../route-handle";
 import { requireUser, type Viewer } from "../session.server";
 import type { Route } from "./+types/get-started";
@@ -58,12 +59,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   const plan = getPlan(parsed.data.plan);
   const allowed = await eligibility(viewer, getDb(env.DB), plan);
   if (!allowed.ok) return data({ error: allowed.reason }, { status: 422 });
-  const billing = billingFor(env);
   if (plan.forcePaymentMethod) {
-    const session = await billing.startCheckout(viewer.user.id, plan.name, "monthly", true, null);
-    return redirect(`/app/billing/test-checkout/${session.id}`);
+    const checkout = await billingFor(env).startCheckout({
+      user: { id: viewer.user.id, email: viewer.user.email, name: viewer.user.name },
+      plan: plan.name,
+      interval: "monthly",
+      withTrial: true,
+      coupon: null,
+      origin: new URL(request.url).origin,
+    });
+    if (!checkout.ok) return data({ error: checkout.message }, { status: checkout.status });
+    return redirect(checkout.value);
   }
-  await billing.startTrialWithoutCard(viewer.user.id, plan.name);
+  // A card-free trial is Snip's own record, whichever provider is configured (docs/decisions/013).
+  await new TestModeBilling(env).startTrialWithoutCard(viewer.user.id, plan.name);
   return redirect("/app/settings/subscription?pending=1");
 }
 

@@ -7,6 +7,8 @@
 import { Form, Link } from "react-router";
 import { planHighlights } from "../../domain/plan-highlights";
 import { activePrice, DEFAULT_BILLING_INTERVAL, PLANS, plansOffered, type BillingInterval } from "../../domain/plans";
+import { getCloudflare } from "../context.server";
+import { availableBillingTypes } from "../lib/billing/select.server";
 import type { RouteHandle } from "../route-handle";
 import { getViewer, requireUser } from "../session.server";
 import type { Route } from "./+types/pricing";
@@ -44,7 +46,16 @@ export function loader({ request, context }: Route.LoaderArgs) {
       current: currentPlan === plan.name,
     };
   });
-  return { interval, plans, old, signedIn: viewer !== null, onTrialOrPaid: viewer?.subscribed ?? false };
+  // With both providers configured, the second one (Paddle: PayPal and other methods) is offered beside the card checkout.
+  const [, secondProvider] = availableBillingTypes(getCloudflare(context).env);
+  return {
+    interval,
+    plans,
+    old,
+    signedIn: viewer !== null,
+    onTrialOrPaid: viewer?.subscribed ?? false,
+    secondProvider: secondProvider ?? null,
+  };
 }
 
 export default function Pricing({ loaderData }: Route.ComponentProps) {
@@ -133,6 +144,16 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
                           ? `Start ${plan.trialDays}-day free trial`
                           : "Subscribe"}
                     </button>
+                    {loaderData.secondProvider !== null && !loaderData.onTrialOrPaid ? (
+                      <button
+                        type="submit"
+                        name="billing_type"
+                        value={loaderData.secondProvider}
+                        className="mt-2 w-full text-center text-sm font-semibold text-indigo-700 hover:underline"
+                      >
+                        Other payment methods
+                      </button>
+                    ) : null}
                   </Form>
                 ) : (
                   <Link

@@ -18,7 +18,8 @@ import { isPastDue, onGracePeriod, onTrial, renewalDate, SUBSCRIPTION_REFRESH_MS
 import { Notice } from "../components/form-fields";
 import { SettingsCard, SettingsHeading } from "../components/settings";
 import { getCloudflare } from "../context.server";
-import { billingFor } from "../lib/billing.server";
+import { changeSubscription } from "../lib/billing/actions.server";
+import { billingFor } from "../lib/billing/select.server";
 import type { RouteHandle } from "../route-handle";
 import { requireUser } from "../session.server";
 import type { Route } from "./+types/settings.subscription";
@@ -57,7 +58,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 const PLAN_NAMES = PLANS.map((p) => p.name) as [PlanName, ...PlanName[]];
 const actionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("subscribe"), plan: z.enum(PLAN_NAMES), interval: z.enum(["monthly", "yearly"]) }),
+  z.object({
+    intent: z.literal("subscribe"),
+    plan: z.enum(PLAN_NAMES),
+    interval: z.enum(["monthly", "yearly"]),
+    // Spec 01 §7: the subscribe call names its billing type (1 Stripe, 2 Paddle); absent = the preferred one.
+    billing_type: z.coerce.number().int().optional(),
+  }),
   z.object({ intent: z.literal("cancel") }),
   z.object({ intent: z.literal("cancel-now") }),
   z.object({ intent: z.literal("resume") }),
@@ -68,7 +75,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { env } = getCloudflare(context);
   const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return data({ error: BILLING_MESSAGES.updateFailed }, { status: 422 });
-  const billing = billingFor(env);
   const input = parsed.data;
 
   if (input.intent === "subscribe") {
@@ -76,29 +82,32 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!plan.billable || plan.custom || !activePrice(plan, input.interval)) {
       return data({ error: BILLING_MESSAGES.subscribeFailed }, { status: 422 });
     }
-    if (viewer.subscribed) {
-      const changed = await billing.changePlan(viewer.user.id, plan.name, input.interval);
-      if (!changed) return data({ error: BILLING_MESSAGES.updateFailed }, { status: 422 });
-      return redirect("/app/settings/subscription?pending=1");
-    }
+    // A subscriber changes plan: the confirm page of the update (spec 01 §2).
+    if (viewer.subscribed) return redirect(`/app/settings/subscription/update/${plan.name}/${input.interval}`);
     // A trial only for someone who never had a subscription.
     const hadOne = (await getCurrentSubscriptionRow(getDb(env.DB), viewer.user.id)) !== undefined;
     // The remembered coupon applies outside the sale, or to yearly plans during it (spec 01 §4).
     const coupon = findCoupon(await readCouponCode(request));
     const applies = coupon !== null && couponApplies(currentPhase(env), input.interval);
-    const session = await billing.startCheckout(
-      viewer.user.id,
-      plan.name,
-      input.interval,
-      !hadOne && plan.trialDays > 0,
-      applies ? coupon : null,
-    );
-    return redirect(`/app/billing/test-checkout/${session.id}`);
+    const billingType = input.billing_type === 1 || input.billing_type === 2 ? input.billing_type : undefined;
+    const checkout = await billingFor(env, billingType).startCheckout({
+      user: { id: viewer.user.id, email: viewer.user.email, name: viewer.user.name },
+      plan: plan.name,
+      interval: input.interval,
+      withTrial: !hadOne && plan.trialDays > 0,
+      coupon: applies ? coupon : null,
+      origin: new URL(request.url).origin,
+    });
+    if (!checkout.ok) return data({ error: checkout.message }, { status: checkout.status });
+    return redirect(checkout.value);
   }
 
-  const done =
-    input.intent === "resume" ? await billing.resume(viewer.user.id) : await billing.cancel(viewer.user.id, input.intent === "cancel-now");
-  if (!done) return data({ error: BILLING_MESSAGES.updateFailed }, { status: 422 });
+  const result = await changeSubscription(
+    env,
+    viewer.user.id,
+    input.intent === "resume" ? { kind: "resume" } : { kind: "cancel", immediately: input.intent === "cancel-now" },
+  );
+  if (!result.ok) return data({ error: result.message }, { status: result.status === 402 ? 402 : 422 });
   return redirect("/app/settings/subscription?pending=1");
 }
 

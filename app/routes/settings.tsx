@@ -3,15 +3,27 @@
  * sidebar is a horizontal, scrollable list above the page.
  */
 import { NavLink, Outlet } from "react-router";
+import { getDb } from "../../db/client.server";
 import { can } from "../../domain/entitlements";
+import { hasPaymentMethod } from "../../db/billing.server";
+import { invoicesHidden } from "../../domain/billing";
+import { getCloudflare } from "../context.server";
 import { requireUser } from "../session.server";
 import type { Route } from "./+types/settings";
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireUser(request, context);
   // "Account Usage (only if usage is enabled)": the spec names no switch that turns usage off,
   // and every plan has usage limits, so it is enabled for every signed-in user.
-  return { usageEnabled: true, webhooksAllowed: can(viewer.subject, "use_webhooks") };
+  // "Payment Method (if subscribed or owns a domain)": until domains can be bought, owning one
+  // is having a card on file (docs/decisions/013).
+  const paymentMethod = viewer.subscribed || (await hasPaymentMethod(getDb(getCloudflare(context).env.DB), viewer.user.id));
+  return {
+    usageEnabled: true,
+    webhooksAllowed: can(viewer.subject, "use_webhooks"),
+    paymentMethod,
+    invoices: !invoicesHidden(viewer.user.status),
+  };
 }
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -59,12 +71,24 @@ export default function SettingsLayout({ loaderData }: Route.ComponentProps) {
                   Subscription
                 </NavLink>
               </li>
+              {loaderData.paymentMethod ? (
+                <li>
+                  <NavLink to="/app/settings/payment-method" className={linkClass}>
+                    Payment Method
+                  </NavLink>
+                </li>
+              ) : null}
+              {loaderData.invoices ? (
+                <li>
+                  <NavLink to="/app/settings/invoices" className={linkClass}>
+                    Invoices
+                  </NavLink>
+                </li>
+              ) : null}
             </ul>
             {/*
               Still to come in this sidebar (spec 01 §2): Custom Pixel Scripts (hidden), Branded Domains
-              and API (each if allowed), and the billing group: issue 6 adds Subscription, Orders (if
-              subscribed or has orders), Payment Method (if subscribed or owns a domain) and Invoices
-              beside Subscription.
+              and API (each if allowed), and Orders (if subscribed or has orders) in the billing group.
             */}
           </nav>
         </aside>

@@ -1,5 +1,5 @@
 /** Billing: checkout sessions and provider events (de-duplicated by event id). */
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { users } from "./auth";
 
 const timestamp = (name: string) => integer(name, { mode: "timestamp_ms" });
@@ -38,3 +38,31 @@ export const billingEvents = sqliteTable("billing_events", {
   occurredAt: timestamp("occurred_at").notNull(),
   handledAt: timestamp("handled_at").notNull(),
 });
+
+/**
+ * A user's customer record at a billing provider (spec 01 §3 billing_customers): the
+ * provider's customer id, made once and reused for every checkout, and the payment method on
+ * file as the provider's newest event told it.
+ */
+export const billingCustomers = sqliteTable(
+  "billing_customers",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** 0 test mode, 1 Stripe, 2 Paddle */
+    billingType: integer("billing_type").notNull(),
+    /** The provider's customer id (cus_..., ctm_...). */
+    billingId: text("billing_id").notNull(),
+    pmType: text("pm_type"),
+    pmLastFour: text("pm_last_four"),
+    /** "MM/YYYY" */
+    pmExpiration: text("pm_expiration"),
+    pmCountry: text("pm_country"),
+    /** When the provider's newest applied payment-method event happened. */
+    pmEventAt: timestamp("pm_event_at"),
+    createdAt: timestamp("created_at").notNull(),
+    updatedAt: timestamp("updated_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.billingType] }), uniqueIndex("billing_customers_billing_id").on(t.billingType, t.billingId)],
+);

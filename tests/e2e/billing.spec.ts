@@ -4,7 +4,7 @@
  * resume, cancel now, and a declined card.
  */
 import type { Page } from "@playwright/test";
-import { giveSubscription, registerUser } from "./accounts";
+import { devFixture, giveSubscription, registerUser } from "./accounts";
 import { BASE_URL, expect, test } from "./fixtures";
 
 function planCard(page: Page, plan: string) {
@@ -219,4 +219,88 @@ test("overages: subscribers turn them on and see the projected charge; others ca
   );
   await page.getByRole("button", { name: "Turn Overages Off" }).click();
   await expect(page.getByTestId("overages-status")).toHaveText("Overages are off.");
+});
+
+test.describe("payment method, invoices, plan change and cancel pages (test mode)", () => {
+  test("the card from the checkout, a new test card, the invoices, a plan change verified, cancel pages", async ({ page }) => {
+    test.setTimeout(60_000);
+    const user = await registerUser(page);
+    // No subscription and no card: no Payment Method entry, and its page is not for this user.
+    await page.goto("/app/settings/subscription");
+    const sidebar = page.getByRole("navigation", { name: "Account settings" });
+    await expect(sidebar.getByRole("link", { name: "Invoices" })).toBeVisible();
+    await expect(sidebar.getByRole("link", { name: "Payment Method" })).toHaveCount(0);
+    await page.goto("/app/settings/payment-method");
+    await expect(page).toHaveURL(`${BASE_URL}/app/settings/subscription`);
+
+    await page.goto("/app/pricing?interval=monthly");
+    await planCard(page, "basic").getByRole("button").click();
+    await page.getByLabel("Cardholder name").fill("Ada Lovelace");
+    await page.getByRole("button", { name: "Start Trial" }).click();
+    await expect(page.getByText("You are subscribed to Basic. Thank you!")).toBeVisible({ timeout: 30_000 });
+
+    await page.getByRole("navigation", { name: "Account settings" }).getByRole("link", { name: "Payment Method" }).click();
+    await expect(page.getByTestId("card-on-file")).toHaveText("Visa ending in 4242 (US)");
+    await expect(page.getByRole("note")).toContainText("TEST MODE");
+    await page.getByLabel("Card number").fill("4000 0000 0000 0002");
+    await page.getByLabel("Expiry (MM/YYYY)").fill("01/2031");
+    await page.getByRole("button", { name: "Save Card" }).click();
+    await expect(page.getByText("Payment declined. Please update your payment method.")).toBeVisible();
+    await page.getByLabel("Card number").fill("5555 5555 5555 4444");
+    await page.getByLabel("Expiry (MM/YYYY)").fill("1/31");
+    await page.getByRole("button", { name: "Save Card" }).click();
+    await expect(page.getByText("Enter the expiry as MM/YYYY.")).toBeVisible();
+    await page.getByLabel("Card number").fill("5555 5555 5555 4444");
+    await page.getByLabel("Expiry (MM/YYYY)").fill("01/2031");
+    await page.getByRole("button", { name: "Save Card" }).click();
+    await expect
+      .poll(async () => {
+        await page.goto("/app/settings/payment-method");
+        return page.getByTestId("card-on-file").textContent();
+      })
+      .toBe("Mastercard ending in 4444, expires 01/2031 (US)");
+
+    await page.goto("/app/settings/invoices");
+    await expect(page.getByRole("table", { name: "Invoices" }).getByRole("row")).toHaveCount(2);
+    await expect(page.getByRole("table", { name: "Invoices" })).toContainText("TEST-0001");
+
+    // Change plan: the confirm page names both plans; the verification page waits for the event.
+    await page.goto("/app/settings/subscription/update/pro/yearly");
+    await expect(page.getByTestId("plan-change")).toContainText("Basic, $9.00 a month");
+    await expect(page.getByTestId("plan-change")).toContainText("Pro, $278.40 a year");
+    await page.getByRole("button", { name: "Confirm Change" }).click();
+    await expect(page.getByText("Your plan is now Pro.")).toBeVisible({ timeout: 30_000 });
+    expect((await page.goto("/app/settings/subscription/update/enterprise/yearly"))?.status()).toBe(404);
+    expect((await page.goto("/app/settings/subscription/update/nope/monthly"))?.status()).toBe(404);
+
+    await page.goto("/app/settings/subscription/cancel");
+    await expect(page.getByRole("heading", { name: "Cancel Pro at the end of the period" })).toBeVisible();
+    await page.getByRole("button", { name: "Cancel at Period End" }).click();
+    await waitForSubscriptionPage(page, "Cancelled: your plan stays active until");
+    await page.goto("/app/settings/subscription/cancel/now");
+    await page.getByRole("button", { name: "Cancel Immediately" }).click();
+    await waitForSubscriptionPage(page, "You are on the Free plan.");
+
+    // Status bit 16 hides the invoices: the sidebar entry and the page.
+    await devFixture(page, { action: "status", email: user.email, status: 16 });
+    await page.goto("/app/settings/subscription");
+    await expect(page.getByRole("navigation", { name: "Account settings" }).getByRole("link", { name: "Invoices" })).toHaveCount(0);
+    await page.goto("/app/settings/invoices");
+    await expect(page).toHaveURL(`${BASE_URL}/app/settings/profile`);
+  });
+
+  test("a past-due trial is paid on the past-due page with a test card", async ({ page }) => {
+    const user = await registerUser(page);
+    await giveSubscription(page, user.email, { plan: "pro", pastDueTrial: true });
+    await page.goto("/app/settings/subscription");
+    await expect(page).toHaveURL(`${BASE_URL}/app/subscribe`);
+    await page.getByLabel("Card number").fill("4000 0000 0000 0002");
+    await page.getByRole("button", { name: "Pay and Continue" }).click();
+    await expect(page.getByText("Payment declined. Please update your payment method.")).toBeVisible();
+    await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+    await page.getByRole("button", { name: "Pay and Continue" }).click();
+    await expect(page).toHaveURL(/\/dashboard/, { timeout: 20_000 });
+    await page.goto("/app/settings/subscription");
+    await expect(page.getByTestId("current-plan")).toContainText("Renews on");
+  });
 });

@@ -49,7 +49,7 @@ test.describe("settings shell", () => {
     await page.goto("/app/settings");
     await expect(page).toHaveURL(`${BASE_URL}/app/settings/profile`);
     const sidebar = page.getByRole("navigation", { name: "Account settings" });
-    await expect(sidebar.getByRole("link")).toHaveText(["Profile", "Security", "Account Usage", "Subscription"]);
+    await expect(sidebar.getByRole("link")).toHaveText(["Profile", "Security", "Account Usage", "Subscription", "Invoices"]);
     await expect(sidebar.getByRole("link", { name: "Profile" })).toHaveAttribute("aria-current", "page");
   });
 

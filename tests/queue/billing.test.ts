@@ -1,6 +1,12 @@
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
+import {
+  stripeEventId,
+  stripeEventPayload,
+  type StripeEventLike,
+  type StripeSubscriptionLike,
+} from "../../app/lib/billing/stripe-events.server";
 import type { BillingEvent, SubscriptionSnapshot } from "../../domain/billing";
 import worker from "../../workers/queue/index";
 import type { QueueEnv } from "../../workers/queue/src/env";
@@ -111,5 +117,130 @@ describe("billing events", () => {
     expect(result.retryMessages.map((m) => m.msgId)).toEqual([batch.messages[0]!.id]);
     expect(await eventCount("evt_bad")).toBe(0);
     errors.mockRestore();
+  });
+});
+
+describe("Stripe events through the billing-event job", () => {
+  const DAY_S = 86_400;
+
+  function stripeSubscription(userId: string, overrides: Partial<StripeSubscriptionLike> = {}): StripeSubscriptionLike {
+    return {
+      id: "sub_1",
+      status: "active",
+      customer: "cus_1",
+      metadata: { user_id: userId },
+      cancel_at: null,
+      cancel_at_period_end: false,
+      ended_at: null,
+      canceled_at: null,
+      trial_end: null,
+      default_payment_method: {
+        id: "pm_1",
+        type: "card",
+        customer: "cus_1",
+        card: { brand: "visa", last4: "4242", exp_month: 3, exp_year: 2031, country: "DE" },
+      },
+      items: {
+        data: [
+          {
+            quantity: 1,
+            current_period_start: 1_790_000_000,
+            current_period_end: 1_790_000_000 + 30 * DAY_S,
+            price: { lookup_key: "snip_pro_monthly", unit_amount: 2_900, currency: "usd" },
+          },
+        ],
+      },
+      ...overrides,
+    };
+  }
+
+  async function stripeEnvelope(event: StripeEventLike, sub: StripeSubscriptionLike): Promise<BillingEvent> {
+    const payload = await stripeEventPayload(event, {
+      retrieveSubscription: () => Promise.resolve(sub),
+      userOfCustomer: () => Promise.resolve(undefined),
+    });
+    if (!payload) throw new Error("not a billing event");
+    return { type: "billing.event", v: 1, id: stripeEventId(event), payload };
+  }
+
+  async function cardOf(userId: string) {
+    return testEnv.DB.prepare(
+      "SELECT billing_type, billing_id, pm_type, pm_last_four, pm_expiration, pm_country FROM billing_customers WHERE user_id = ?",
+    )
+      .bind(userId)
+      .all();
+  }
+
+  it("a completed checkout activates the plan and stores the card, once however often it arrives", async () => {
+    const user = await newUser();
+    const sub = stripeSubscription(user);
+    const completed = await stripeEnvelope(
+      {
+        id: "evt_checkout_1",
+        type: "checkout.session.completed",
+        created: 1_790_000_010,
+        data: { object: { id: "cs_1", mode: "subscription", client_reference_id: user, subscription: "sub_1" } },
+      },
+      sub,
+    );
+    expect(completed.id).toBe("stripe:evt_checkout_1");
+    await deliver([completed, completed]);
+    await deliver([completed]);
+    expect((await subscriptionOf(user)).results).toEqual([{ name: "pro", interval: "monthly", ends_at: null, billing_status: null }]);
+    expect((await cardOf(user)).results).toEqual([
+      { billing_type: 1, billing_id: "cus_1", pm_type: "visa", pm_last_four: "4242", pm_expiration: "03/2031", pm_country: "DE" },
+    ]);
+    expect(await eventCount(completed.id)).toBe(1);
+  });
+
+  it("subscription events out of order end in the newest state; a crash mid-event is completed once by the retry", async () => {
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const user = await newUser();
+    const cancelled = await stripeEnvelope(
+      {
+        id: "evt_cancel",
+        type: "customer.subscription.updated",
+        created: 1_790_000_200,
+        data: { object: stripeSubscription(user, { cancel_at_period_end: true }) },
+      },
+      stripeSubscription(user),
+    );
+    const created = await stripeEnvelope(
+      { id: "evt_created", type: "customer.subscription.created", created: 1_790_000_100, data: { object: stripeSubscription(user) } },
+      stripeSubscription(user),
+    );
+    const failing = { ...testEnv, DB: { ...testEnv.DB, batch: () => Promise.reject(new Error("D1 went away")) } as unknown as D1Database };
+    const batch = createMessageBatch("snip-jobs", [{ id: "crash-stripe", timestamp: new Date(), attempts: 1, body: cancelled }]);
+    const ctx = createExecutionContext();
+    await worker.queue(batch as MessageBatch<unknown>, failing, ctx);
+    expect((await getQueueResult(batch, ctx)).retryMessages.map((m) => m.msgId)).toEqual(["crash-stripe"]);
+    expect(await eventCount(cancelled.id)).toBe(0);
+
+    await deliver([cancelled]); // the retry
+    await deliver([created, cancelled]); // the older event, then a redelivery
+    const periodEnd = (1_790_000_000 + 30 * DAY_S) * 1000;
+    expect((await subscriptionOf(user)).results).toEqual([{ name: "pro", interval: "monthly", ends_at: periodEnd, billing_status: null }]);
+    expect(await eventCount(cancelled.id)).toBe(1);
+    errors.mockRestore();
+  });
+
+  it("a card event with an older timestamp than the stored card changes nothing", async () => {
+    const user = await newUser();
+    const card = (last4: string, occurredAt: number): BillingEvent => ({
+      type: "billing.event",
+      v: 1,
+      id: `evt_card_${last4}_${user}`,
+      payload: {
+        billingType: 1,
+        type: "payment_method.attached",
+        userId: user,
+        occurredAt,
+        paymentMethod: { customerId: "cus_9", type: "visa", lastFour: last4, expiration: "01/2030", country: null },
+      },
+    });
+    await deliver([card("1111", 2_000), card("0000", 1_000)]);
+    expect((await cardOf(user)).results).toMatchObject([{ pm_last_four: "1111" }]);
+    // No subscription came with it.
+    expect((await subscriptionOf(user)).results).toEqual([]);
   });
 });

@@ -1,0 +1,109 @@
+/**
+ * Paddle's notifications as billing events: a subscription entity (as the SDK's
+ * Webhooks.unmarshal returns it, camelCase) becomes the whole-state snapshot; a completed
+ * transaction's card becomes the payment method on file. Pure; the user comes from
+ * custom_data.user_id (set at checkout) or the customer lookup the route supplies.
+ */
+import { BILLING_TYPES, parsePriceLookupKey, type BillingEventPayload, type SubscriptionSnapshot } from "../../../domain/billing";
+import type { BillingStatus } from "../../../domain/subscription";
+
+export interface PaddleSubscriptionLike {
+  id: string;
+  status: string;
+  customerId: string;
+  canceledAt: string | null;
+  currentBillingPeriod: { startsAt: string; endsAt: string } | null;
+  scheduledChange: { action: string; effectiveAt: string } | null;
+  customData: Record<string, unknown> | null;
+  items: {
+    quantity: number;
+    trialDates: { startsAt: string; endsAt: string } | null;
+    price: { customData: Record<string, unknown> | null; unitPrice: { amount: string; currencyCode: string } };
+  }[];
+}
+
+export interface PaddleTransactionLike {
+  customerId: string | null;
+  customData: Record<string, unknown> | null;
+  payments: {
+    methodDetails: { type: string; card: { type: string; last4: string; expiryMonth: number; expiryYear: number } | null } | null;
+  }[];
+}
+
+export interface PaddleEventLike {
+  eventId: string;
+  eventType: string;
+  occurredAt: string;
+  data: unknown;
+}
+
+const str = (v: unknown) => (typeof v === "string" ? v : undefined);
+
+function billingStatusOf(status: string): BillingStatus | null {
+  return status === "past_due" ? "past_due" : null;
+}
+
+export function snapshotOfPaddleSubscription(sub: PaddleSubscriptionLike): SubscriptionSnapshot | null {
+  const item = sub.items[0];
+  const period = sub.currentBillingPeriod;
+  const plan = parsePriceLookupKey(str(item?.price.customData?.lookup_key));
+  if (!item || !plan) return null;
+  const canceled = sub.status === "canceled";
+  const startsAt = period ? Date.parse(period.startsAt) : Date.parse(sub.canceledAt ?? "") || 0;
+  const endsAtPeriod = period ? Date.parse(period.endsAt) : startsAt;
+  const scheduledCancel = sub.scheduledChange?.action === "cancel" ? Date.parse(sub.scheduledChange.effectiveAt) : null;
+  return {
+    name: plan.plan,
+    interval: plan.interval,
+    amount: Number(item.price.unitPrice.amount),
+    currency: item.price.unitPrice.currencyCode,
+    quantity: item.quantity,
+    endsAt: canceled ? Date.parse(sub.canceledAt ?? "") || endsAtPeriod : scheduledCancel,
+    trialEndsAt: sub.status === "trialing" && item.trialDates ? Date.parse(item.trialDates.endsAt) : null,
+    periodStartsAt: startsAt,
+    periodEndsAt: endsAtPeriod,
+    billingStatus: billingStatusOf(sub.status),
+    billingId: sub.id,
+  };
+}
+
+export const paddleEventId = (event: PaddleEventLike) => `paddle:${event.eventId}`;
+
+export async function paddleEventPayload(
+  event: PaddleEventLike,
+  userOfCustomer: (customerId: string) => Promise<string | undefined>,
+): Promise<BillingEventPayload | null> {
+  const base = { billingType: BILLING_TYPES.paddle, type: event.eventType, occurredAt: Date.parse(event.occurredAt) };
+  if (event.eventType.startsWith("subscription.")) {
+    const sub = event.data as PaddleSubscriptionLike;
+    const subscription = snapshotOfPaddleSubscription(sub);
+    const userId = str(sub.customData?.user_id) ?? (await userOfCustomer(sub.customerId));
+    if (!subscription || !userId) return null;
+    const checkoutSessionId = str(sub.customData?.checkout_session_id);
+    return {
+      ...base,
+      userId,
+      subscription,
+      ...(event.eventType === "subscription.created" && checkoutSessionId ? { checkoutSessionId } : {}),
+    };
+  }
+  if (event.eventType === "transaction.completed") {
+    const t = event.data as PaddleTransactionLike;
+    const method = t.payments.find((p) => p.methodDetails)?.methodDetails;
+    const userId = str(t.customData?.user_id) ?? (t.customerId ? await userOfCustomer(t.customerId) : undefined);
+    if (!method || !t.customerId || !userId) return null;
+    const card = method.card;
+    return {
+      ...base,
+      userId,
+      paymentMethod: {
+        customerId: t.customerId,
+        type: card ? card.type : method.type,
+        lastFour: card?.last4 ?? null,
+        expiration: card ? `${String(card.expiryMonth).padStart(2, "0")}/${card.expiryYear}` : null,
+        country: null,
+      },
+    };
+  }
+  return null;
+}

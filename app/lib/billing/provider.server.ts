@@ -1,0 +1,54 @@
+/**
+ * The billing provider behind subscribe, change, cancel, resume, the payment method and the
+ * invoices (docs/decisions/013): the interface its implementations share (select.server.ts
+ * picks one). Every implementation changes a subscription only through billing events
+ * (docs/decisions/007).
+ */
+import { BILLING_MESSAGES, type BillingType } from "../../../domain/billing";
+import type { Coupon } from "../../../domain/coupons";
+import type { BillingInterval, PlanName } from "../../../domain/plans";
+
+export interface CheckoutRequest {
+  user: { id: string; email: string; name: string };
+  plan: PlanName;
+  interval: BillingInterval;
+  withTrial: boolean;
+  coupon: Coupon | null;
+  /** The app's origin, for the provider's return URLs. */
+  origin: string;
+}
+
+/** The outcome of a call to the provider, with the spec 01 §8 status it maps to. */
+export type BillingResult<T = undefined> =
+  { ok: true; value: T } | { ok: false; status: 400 | 402 | 406 | 422 | 500; message: string; fieldErrors?: Record<string, string[]> };
+
+export interface Invoice {
+  id: string;
+  number: string;
+  /** epoch ms */
+  date: number;
+  /** minor units */
+  amount: number;
+  currency: string;
+  status: string;
+  /** The provider's page or PDF of the invoice, if any. */
+  url: string | null;
+}
+
+export interface BillingProvider {
+  readonly billingType: BillingType;
+  /** Starts a checkout; the value is where the browser goes to pay. */
+  startCheckout(request: CheckoutRequest): Promise<BillingResult<string>>;
+  changePlan(userId: string, plan: PlanName, interval: BillingInterval): Promise<BillingResult>;
+  cancel(userId: string, immediately: boolean): Promise<BillingResult>;
+  resume(userId: string): Promise<BillingResult>;
+  /**
+   * Where the user updates the payment method (the provider's portal or checkout), coming back
+   * to `returnUrl` (absolute), or null when the provider has no page for it.
+   */
+  paymentMethodUrl(userId: string, returnUrl: string): Promise<BillingResult<string | null>>;
+  listInvoices(userId: string): Promise<Invoice[]>;
+}
+
+export const ok = <T = undefined>(value?: T): BillingResult<T> => ({ ok: true, value: value as T });
+export const updateFailed: BillingResult<never> = { ok: false, status: 500, message: BILLING_MESSAGES.updateFailed };

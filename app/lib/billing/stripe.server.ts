@@ -1,0 +1,181 @@
+/**
+ * Stripe (billing type 1) through the official SDK's fetch client: Checkout Sessions in
+ * subscription mode for a customer made once per user (billing_customers), the Billing Portal
+ * for the payment method, invoices, and subscription update (prorated), cancel at the period's
+ * end or at once, and resume. Subscription changes come back as webhooks (webhooks.stripe.ts).
+ * STRIPE_API_BASE points the SDK at another host (the wire-format stub in tests).
+ */
+import Stripe from "stripe";
+import { getDb } from "../../../db/client.server";
+import { createCheckoutSession, getBillingCustomer, getCurrentSubscriptionRow, saveBillingCustomer } from "../../../db/billing.server";
+import { BILLING_MESSAGES, BILLING_TYPES, priceLookupKey } from "../../../domain/billing";
+import { discountedAmount } from "../../../domain/coupons";
+import { activePrice, getPlan, type BillingInterval, type PlanName } from "../../../domain/plans";
+import type { AppEnv } from "../../env.server";
+import { ok, updateFailed, type BillingProvider, type BillingResult, type CheckoutRequest, type Invoice } from "./provider.server";
+
+export function stripeClient(env: AppEnv): Stripe {
+  if (!env.STRIPE_SECRET_KEY) throw new Error("STRIPE_SECRET_KEY is not set");
+  const base = env.STRIPE_API_BASE ? new URL(env.STRIPE_API_BASE) : null;
+  const https = base?.protocol !== "http:";
+  return new Stripe(env.STRIPE_SECRET_KEY, {
+    httpClient: Stripe.createFetchHttpClient(),
+    maxNetworkRetries: 2,
+    telemetry: false,
+    ...(base ? { host: base.hostname, port: Number(base.port || (https ? 443 : 80)), protocol: https ? "https" : "http" } : {}),
+  });
+}
+
+/** A Stripe error as the spec 01 §8 outcome: a declined card is 402 with the spec's text. */
+function failure(error: unknown, otherwise: string): BillingResult<never> {
+  if (error instanceof Stripe.errors.StripeCardError || (error as { statusCode?: number })?.statusCode === 402) {
+    return { ok: false, status: 402, message: BILLING_MESSAGES.declined };
+  }
+  console.error("stripe call failed", error instanceof Error ? error.message : error);
+  return { ok: false, status: 500, message: otherwise };
+}
+
+export class StripeBilling implements BillingProvider {
+  readonly billingType = BILLING_TYPES.stripe;
+  private readonly stripe: Stripe;
+  constructor(private readonly env: AppEnv) {
+    this.stripe = stripeClient(env);
+  }
+
+  private get db() {
+    return getDb(this.env.DB);
+  }
+
+  /** The user's Stripe customer: made on the first checkout, reused after. */
+  private async customerFor(user: CheckoutRequest["user"]): Promise<string> {
+    const known = await getBillingCustomer(this.db, user.id, this.billingType);
+    if (known) return known.billingId;
+    const customer = await this.stripe.customers.create({ email: user.email, name: user.name, metadata: { user_id: user.id } });
+    await saveBillingCustomer(this.db, user.id, this.billingType, customer.id);
+    // Another request may have saved one first: use whichever is stored.
+    return (await getBillingCustomer(this.db, user.id, this.billingType))?.billingId ?? customer.id;
+  }
+
+  private async priceId(plan: PlanName, interval: BillingInterval): Promise<string> {
+    const key = priceLookupKey(plan, interval);
+    const prices = await this.stripe.prices.list({ lookup_keys: [key], active: true, limit: 1 });
+    const price = prices.data[0];
+    if (!price) throw new Error(`Stripe has no active price with lookup_key ${key}`);
+    return price.id;
+  }
+
+  async startCheckout({ user, plan, interval, withTrial, coupon, origin }: CheckoutRequest): Promise<BillingResult<string>> {
+    const p = getPlan(plan);
+    const price = activePrice(p, interval);
+    if (!price || !p.billable) return { ok: false, status: 422, message: BILLING_MESSAGES.subscribeFailed };
+    try {
+      const [customer, priceId] = await Promise.all([this.customerFor(user), this.priceId(plan, interval)]);
+      const trialDays = withTrial ? p.trialDays : 0;
+      const session = await this.stripe.checkout.sessions.create({
+        mode: "subscription",
+        customer,
+        client_reference_id: user.id,
+        line_items: [{ price: priceId, quantity: 1 }],
+        subscription_data: { metadata: { user_id: user.id }, ...(trialDays > 0 ? { trial_period_days: trialDays } : {}) },
+        // Snip's coupon codes are Stripe coupon ids (docs/decisions/013).
+        ...(coupon ? { discounts: [{ coupon: coupon.coupon }] } : {}),
+        metadata: { user_id: user.id },
+        success_url: `${origin}/app/settings/subscription/success?session={CHECKOUT_SESSION_ID}`,
+        cancel_url: `${origin}/app/pricing`,
+      });
+      if (!session.url) throw new Error("Stripe returned a checkout session without a url");
+      await createCheckoutSession(this.db, {
+        id: session.id,
+        userId: user.id,
+        billingType: this.billingType,
+        plan,
+        interval,
+        amount: price.amount,
+        trialDays,
+        coupon: coupon?.coupon ?? null,
+        firstAmount: discountedAmount(price.amount, coupon),
+      });
+      return ok(session.url);
+    } catch (error) {
+      return failure(error, BILLING_MESSAGES.checkoutFailed);
+    }
+  }
+
+  private async subscriptionId(userId: string): Promise<string | null> {
+    const row = await getCurrentSubscriptionRow(this.db, userId);
+    return row?.billingType === this.billingType && row.billingId ? row.billingId : null;
+  }
+
+  /** Another plan or interval at once, prorated; a declined proration charge is a 402. */
+  async changePlan(userId: string, plan: PlanName, interval: BillingInterval): Promise<BillingResult> {
+    const id = await this.subscriptionId(userId);
+    if (!id) return updateFailed;
+    try {
+      const [current, priceId] = await Promise.all([this.stripe.subscriptions.retrieve(id), this.priceId(plan, interval)]);
+      const item = current.items.data[0];
+      if (!item) return updateFailed;
+      await this.stripe.subscriptions.update(id, {
+        items: [{ id: item.id, price: priceId, quantity: 1 }],
+        proration_behavior: "always_invoice",
+        payment_behavior: "error_if_incomplete",
+        cancel_at_period_end: false,
+      });
+      return ok();
+    } catch (error) {
+      return failure(error, BILLING_MESSAGES.updateFailed);
+    }
+  }
+
+  async cancel(userId: string, immediately: boolean): Promise<BillingResult> {
+    const id = await this.subscriptionId(userId);
+    if (!id) return updateFailed;
+    try {
+      if (immediately) await this.stripe.subscriptions.cancel(id);
+      else await this.stripe.subscriptions.update(id, { cancel_at_period_end: true });
+      return ok();
+    } catch (error) {
+      return failure(error, BILLING_MESSAGES.updateFailed);
+    }
+  }
+
+  async resume(userId: string): Promise<BillingResult> {
+    const id = await this.subscriptionId(userId);
+    if (!id) return updateFailed;
+    try {
+      await this.stripe.subscriptions.update(id, { cancel_at_period_end: false });
+      return ok();
+    } catch (error) {
+      return failure(error, BILLING_MESSAGES.updateFailed);
+    }
+  }
+
+  /** The Billing Portal, where Stripe takes the new card (and retries an unpaid invoice with it). */
+  async paymentMethodUrl(userId: string, returnUrl: string): Promise<BillingResult<string | null>> {
+    const customer = await getBillingCustomer(this.db, userId, this.billingType);
+    if (!customer) return ok(null);
+    try {
+      const portal = await this.stripe.billingPortal.sessions.create({
+        customer: customer.billingId,
+        return_url: returnUrl,
+      });
+      return ok(portal.url);
+    } catch (error) {
+      return failure(error, BILLING_MESSAGES.updateFailed);
+    }
+  }
+
+  async listInvoices(userId: string): Promise<Invoice[]> {
+    const customer = await getBillingCustomer(this.db, userId, this.billingType);
+    if (!customer) return [];
+    const invoices = await this.stripe.invoices.list({ customer: customer.billingId, limit: 24 });
+    return invoices.data.map((invoice) => ({
+      id: invoice.id ?? "",
+      number: invoice.number ?? invoice.id ?? "",
+      date: invoice.created * 1000,
+      amount: invoice.total,
+      currency: invoice.currency.toUpperCase(),
+      status: invoice.status ?? "draft",
+      url: invoice.hosted_invoice_url ?? invoice.invoice_pdf ?? null,
+    }));
+  }
+}

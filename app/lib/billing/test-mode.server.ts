@@ -1,0 +1,250 @@
+/**
+ * The test-mode billing provider (billing type 0), used when no provider key is configured:
+ * a clearly labelled checkout page, and every change sent as a billing event through the same
+ * queue job a provider webhook feeds. Card-free trials are Snip's own records whichever
+ * provider is configured, so they start here too (docs/decisions/013).
+ */
+import { getDb } from "../../../db/client.server";
+import {
+  createCheckoutSession,
+  getCurrentSubscriptionRow,
+  listPaidCheckoutSessions,
+  markCheckoutDeclined,
+  type CheckoutSession,
+} from "../../../db/billing.server";
+import {
+  BILLING_TYPES,
+  type BillingEvent,
+  type BillingEventPayload,
+  type PaymentMethodSnapshot,
+  type SubscriptionSnapshot,
+} from "../../../domain/billing";
+import { discountedAmount } from "../../../domain/coupons";
+import { activePrice, getPlan, type BillingInterval, type PlanName } from "../../../domain/plans";
+import { addMonthsClamped } from "../../../domain/subscription";
+import type { AppEnv } from "../../env.server";
+import { ok, updateFailed, type BillingProvider, type BillingResult, type CheckoutRequest, type Invoice } from "./provider.server";
+
+const DAY_MS = 86_400_000;
+
+function periodEnd(start: Date, interval: BillingInterval): Date {
+  return addMonthsClamped(start, interval === "yearly" ? 12 : 1);
+}
+
+export async function sendBillingEvent(env: AppEnv, payload: BillingEventPayload, id = `evt_test_${crypto.randomUUID()}`): Promise<void> {
+  const event: BillingEvent = { type: "billing.event", v: 1, id, payload };
+  try {
+    await env.JOBS.send(event);
+  } catch {
+    await env.JOBS.send(event); // local queues refuse a small share of sends under load
+  }
+}
+
+/** A test card as the payment method on file (brand from the first digit, as test numbers go). */
+function testCard(userId: string, number: string, expiration: string | null): PaymentMethodSnapshot {
+  return {
+    customerId: `cus_test_${userId}`,
+    type: number.startsWith("5") ? "mastercard" : number.startsWith("3") ? "amex" : "visa",
+    lastFour: number.slice(-4),
+    expiration,
+    country: "US",
+  };
+}
+
+export class TestModeBilling implements BillingProvider {
+  readonly billingType = BILLING_TYPES.test;
+  constructor(private readonly env: AppEnv) {}
+
+  /** A checkout for a plan's price; the test-mode page completes it. */
+  async startCheckout({ user, plan, interval, withTrial, coupon }: CheckoutRequest): Promise<BillingResult<string>> {
+    const userId = user.id;
+    const p = getPlan(plan);
+    const price = activePrice(p, interval);
+    if (!price || !p.billable) throw new Error(`plan ${plan} has no ${interval} price`);
+    const session = await createCheckoutSession(getDb(this.env.DB), {
+      coupon: coupon?.coupon ?? null,
+      firstAmount: discountedAmount(price.amount, coupon),
+      id: `cs_test_${crypto.randomUUID().replaceAll("-", "")}`,
+      userId,
+      billingType: this.billingType,
+      plan,
+      interval,
+      amount: price.amount,
+      trialDays: withTrial ? p.trialDays : 0,
+    });
+    return ok(`/app/billing/test-checkout/${session.id}`);
+  }
+
+  async decline(session: CheckoutSession): Promise<void> {
+    await markCheckoutDeclined(getDb(this.env.DB), session.id);
+  }
+
+  /** The card was accepted: the subscription starts (on trial when the plan offers one). */
+  async completeCheckout(session: CheckoutSession, cardNumber: string, now = new Date()): Promise<void> {
+    const subscription: SubscriptionSnapshot = {
+      name: session.plan as PlanName,
+      interval: session.interval,
+      amount: session.amount,
+      currency: session.currency,
+      quantity: 1,
+      endsAt: null,
+      trialEndsAt: session.trialDays > 0 ? now.getTime() + session.trialDays * DAY_MS : null,
+      periodStartsAt: now.getTime(),
+      periodEndsAt: periodEnd(now, session.interval).getTime(),
+      billingStatus: null,
+      billingId: `sub_test_${session.id.slice(8)}`,
+    };
+    await sendBillingEvent(this.env, {
+      billingType: this.billingType,
+      type: "checkout.completed",
+      userId: session.userId,
+      occurredAt: now.getTime(),
+      subscription,
+      paymentMethod: testCard(session.userId, cardNumber, null),
+      checkoutSessionId: session.id,
+    });
+  }
+
+  /** A trial that needs no card (the plan does not force a payment method): it starts at once. */
+  async startTrialWithoutCard(userId: string, plan: PlanName, now = new Date()): Promise<void> {
+    const p = getPlan(plan);
+    const price = activePrice(p, "monthly") ?? activePrice(p, "yearly");
+    if (!price || p.trialDays <= 0 || p.forcePaymentMethod) throw new Error(`plan ${plan} offers no card-free trial`);
+    const trialEndsAt = now.getTime() + p.trialDays * DAY_MS;
+    await sendBillingEvent(this.env, {
+      billingType: this.billingType,
+      type: "trial.started",
+      userId,
+      occurredAt: now.getTime(),
+      subscription: {
+        name: plan,
+        interval: price.interval,
+        amount: price.amount,
+        currency: price.currency,
+        quantity: 1,
+        // Without a card the subscription ends with the trial unless the user subscribes.
+        endsAt: trialEndsAt,
+        trialEndsAt,
+        periodStartsAt: now.getTime(),
+        periodEndsAt: trialEndsAt,
+        billingStatus: null,
+        billingId: `sub_test_trial_${crypto.randomUUID().replaceAll("-", "")}`,
+      },
+    });
+  }
+
+  private async change(
+    userId: string,
+    type: string,
+    edit: (s: SubscriptionSnapshot) => SubscriptionSnapshot,
+    now = new Date(),
+  ): Promise<BillingResult> {
+    const row = await getCurrentSubscriptionRow(getDb(this.env.DB), userId);
+    if (!row || row.periodStartsAt === null || row.periodEndsAt === null) return updateFailed;
+    const current: SubscriptionSnapshot = {
+      name: row.name as PlanName,
+      interval: row.interval,
+      amount: row.amount,
+      currency: row.currency,
+      quantity: row.quantity,
+      endsAt: row.endsAt?.getTime() ?? null,
+      trialEndsAt: row.trialEndsAt?.getTime() ?? null,
+      periodStartsAt: row.periodStartsAt.getTime(),
+      periodEndsAt: row.periodEndsAt.getTime(),
+      billingStatus: row.billingStatus,
+      // A record made without a provider (the seed, a fixture) gets a local id.
+      billingId: row.billingId ?? `sub_local_${row.id}`,
+    };
+    await sendBillingEvent(this.env, {
+      billingType: this.billingType,
+      type,
+      userId,
+      occurredAt: now.getTime(),
+      subscription: edit(current),
+    });
+    return ok();
+  }
+
+  /** Cancel at the period's end (a grace period until then), or at once. */
+  cancel(userId: string, immediately: boolean, now = new Date()): Promise<BillingResult> {
+    return this.change(
+      userId,
+      "subscription.cancelled",
+      (s) => ({ ...s, endsAt: immediately ? now.getTime() : (s.trialEndsAt ?? s.periodEndsAt) }),
+      now,
+    );
+  }
+
+  resume(userId: string, now = new Date()): Promise<BillingResult> {
+    return this.change(userId, "subscription.resumed", (s) => ({ ...s, endsAt: null }), now);
+  }
+
+  /** Another plan or interval, from now on (test mode does not prorate). */
+  changePlan(userId: string, plan: PlanName, interval: BillingInterval, now = new Date()): Promise<BillingResult> {
+    const price = activePrice(getPlan(plan), interval);
+    if (!price) return Promise.resolve(updateFailed);
+    return this.change(
+      userId,
+      "subscription.updated",
+      (s) => ({
+        ...s,
+        name: plan,
+        interval,
+        amount: price.amount,
+        periodStartsAt: now.getTime(),
+        periodEndsAt: periodEnd(now, interval).getTime(),
+      }),
+      now,
+    );
+  }
+
+  /**
+   * A past-due subscription paid with a new card: the card goes on file and a new period starts
+   * (as a provider's retried invoice would), through the same event path.
+   */
+  async settlePastDue(userId: string, cardNumber: string, now = new Date()): Promise<BillingResult> {
+    await this.updatePaymentMethod(userId, { number: cardNumber, expiration: null }, now);
+    return this.change(
+      userId,
+      "invoice.paid",
+      (s) => ({
+        ...s,
+        billingStatus: null,
+        endsAt: null,
+        periodStartsAt: now.getTime(),
+        periodEndsAt: periodEnd(now, s.interval).getTime(),
+      }),
+      now,
+    );
+  }
+
+  /** Test mode has no provider page: the payment-method page takes the card itself. */
+  paymentMethodUrl(): Promise<BillingResult<string | null>> {
+    return Promise.resolve(ok(null));
+  }
+
+  /** A test card replaces the one on file, through the same event path as a provider's. */
+  async updatePaymentMethod(userId: string, card: { number: string; expiration: string | null }, now = new Date()): Promise<void> {
+    await sendBillingEvent(this.env, {
+      billingType: this.billingType,
+      type: "payment_method.attached",
+      userId,
+      occurredAt: now.getTime(),
+      paymentMethod: testCard(userId, card.number, card.expiration),
+    });
+  }
+
+  /** The paid test-mode checkouts stand in for invoices. */
+  async listInvoices(userId: string): Promise<Invoice[]> {
+    const sessions = await listPaidCheckoutSessions(getDb(this.env.DB), userId);
+    return sessions.map((s, i) => ({
+      id: s.id,
+      number: `TEST-${String(sessions.length - i).padStart(4, "0")}`,
+      date: s.createdAt.getTime(),
+      amount: s.trialDays > 0 ? 0 : s.firstAmount,
+      currency: s.currency,
+      status: "paid",
+      url: null,
+    }));
+  }
+}

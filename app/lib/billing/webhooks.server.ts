@@ -1,0 +1,73 @@
+/**
+ * The provider webhooks (docs/decisions/013): verify the signature and its timestamp, turn the
+ * provider's object into a billing event, enqueue it under the provider's event id (applied
+ * and de-duplicated by the billing.event job in one db.batch). A bad signature or a stale
+ * timestamp is a 400 and nothing is written; a failed enqueue is a 500, so the provider
+ * retries.
+ */
+import Stripe from "stripe";
+import { Paddle } from "@paddle/paddle-node-sdk";
+import { getDb } from "../../../db/client.server";
+import { findBillingCustomerUser } from "../../../db/billing.server";
+import { BILLING_TYPES, type BillingEvent, type BillingEventPayload } from "../../../domain/billing";
+import type { AppEnv } from "../../env.server";
+import { paddleEventId, paddleEventPayload, type PaddleEventLike } from "./paddle-events.server";
+import { stripeClient } from "./stripe.server";
+import { stripeEventId, stripeEventPayload, type StripeSubscriptionLike } from "./stripe-events.server";
+
+/** How old a signed Stripe event may be (seconds). */
+export const STRIPE_WEBHOOK_TOLERANCE_S = 300;
+
+const rejected = (reason: string) => Response.json({ error: reason }, { status: 400 });
+
+async function enqueue(env: AppEnv, id: string, payload: BillingEventPayload | null): Promise<Response> {
+  if (payload) {
+    const event: BillingEvent = { type: "billing.event", v: 1, id, payload };
+    await env.JOBS.send(event);
+  }
+  return Response.json({ received: true });
+}
+
+export async function handleStripeWebhook(request: Request, env: AppEnv): Promise<Response> {
+  if (!env.STRIPE_WEBHOOK_SECRET || !env.STRIPE_SECRET_KEY) return new Response("Not Found", { status: 404 });
+  const signature = request.headers.get("stripe-signature");
+  const body = await request.text();
+  if (!signature) return rejected("missing signature");
+  let event: Stripe.Event;
+  try {
+    event = await Stripe.webhooks.constructEventAsync(
+      body,
+      signature,
+      env.STRIPE_WEBHOOK_SECRET,
+      STRIPE_WEBHOOK_TOLERANCE_S,
+      Stripe.createSubtleCryptoProvider(),
+    );
+  } catch {
+    return rejected("bad signature");
+  }
+  const stripe = stripeClient(env);
+  const db = getDb(env.DB);
+  const payload = await stripeEventPayload(event, {
+    retrieveSubscription: async (id) =>
+      (await stripe.subscriptions.retrieve(id, { expand: ["default_payment_method"] })) as unknown as StripeSubscriptionLike,
+    userOfCustomer: (customerId) => findBillingCustomerUser(db, BILLING_TYPES.stripe, customerId),
+  });
+  return enqueue(env, stripeEventId(event), payload);
+}
+
+export async function handlePaddleWebhook(request: Request, env: AppEnv): Promise<Response> {
+  if (!env.PADDLE_WEBHOOK_SECRET || !env.PADDLE_API_KEY) return new Response("Not Found", { status: 404 });
+  const signature = request.headers.get("paddle-signature");
+  const body = await request.text();
+  if (!signature) return rejected("missing signature");
+  let event: PaddleEventLike;
+  try {
+    // Checks `ts=...;h1=...` (HMAC-SHA256 of "ts:body") and that ts is at most 5 s old.
+    event = (await new Paddle(env.PADDLE_API_KEY).webhooks.unmarshal(body, env.PADDLE_WEBHOOK_SECRET, signature)) as PaddleEventLike;
+  } catch {
+    return rejected("bad signature");
+  }
+  const db = getDb(env.DB);
+  const payload = await paddleEventPayload(event, (customerId) => findBillingCustomerUser(db, BILLING_TYPES.paddle, customerId));
+  return enqueue(env, paddleEventId(event), payload);
+}

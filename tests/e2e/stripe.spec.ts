@@ -1,0 +1,286 @@
+/**
+ * Billing through Stripe (the real SDK against the local Stripe stub, which speaks Stripe's
+ * wire format and signs its webhooks with the SDK's test signer): run by
+ * playwright.stripe.config.ts, which starts the service with STRIPE_* set.
+ *
+ * A free user subscribes through Stripe Checkout, the webhook activates the plan and a paid
+ * feature unlocks; the card shows on the payment-method page; the plan changes (prorated,
+ * invoiced); cancel at period end and resume; a declining card on file makes a plan change
+ * fail with the spec's 402 message; cancel now. And the webhook endpoint itself: bad
+ * signatures and stale timestamps are refused with nothing written, duplicates and old events
+ * change nothing.
+ */
+import type { Page } from "@playwright/test";
+import Stripe from "stripe";
+import { STUB_WEBHOOK_SECRET } from "../stubs/stripe-server";
+import { registerUser } from "./accounts";
+import { expect, test } from "./fixtures";
+
+const DAY_S = 86_400;
+
+function planCard(page: Page, plan: string) {
+  return page.locator(`[data-plan="${plan}"]`);
+}
+
+async function waitForSubscriptionPage(page: Page, text: string) {
+  await expect
+    .poll(
+      async () => {
+        await page.goto("/app/settings/subscription");
+        return page.getByTestId("current-plan").or(page.getByText("You are on the Free plan.")).first().textContent();
+      },
+      { timeout: 20_000, intervals: [500, 1000] },
+    )
+    .toContain(text);
+}
+
+async function waitForCard(page: Page, text: string) {
+  await expect
+    .poll(
+      async () => {
+        await page.goto("/app/settings/payment-method");
+        return page.getByTestId("card-on-file").textContent();
+      },
+      { timeout: 20_000, intervals: [500, 1000] },
+    )
+    .toContain(text);
+}
+
+test("subscribe through Stripe Checkout, change plan, cancel and resume, a declined card, cancel now", async ({ page }) => {
+  test.setTimeout(120_000);
+  await registerUser(page);
+  await page.goto("/");
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "My URLs" })).toBeVisible();
+
+  // Checkout: the stub's hosted page (Stripe's, in production), then back to the success page.
+  await page.goto("/app/pricing?interval=monthly");
+  await planCard(page, "pro").getByRole("button", { name: "Start 14-day free trial" }).click();
+  await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/checkout\/cs_test_/);
+  await expect(page.getByRole("note")).toContainText("Stripe stub");
+  await page.getByRole("button", { name: "Subscribe" }).click();
+  await expect(page).toHaveURL(/\/app\/settings\/subscription\/success\?session=cs_test_/);
+  await expect(page.getByText("You are subscribed to Pro. Thank you!")).toBeVisible({ timeout: 30_000 });
+
+  // The paid plan's analytics capability: the bar offers the dashboard instead of My URLs.
+  await page.goto("/app/terms");
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Dashboard" })).toBeVisible();
+  await page.goto("/app/settings/subscription");
+  await expect(page.getByTestId("current-plan")).toContainText("On trial until");
+
+  // The card from the checkout's event, and the billing entries of the sidebar.
+  await waitForCard(page, "Visa ending in 4242, expires 12/2034 (US)");
+  const sidebar = page.getByRole("navigation", { name: "Account settings" });
+  await expect(sidebar.getByRole("link", { name: "Payment Method" })).toBeVisible();
+  await expect(sidebar.getByRole("link", { name: "Invoices" })).toBeVisible();
+
+  // Change plan: the confirm page, then verification until the webhook shows it.
+  await page.goto("/app/pricing?interval=yearly");
+  await planCard(page, "pro5k").getByRole("button").click();
+  await expect(page).toHaveURL(/\/app\/settings\/subscription\/update\/pro5k\/yearly$/);
+  await expect(page.getByTestId("plan-change")).toContainText("Pro 5K, $470.40 a year");
+  await page.getByRole("button", { name: "Confirm Change" }).click();
+  await expect(page).toHaveURL(/\/app\/settings\/subscription\/update\/verification\?plan=pro5k&interval=yearly/);
+  await expect(page.getByText("Your plan is now Pro 5K.")).toBeVisible({ timeout: 30_000 });
+
+  // The prorated charge is Stripe's invoice.
+  await page.goto("/app/settings/invoices");
+  await expect(page.getByRole("table", { name: "Invoices" })).toContainText("$470.40");
+  await expect(page.getByRole("table", { name: "Invoices" })).toContainText("Paid");
+
+  // Cancel at the period's end: a grace period; then resume.
+  await page.goto("/app/settings/subscription/cancel");
+  await page.getByRole("button", { name: "Cancel at Period End" }).click();
+  await waitForSubscriptionPage(page, "Cancelled: your plan stays active until");
+  await page.getByRole("button", { name: "Resume Subscription" }).click();
+  await waitForSubscriptionPage(page, "Renews on");
+
+  // A card that declines, put on file through the Billing Portal: the next charge fails (402).
+  await page.goto("/app/settings/payment-method");
+  await page.getByRole("button", { name: "Update Payment Method" }).click();
+  await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/portal\/bps_/);
+  await page.getByLabel("Card number").fill("4000 0000 0000 0002");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page).toHaveURL(/\/app\/settings\/payment-method\?updated=1$/);
+  await waitForCard(page, "Visa ending in 0002");
+  await page.goto("/app/settings/subscription/update/pro/monthly");
+  await page.getByRole("button", { name: "Confirm Change" }).click();
+  await expect(page.getByText("Payment declined. Please update your payment method.")).toBeVisible();
+  await waitForSubscriptionPage(page, "Pro 5K");
+
+  // Cancel now: back to Free, the paid feature gone.
+  await page.goto("/app/settings/subscription/cancel/now");
+  await page.getByRole("button", { name: "Cancel Immediately" }).click();
+  await waitForSubscriptionPage(page, "You are on the Free plan.");
+  await page.goto("/app/terms");
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "My URLs" })).toBeVisible();
+});
+
+test("a card declined at Stripe's checkout subscribes nobody", async ({ page }) => {
+  await registerUser(page);
+  await page.goto("/app/pricing");
+  await planCard(page, "basic").getByRole("button").click();
+  await page.getByLabel("Card number").fill("4000 0000 0000 0002");
+  await page.getByRole("button", { name: "Subscribe" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Your card was declined.");
+  await page.goto("/app/settings/subscription");
+  await expect(page.getByText("You are on the Free plan.")).toBeVisible();
+  await page.goto("/app/settings/invoices");
+  await expect(page.getByText("No invoices yet.")).toBeVisible();
+});
+
+test.describe("the Stripe webhook endpoint", () => {
+  /** A customer.subscription.updated event for `userId`, as Stripe sends it. */
+  function subscriptionEvent(
+    userId: string,
+    opts: { id?: string; created: number; lookupKey: string; amount: number; cancelAtPeriodEnd?: boolean },
+  ) {
+    const start = opts.created;
+    return {
+      id: opts.id ?? `evt_e2e_${Math.random().toString(36).slice(2)}`,
+      object: "event",
+      api_version: "2026-10-28.endive",
+      created: opts.created,
+      type: "customer.subscription.updated",
+      livemode: false,
+      data: {
+        object: {
+          id: `sub_e2e_${userId.slice(0, 8)}`,
+          object: "subscription",
+          customer: "cus_e2e_unknown",
+          status: "active",
+          metadata: { user_id: userId },
+          cancel_at: null,
+          cancel_at_period_end: opts.cancelAtPeriodEnd ?? false,
+          canceled_at: null,
+          ended_at: null,
+          trial_end: null,
+          items: {
+            object: "list",
+            data: [
+              {
+                id: "si_e2e",
+                quantity: 1,
+                current_period_start: start,
+                current_period_end: start + 30 * DAY_S,
+                price: { id: `price_${opts.lookupKey}`, lookup_key: opts.lookupKey, unit_amount: opts.amount, currency: "usd" },
+              },
+            ],
+          },
+        },
+      },
+    };
+  }
+
+  async function post(
+    page: Page,
+    event: unknown,
+    { secret = STUB_WEBHOOK_SECRET, timestamp }: { secret?: string; timestamp?: number } = {},
+  ) {
+    const payload = JSON.stringify(event);
+    const header = Stripe.webhooks.generateTestHeaderString({ payload, secret, ...(timestamp ? { timestamp } : {}) });
+    return page.request.post("/app/webhooks/stripe", {
+      data: payload,
+      headers: { "content-type": "application/json", "stripe-signature": header },
+    });
+  }
+
+  async function userId(page: Page): Promise<string> {
+    const state = (await (await page.request.get("/app/api/state")).json()) as { data: { user: { id: string } } };
+    return state.data.user.id;
+  }
+
+  test("a bad signature or a stale timestamp is refused and changes nothing", async ({ page }) => {
+    await registerUser(page);
+    const id = await userId(page);
+    const now = Math.floor(Date.now() / 1000);
+    const event = subscriptionEvent(id, { created: now, lookupKey: "snip_pro_monthly", amount: 2900 });
+
+    expect((await post(page, event, { secret: "whsec_not_the_secret" })).status()).toBe(400);
+    expect((await post(page, event, { timestamp: now - 301 })).status()).toBe(400);
+    const unsigned = await page.request.post("/app/webhooks/stripe", {
+      data: JSON.stringify(event),
+      headers: { "content-type": "application/json" },
+    });
+    expect(unsigned.status()).toBe(400);
+    // Nothing was enqueued: after a valid event the plan shows, so the refused ones would have by now.
+    await page.waitForTimeout(1500);
+    await page.goto("/app/settings/subscription");
+    await expect(page.getByText("You are on the Free plan.")).toBeVisible();
+
+    // The same event, signed correctly and within the tolerance, is accepted and applied.
+    expect((await post(page, event, { timestamp: now - 120 })).status()).toBe(200);
+    await waitForSubscriptionPage(page, "Pro");
+  });
+
+  test("a redelivered event and an older one arriving later change nothing; the newest state wins", async ({ page }) => {
+    await registerUser(page);
+    const id = await userId(page);
+    const t = Math.floor(Date.now() / 1000);
+    const subscribed = subscriptionEvent(id, { created: t, lookupKey: "snip_pro_monthly", amount: 2900 });
+    const cancelled = subscriptionEvent(id, { created: t + 5, lookupKey: "snip_pro_monthly", amount: 2900, cancelAtPeriodEnd: true });
+    const upgradedLater = subscriptionEvent(id, { created: t + 10, lookupKey: "snip_pro5k_yearly", amount: 47040 });
+
+    // Newest first, then the older ones, then a redelivery of the first.
+    expect((await post(page, upgradedLater)).status()).toBe(200);
+    await waitForSubscriptionPage(page, "Pro 5K");
+    expect((await post(page, cancelled)).status()).toBe(200);
+    expect((await post(page, subscribed)).status()).toBe(200);
+    expect((await post(page, upgradedLater)).status()).toBe(200);
+    await page.waitForTimeout(1500);
+    await page.goto("/app/settings/subscription");
+    await expect(page.getByTestId("current-plan")).toContainText("Pro 5K · Yearly, $470.40");
+    await expect(page.getByTestId("current-plan")).toContainText("Renews on");
+  });
+
+  test("the webhook is exempt from the cross-site Origin rule (its signature decides); a GET is refused", async ({ request }) => {
+    expect((await request.get("/app/webhooks/stripe")).status()).toBe(405);
+    const crossSite = await request.post("/app/webhooks/stripe", {
+      data: "{}",
+      headers: { origin: "https://evil.example", "content-type": "application/json", "stripe-signature": "t=1,v1=bad" },
+    });
+    expect(crossSite.status()).toBe(400);
+    // Every other path still refuses a cross-site POST (last: the refusal drops the unread body).
+    expect(
+      (
+        await request.post("/app/settings/subscription", { form: { intent: "resume" }, headers: { origin: "https://evil.example" } })
+      ).status(),
+    ).toBe(419);
+  });
+});
+
+test("a trial whose first payment fails holds the user on the past-due page until a working card is given", async ({ page }) => {
+  test.setTimeout(90_000);
+  const user = await registerUser(page);
+  await page.goto("/app/pricing?interval=monthly");
+  await planCard(page, "pro").getByRole("button", { name: "Start 14-day free trial" }).click();
+  const stub = new URL(page.url()).origin;
+  await page.getByRole("button", { name: "Subscribe" }).click();
+  await expect(page.getByText("You are subscribed to Pro. Thank you!")).toBeVisible({ timeout: 30_000 });
+
+  // Stripe ends the trial and the first invoice fails: the subscription is past due.
+  const failed = await page.request.post(`${stub}/__stub/fail-trial-payment?email=${encodeURIComponent(user.email)}`);
+  expect(((await failed.json()) as { failed: string[] }).failed).toHaveLength(1);
+  await expect
+    .poll(
+      async () => {
+        await page.goto("/app/settings/profile");
+        return new URL(page.url()).pathname;
+      },
+      { timeout: 20_000, intervals: [500, 1000] },
+    )
+    .toBe("/app/subscribe");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your Pro trial has ended");
+  await page.goto("/app/terms");
+  await expect(page).toHaveURL(/\/app\/terms$/);
+
+  // A working card through the Billing Portal: Stripe retries the invoice, the plan is back.
+  await page.goto("/app/subscribe");
+  await page.getByRole("button", { name: "Update Payment Method" }).click();
+  await expect(page).toHaveURL(/\/portal\/bps_/);
+  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page).toHaveURL(/\/app\/subscribe\?updated=1$|\/dashboard/);
+  await expect(page).toHaveURL(/\/dashboard/, { timeout: 20_000 });
+  await page.goto("/app/settings/subscription");
+  await expect(page.getByTestId("current-plan")).toContainText("Pro");
+});

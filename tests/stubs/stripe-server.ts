@@ -1,0 +1,411 @@
+/**
+ * A local Stripe stand-in speaking Stripe's wire format (form-encoded requests, JSON objects,
+ * Stripe's error shape), with only the endpoints Snip calls. Its hosted pages (checkout and
+ * billing portal) are tiny HTML forms; completing one sends the webhooks Stripe would, signed
+ * with the SDK's own test signer, to the service. Card 4000 0000 0000 0002 is declined:
+ * at checkout (on the page), and, once on file, for any charge of a plan change (402).
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import Stripe from "stripe";
+import { priceLookupKey } from "../../domain/billing";
+import { PLANS } from "../../domain/plans";
+
+export const STUB_SECRET_KEY = "sk_test_snip_stub";
+export const STUB_WEBHOOK_SECRET = "whsec_snip_stub_e2e";
+export const DECLINED_CARD = "4000000000000002";
+
+type Form = Record<string, unknown>;
+
+interface Card {
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  country: string;
+  declines: boolean;
+}
+
+interface Price {
+  id: string;
+  object: "price";
+  lookup_key: string;
+  unit_amount: number;
+  currency: "usd";
+  active: true;
+  recurring: { interval: "month" | "year"; interval_count: 1 };
+  metadata: Record<string, string>;
+}
+
+const MONTH_S = 30 * 86_400;
+const YEAR_S = 365 * 86_400;
+const nowS = () => Math.floor(Date.now() / 1000);
+const rand = () => Math.random().toString(36).slice(2, 14);
+
+/** Parses Stripe's form encoding (a[b][0][c]=v) into nested objects; indices stay keys. */
+export function parseStripeForm(body: string): Form {
+  const out: Form = {};
+  for (const [rawKey, value] of new URLSearchParams(body)) {
+    const parts = rawKey.replace(/\]/g, "").split("[");
+    let node = out;
+    parts.forEach((part, i) => {
+      if (i === parts.length - 1) node[part] = value;
+      else node = (node[part] ??= {}) as Form;
+    });
+  }
+  return out;
+}
+
+function cardOf(number: string, expiration = "12/2034"): Card {
+  const [month, year] = expiration.split("/");
+  return {
+    brand: number.startsWith("5") ? "mastercard" : "visa",
+    last4: number.slice(-4),
+    exp_month: Number(month) || 12,
+    exp_year: Number(year) || 2034,
+    country: "US",
+    declines: number === DECLINED_CARD,
+  };
+}
+
+function page(title: string, body: string): string {
+  return `<!doctype html><html><head><meta charset="utf-8"><title>${title}</title></head><body style="font-family:sans-serif;max-width:28rem;margin:3rem auto">
+<p role="note"><strong>Stripe stub</strong> — a local stand-in for Stripe's hosted page.</p>${body}</body></html>`;
+}
+
+const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/"/g, "&quot;");
+
+export interface StripeStub {
+  url: string;
+  server: Server;
+  close(): Promise<void>;
+}
+
+/** Starts the stub on 127.0.0.1 (port 0: any free one); webhooks go to `webhookUrl`. */
+export async function startStripeStub({ port = 0, webhookUrl }: { port?: number; webhookUrl: string }): Promise<StripeStub> {
+  const prices = new Map<string, Price>();
+  for (const plan of PLANS) {
+    for (const price of plan.prices) {
+      const key = priceLookupKey(plan.name, price.interval);
+      prices.set(`price_${key}`, {
+        id: `price_${key}`,
+        object: "price",
+        lookup_key: key,
+        unit_amount: price.amount,
+        currency: "usd",
+        active: true,
+        recurring: { interval: price.interval === "yearly" ? "year" : "month", interval_count: 1 },
+        metadata: {},
+      });
+    }
+  }
+  const customers = new Map<string, Form & { id: string; card: Card | null }>();
+  const sessions = new Map<string, Form & { id: string }>();
+  const portals = new Map<string, { id: string; customer: string; return_url: string }>();
+  const subscriptions = new Map<string, Form & { id: string; customer: string }>();
+  const invoices: Form[] = [];
+  let lastCreated = 0;
+  let base = "";
+
+  function paymentMethodOf(customerId: string) {
+    const card = customers.get(customerId)?.card;
+    if (!card) return null;
+    const { declines: _d, ...details } = card;
+    return { id: `pm_${customerId}_${card.last4}`, object: "payment_method", type: "card", customer: customerId, card: details };
+  }
+
+  function subscriptionJson(sub: Form & { id: string; customer: string }, expand = false) {
+    return { ...sub, default_payment_method: expand ? paymentMethodOf(sub.customer) : (paymentMethodOf(sub.customer)?.id ?? null) };
+  }
+
+  function addInvoice(customer: string, amount: number) {
+    invoices.unshift({
+      id: `in_${rand()}`,
+      object: "invoice",
+      customer,
+      number: `STUB-${String(invoices.length + 1).padStart(4, "0")}`,
+      created: nowS(),
+      total: amount,
+      currency: "usd",
+      status: "paid",
+      hosted_invoice_url: null,
+      invoice_pdf: null,
+    });
+  }
+
+  /** Sends one event, signed as Stripe signs it; `created` never repeats, as Snip orders by it. */
+  async function sendEvent(type: string, object: unknown): Promise<void> {
+    lastCreated = Math.max(nowS(), lastCreated + 1);
+    const payload = JSON.stringify({
+      id: `evt_${rand()}${rand()}`,
+      object: "event",
+      api_version: "2026-10-28.endive",
+      created: lastCreated,
+      type,
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      data: { object },
+    });
+    const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: STUB_WEBHOOK_SECRET });
+    for (let attempt = 0; attempt < 5; attempt++) {
+      try {
+        const res = await fetch(webhookUrl, {
+          method: "POST",
+          body: payload,
+          headers: { "content-type": "application/json", "stripe-signature": header },
+        });
+        if (res.ok) return;
+      } catch {
+        // retried below, as Stripe retries
+      }
+      await new Promise((r) => setTimeout(r, 300 * (attempt + 1)));
+    }
+  }
+
+  function newSubscription(customer: string, price: Price, trialDays: number, metadata: Form) {
+    const start = nowS();
+    const end = trialDays > 0 ? start + trialDays * 86_400 : start + (price.recurring.interval === "year" ? YEAR_S : MONTH_S);
+    const sub = {
+      id: `sub_${rand()}`,
+      object: "subscription",
+      customer,
+      status: trialDays > 0 ? "trialing" : "active",
+      metadata,
+      cancel_at: null,
+      cancel_at_period_end: false,
+      canceled_at: null,
+      ended_at: null,
+      trial_end: trialDays > 0 ? end : null,
+      items: {
+        object: "list",
+        data: [
+          { id: `si_${rand()}`, object: "subscription_item", quantity: 1, current_period_start: start, current_period_end: end, price },
+        ],
+      },
+    };
+    subscriptions.set(sub.id, sub);
+    return sub;
+  }
+
+  function json(res: ServerResponse, status: number, body: unknown) {
+    res.writeHead(status, { "content-type": "application/json", "request-id": `req_${rand()}` });
+    res.end(JSON.stringify(body));
+  }
+
+  function stripeError(res: ServerResponse, status: number, type: string, message: string, extra: Form = {}) {
+    json(res, status, { error: { type, message, ...extra } });
+  }
+
+  function html(res: ServerResponse, status: number, body: string) {
+    res.writeHead(status, { "content-type": "text/html; charset=utf-8" });
+    res.end(body);
+  }
+
+  function redirectTo(res: ServerResponse, location: string) {
+    res.writeHead(303, { location });
+    res.end();
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse, raw: string) {
+    const url = new URL(req.url ?? "/", base);
+    const path = url.pathname;
+    const form = req.method === "GET" ? {} : parseStripeForm(raw);
+    const parts = path.split("/").filter(Boolean);
+
+    // --- the hosted pages -------------------------------------------------------------------
+    if (parts[0] === "checkout" && parts[1]) {
+      const session = sessions.get(parts[1]);
+      if (!session) return html(res, 404, page("Not found", "<h1>No such checkout</h1>"));
+      const price = prices.get(String(session.price))!;
+      const form = (error = "") =>
+        page(
+          "Checkout",
+          `<h1>Pay Snip</h1><p>${escapeHtml(price.lookup_key)}</p>${error ? `<p role="alert">${error}</p>` : ""}
+<form method="post"><label>Card number <input name="card" value="4242 4242 4242 4242"></label>
+<label>Expiry <input name="expiration" value="12/2034"></label><button type="submit">Subscribe</button></form>`,
+        );
+      if (req.method === "GET") return html(res, 200, form());
+      const fields = new URLSearchParams(raw);
+      const number = (fields.get("card") ?? "").replace(/\s/g, "");
+      if (number === DECLINED_CARD) return html(res, 402, form("Your card was declined."));
+      const customer = customers.get(String(session.customer))!;
+      customer.card = cardOf(number, fields.get("expiration") ?? undefined);
+      const data = (session.subscription_data ?? {}) as Form;
+      const sub = newSubscription(customer.id, price, Number(data.trial_period_days ?? 0), (data.metadata ?? {}) as Form);
+      if (sub.status === "active") addInvoice(customer.id, price.unit_amount);
+      Object.assign(session, { status: "complete", payment_status: "paid", subscription: sub.id });
+      await sendEvent("customer.subscription.created", subscriptionJson(sub));
+      await sendEvent("checkout.session.completed", { ...session, price: undefined });
+      return redirectTo(res, String(session.success_url).replace("{CHECKOUT_SESSION_ID}", session.id));
+    }
+    if (parts[0] === "portal" && parts[1]) {
+      const portal = portals.get(parts[1]);
+      if (!portal) return html(res, 404, page("Not found", "<h1>No such session</h1>"));
+      if (req.method === "GET") {
+        return html(
+          res,
+          200,
+          page(
+            "Billing portal",
+            `<h1>Update payment method</h1><form method="post"><label>Card number <input name="card"></label>
+<label>Expiry <input name="expiration" value="12/2034"></label><button type="submit">Save</button></form>`,
+          ),
+        );
+      }
+      const fields = new URLSearchParams(raw);
+      const customer = customers.get(portal.customer)!;
+      customer.card = cardOf((fields.get("card") ?? "").replace(/\s/g, ""), fields.get("expiration") ?? undefined);
+      await sendEvent("payment_method.attached", paymentMethodOf(customer.id));
+      // Stripe retries an unpaid invoice with the new card.
+      if (!customer.card.declines) {
+        for (const sub of subscriptions.values()) {
+          if (sub.customer !== customer.id || sub.status !== "past_due") continue;
+          sub.status = "active";
+          addInvoice(customer.id, Number((sub.items as { data: { price: Price }[] }).data[0]?.price.unit_amount ?? 0));
+          await sendEvent("customer.subscription.updated", subscriptionJson(sub));
+        }
+      }
+      return redirectTo(res, portal.return_url);
+    }
+
+    // --- the stub's own control: what Stripe does by itself over time ------------------------
+    if (req.method === "POST" && path === "/__stub/fail-trial-payment") {
+      // The trial ends now and its first invoice fails: past due, as Stripe marks it.
+      const email = url.searchParams.get("email");
+      const failed: string[] = [];
+      for (const sub of subscriptions.values()) {
+        if (customers.get(sub.customer)?.email !== email || sub.status !== "trialing") continue;
+        const item = (sub.items as { data: Form[] }).data[0]!;
+        const start = nowS();
+        Object.assign(item, { current_period_start: start, current_period_end: start + MONTH_S });
+        Object.assign(sub, { status: "past_due", trial_end: start });
+        failed.push(sub.id);
+        await sendEvent("customer.subscription.updated", subscriptionJson(sub));
+      }
+      return json(res, 200, { failed });
+    }
+
+    // --- the API ----------------------------------------------------------------------------
+    if (req.headers.authorization !== `Bearer ${STUB_SECRET_KEY}`) {
+      return stripeError(res, 401, "invalid_request_error", "Invalid API Key provided.");
+    }
+    if (req.method === "POST" && path === "/v1/customers") {
+      const customer = {
+        id: `cus_${rand()}`,
+        object: "customer",
+        email: form.email,
+        name: form.name,
+        metadata: form.metadata ?? {},
+        card: null,
+      };
+      customers.set(customer.id, customer);
+      const { card: _card, ...body } = customer;
+      return json(res, 200, body);
+    }
+    if (req.method === "GET" && path === "/v1/prices") {
+      const keys = [...url.searchParams].filter(([k]) => k.startsWith("lookup_keys")).map(([, v]) => v);
+      const data = [...prices.values()].filter((p) => keys.length === 0 || keys.includes(p.lookup_key));
+      return json(res, 200, { object: "list", data, has_more: false, url: "/v1/prices" });
+    }
+    if (req.method === "POST" && path === "/v1/checkout/sessions") {
+      const item = ((form.line_items ?? {}) as Form)["0"] as Form | undefined;
+      if (!item || !prices.has(String(item.price)))
+        return stripeError(res, 400, "invalid_request_error", "No such price", { param: "line_items[0][price]" });
+      if (!customers.has(String(form.customer)))
+        return stripeError(res, 400, "invalid_request_error", "No such customer", { param: "customer" });
+      const id = `cs_test_${rand()}${rand()}`;
+      const session = {
+        id,
+        object: "checkout.session",
+        mode: form.mode,
+        status: "open",
+        payment_status: "unpaid",
+        customer: form.customer,
+        client_reference_id: form.client_reference_id ?? null,
+        metadata: form.metadata ?? {},
+        subscription: null,
+        success_url: form.success_url,
+        cancel_url: form.cancel_url,
+        subscription_data: form.subscription_data,
+        price: item.price,
+        url: `${base}/checkout/${id}`,
+      };
+      sessions.set(id, session);
+      return json(res, 200, { ...session, price: undefined });
+    }
+    if (req.method === "GET" && parts[1] === "checkout" && parts[2] === "sessions" && parts[3]) {
+      const session = sessions.get(parts[3]);
+      return session
+        ? json(res, 200, { ...session, price: undefined })
+        : stripeError(res, 404, "invalid_request_error", "No such checkout.session");
+    }
+    if (req.method === "POST" && path === "/v1/billing_portal/sessions") {
+      if (!customers.has(String(form.customer)))
+        return stripeError(res, 400, "invalid_request_error", "No such customer", { param: "customer" });
+      const portal = { id: `bps_${rand()}`, customer: String(form.customer), return_url: String(form.return_url) };
+      portals.set(portal.id, portal);
+      return json(res, 200, { ...portal, object: "billing_portal.session", url: `${base}/portal/${portal.id}` });
+    }
+    if (req.method === "GET" && path === "/v1/invoices") {
+      const data = invoices.filter((i) => i.customer === url.searchParams.get("customer"));
+      return json(res, 200, { object: "list", data, has_more: false, url: "/v1/invoices" });
+    }
+    if (parts[1] === "subscriptions" && parts[2]) {
+      const sub = subscriptions.get(parts[2]);
+      if (!sub) return stripeError(res, 404, "invalid_request_error", `No such subscription: '${parts[2]}'`);
+      const expand = [...url.searchParams.values()].includes("default_payment_method");
+      if (req.method === "GET") return json(res, 200, subscriptionJson(sub, expand));
+      if (req.method === "DELETE") {
+        Object.assign(sub, { status: "canceled", canceled_at: nowS(), ended_at: nowS(), cancel_at_period_end: false });
+        json(res, 200, subscriptionJson(sub));
+        void sendEvent("customer.subscription.deleted", subscriptionJson(sub));
+        return;
+      }
+      if (req.method === "POST") {
+        const items = sub.items as { data: Form[] };
+        const change = ((form.items ?? {}) as Form)["0"] as Form | undefined;
+        if (change?.price) {
+          const price = prices.get(String(change.price));
+          if (!price) return stripeError(res, 400, "invalid_request_error", "No such price", { param: "items[0][price]" });
+          const card = customers.get(sub.customer)?.card;
+          if (card?.declines || !card) {
+            return stripeError(res, 402, "card_error", "Your card was declined.", {
+              code: "card_declined",
+              decline_code: "generic_decline",
+            });
+          }
+          const start = nowS();
+          items.data[0] = {
+            ...items.data[0],
+            price,
+            current_period_start: start,
+            current_period_end: start + (price.recurring.interval === "year" ? YEAR_S : MONTH_S),
+          };
+          Object.assign(sub, { status: "active", trial_end: null });
+          addInvoice(sub.customer, price.unit_amount);
+        }
+        if (form.cancel_at_period_end !== undefined) sub.cancel_at_period_end = form.cancel_at_period_end === "true";
+        json(res, 200, subscriptionJson(sub));
+        void sendEvent("customer.subscription.updated", subscriptionJson(sub));
+        return;
+      }
+    }
+    stripeError(res, 404, "invalid_request_error", `Unrecognized request URL (${req.method}: ${path}).`);
+  }
+
+  const server = createServer((req, res) => {
+    let raw = "";
+    req.setEncoding("utf8");
+    req.on("data", (chunk: string) => (raw += chunk));
+    req.on("end", () => {
+      handle(req, res, raw).catch((error: unknown) => {
+        console.error("stripe stub:", error);
+        if (!res.headersSent) stripeError(res, 500, "api_error", "stub failure");
+      });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { url: base, server, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}

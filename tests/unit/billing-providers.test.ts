@@ -1,0 +1,290 @@
+import { createHmac } from "node:crypto";
+import Stripe from "stripe";
+import { describe, expect, it, vi } from "vitest";
+import { parseEnv, type AppEnv } from "../../app/env.server";
+import { paddleEventPayload, snapshotOfPaddleSubscription, type PaddleSubscriptionLike } from "../../app/lib/billing/paddle-events.server";
+import { snapshotOfStripeSubscription, type StripeSubscriptionLike } from "../../app/lib/billing/stripe-events.server";
+import { availableBillingTypes, billingFor, billingForSubscription } from "../../app/lib/billing/select.server";
+import { handlePaddleWebhook, handleStripeWebhook } from "../../app/lib/billing/webhooks.server";
+import { invoicesHidden, parsePriceLookupKey, priceLookupKey } from "../../domain/billing";
+
+const VARS = {
+  SHORT_HOST: "snip.example",
+  HELP_URL: "https://help.example/",
+  HELPDESK_URL: "https://help.example/c",
+  FREESCOUT_URL: "https://support.example/",
+  BLOG_URL: "https://blog.example/",
+  AUTH_SECRET: "s".repeat(40),
+};
+const DAY_S = 86_400;
+const T0 = 1_790_000_000;
+
+function stripeSub(overrides: Partial<StripeSubscriptionLike> = {}): StripeSubscriptionLike {
+  return {
+    id: "sub_1",
+    status: "active",
+    customer: "cus_1",
+    metadata: { user_id: "u1" },
+    cancel_at: null,
+    cancel_at_period_end: false,
+    ended_at: null,
+    canceled_at: null,
+    trial_end: null,
+    items: {
+      data: [
+        {
+          quantity: 1,
+          current_period_start: T0,
+          current_period_end: T0 + 365 * DAY_S,
+          price: { lookup_key: "snip_pro5k_yearly", unit_amount: 47_040, currency: "usd" },
+        },
+      ],
+    },
+    ...overrides,
+  };
+}
+
+describe("plans at the providers", () => {
+  it("every lookup key names one plan and interval", () => {
+    expect(priceLookupKey("pro", "monthly")).toBe("snip_pro_monthly");
+    expect(priceLookupKey("domain-renewal-service", "yearly")).toBe("snip_domain_renewal_service_yearly");
+    expect(parsePriceLookupKey("snip_domain_renewal_service_yearly")).toEqual({ plan: "domain-renewal-service", interval: "yearly" });
+    expect(parsePriceLookupKey("someone_elses_price")).toBeNull();
+    expect(parsePriceLookupKey(null)).toBeNull();
+  });
+
+  it("status bit 16 hides the invoices, other bits do not", () => {
+    expect(invoicesHidden(16)).toBe(true);
+    expect(invoicesHidden(4 | 8 | 16)).toBe(true);
+    expect(invoicesHidden(4 | 8)).toBe(false);
+  });
+});
+
+describe("a Stripe subscription as a snapshot", () => {
+  it("active: plan, interval, amount and period from the item", () => {
+    expect(snapshotOfStripeSubscription(stripeSub())).toEqual({
+      name: "pro5k",
+      interval: "yearly",
+      amount: 47_040,
+      currency: "USD",
+      quantity: 1,
+      endsAt: null,
+      trialEndsAt: null,
+      periodStartsAt: T0 * 1000,
+      periodEndsAt: (T0 + 365 * DAY_S) * 1000,
+      billingStatus: null,
+      billingId: "sub_1",
+    });
+  });
+
+  it("cancelled at the period's end or at a date: a grace period until then; ended: when it ended", () => {
+    expect(snapshotOfStripeSubscription(stripeSub({ cancel_at_period_end: true }))!.endsAt).toBe((T0 + 365 * DAY_S) * 1000);
+    expect(snapshotOfStripeSubscription(stripeSub({ cancel_at: T0 + DAY_S }))!.endsAt).toBe((T0 + DAY_S) * 1000);
+    expect(snapshotOfStripeSubscription(stripeSub({ status: "canceled", ended_at: T0 + 5 }))!.endsAt).toBe((T0 + 5) * 1000);
+  });
+
+  it("trialing, past due, unpaid and incomplete map to the spec's states", () => {
+    expect(snapshotOfStripeSubscription(stripeSub({ status: "trialing", trial_end: T0 + 14 * DAY_S }))!.trialEndsAt).toBe(
+      (T0 + 14 * DAY_S) * 1000,
+    );
+    expect(snapshotOfStripeSubscription(stripeSub({ status: "past_due" }))!.billingStatus).toBe("past_due");
+    expect(snapshotOfStripeSubscription(stripeSub({ status: "unpaid" }))!.billingStatus).toBe("past_due");
+    expect(snapshotOfStripeSubscription(stripeSub({ status: "incomplete" }))!.billingStatus).toBe("incomplete");
+  });
+
+  it("a price that is not Snip's is no event", () => {
+    const sub = stripeSub();
+    sub.items.data[0]!.price.lookup_key = "other_product";
+    expect(snapshotOfStripeSubscription(sub)).toBeNull();
+  });
+});
+
+function fakeEnv(overrides: Partial<AppEnv> = {}) {
+  const send = vi.fn(() => Promise.resolve());
+  const env = { ...parseEnv(VARS, "snip.example"), JOBS: { send } as unknown as Queue, DB: {} as D1Database, ...overrides } as AppEnv;
+  return { env, send };
+}
+
+describe("the Stripe webhook", () => {
+  const secret = "whsec_unit";
+  const configured = { STRIPE_SECRET_KEY: "sk_test_unit", STRIPE_WEBHOOK_SECRET: secret };
+  const event = {
+    id: "evt_unit_1",
+    object: "event",
+    created: T0,
+    type: "customer.subscription.updated",
+    data: { object: stripeSub() },
+  };
+  const payload = JSON.stringify(event);
+
+  function request(header: string | null) {
+    return new Request("https://snip.example/app/webhooks/stripe", {
+      method: "POST",
+      body: payload,
+      headers: header ? { "stripe-signature": header } : {},
+    });
+  }
+
+  it("a valid signature enqueues the event's whole state under the provider's event id", async () => {
+    const { env, send } = fakeEnv(configured);
+    const response = await handleStripeWebhook(request(Stripe.webhooks.generateTestHeaderString({ payload, secret })), env);
+    expect(response.status).toBe(200);
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(send).toHaveBeenCalledWith(
+      expect.objectContaining({
+        type: "billing.event",
+        id: "stripe:evt_unit_1",
+        payload: expect.objectContaining({ billingType: 1, userId: "u1", occurredAt: T0 * 1000 }),
+      }),
+    );
+  });
+
+  it("a wrong secret, a stale timestamp or no signature is a 400 and nothing is enqueued", async () => {
+    const { env, send } = fakeEnv(configured);
+    const now = Math.floor(Date.now() / 1000);
+    for (const header of [
+      Stripe.webhooks.generateTestHeaderString({ payload, secret: "whsec_other" }),
+      Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp: now - 301 }),
+      null,
+    ]) {
+      expect((await handleStripeWebhook(request(header), env)).status).toBe(400);
+    }
+    expect(send).not.toHaveBeenCalled();
+  });
+
+  it("is not there without Stripe configured", async () => {
+    const { env } = fakeEnv();
+    expect((await handleStripeWebhook(request("t=1,v1=x"), env)).status).toBe(404);
+  });
+});
+
+describe("Paddle", () => {
+  const secret = "pdl_ntfset_unit_secret";
+  const configured = { PADDLE_API_KEY: "pdl_test_key", PADDLE_WEBHOOK_SECRET: secret };
+
+  function paddleSub(overrides: Partial<PaddleSubscriptionLike> = {}): PaddleSubscriptionLike {
+    return {
+      id: "sub_01paddle",
+      status: "active",
+      customerId: "ctm_01",
+      canceledAt: null,
+      currentBillingPeriod: { startsAt: "2026-11-01T00:00:00Z", endsAt: "2026-12-01T00:00:00Z" },
+      scheduledChange: null,
+      customData: { user_id: "u2", checkout_session_id: "cs_paddle_1" },
+      items: [
+        {
+          quantity: 1,
+          trialDates: null,
+          price: { customData: { lookup_key: "snip_basic_monthly" }, unitPrice: { amount: "900", currencyCode: "USD" } },
+        },
+      ],
+      ...overrides,
+    };
+  }
+
+  it("a subscription entity as a snapshot: a scheduled cancel is the grace period", () => {
+    const snapshot = snapshotOfPaddleSubscription(
+      paddleSub({ scheduledChange: { action: "cancel", effectiveAt: "2026-12-01T00:00:00Z" }, status: "past_due" }),
+    );
+    expect(snapshot).toMatchObject({
+      name: "basic",
+      interval: "monthly",
+      amount: 900,
+      endsAt: Date.parse("2026-12-01T00:00:00Z"),
+      billingStatus: "past_due",
+      billingId: "sub_01paddle",
+    });
+  });
+
+  it("subscription.created completes its checkout session", async () => {
+    const payload = await paddleEventPayload(
+      { eventId: "evt_01", eventType: "subscription.created", occurredAt: "2026-11-01T00:00:01Z", data: paddleSub() },
+      () => Promise.resolve(undefined),
+    );
+    expect(payload).toMatchObject({ billingType: 2, userId: "u2", checkoutSessionId: "cs_paddle_1" });
+  });
+
+  function paddleRequest(body: string, ts: number, key = secret) {
+    const h1 = createHmac("sha256", key).update(`${ts}:${body}`).digest("hex");
+    return new Request("https://snip.example/paddle/webhook", {
+      method: "POST",
+      body,
+      headers: { "paddle-signature": `ts=${ts};h1=${h1}` },
+    });
+  }
+
+  it("the webhook verifies ts=...;h1=... with the SDK: valid enqueues, a bad or stale signature is a 400", async () => {
+    const body = JSON.stringify({
+      event_id: "evt_01paddle",
+      event_type: "subscription.updated",
+      occurred_at: "2026-11-02T00:00:00.000Z",
+      notification_id: "ntf_01",
+      data: {
+        id: "sub_01paddle",
+        status: "active",
+        customer_id: "ctm_01",
+        address_id: "add_01",
+        currency_code: "USD",
+        created_at: "2026-11-01T00:00:00Z",
+        updated_at: "2026-11-02T00:00:00Z",
+        collection_mode: "automatic",
+        billing_cycle: { interval: "month", frequency: 1 },
+        current_billing_period: { starts_at: "2026-11-01T00:00:00Z", ends_at: "2026-12-01T00:00:00Z" },
+        scheduled_change: null,
+        custom_data: { user_id: "u2" },
+        items: [
+          {
+            status: "active",
+            quantity: 1,
+            recurring: true,
+            created_at: "2026-11-01T00:00:00Z",
+            updated_at: "2026-11-01T00:00:00Z",
+            price: {
+              id: "pri_01",
+              product_id: "pro_01",
+              description: "Basic monthly",
+              unit_price: { amount: "900", currency_code: "USD" },
+              custom_data: { lookup_key: "snip_basic_monthly" },
+            },
+          },
+        ],
+      },
+    });
+    const now = Math.floor(Date.now() / 1000);
+    const { env, send } = fakeEnv(configured);
+    expect((await handlePaddleWebhook(paddleRequest(body, now, "wrong"), env)).status).toBe(400);
+    expect((await handlePaddleWebhook(paddleRequest(body, now - 60), env)).status).toBe(400);
+    expect(send).not.toHaveBeenCalled();
+    const ok = await handlePaddleWebhook(paddleRequest(body, now), env);
+    expect(ok.status).toBe(200);
+    expect(send).toHaveBeenCalledWith(
+      expect.objectContaining({ id: "paddle:evt_01paddle", payload: expect.objectContaining({ billingType: 2, userId: "u2" }) }),
+    );
+  });
+});
+
+describe("billing configuration", () => {
+  it("Stripe is preferred, Paddle is offered as billing type 2, test mode without keys", () => {
+    const stripe = { STRIPE_SECRET_KEY: "sk_test_x", STRIPE_WEBHOOK_SECRET: "whsec_x" };
+    const paddle = { PADDLE_API_KEY: "pdl_x", PADDLE_WEBHOOK_SECRET: "pdl_ntfset_x" };
+    const both = parseEnv({ ...VARS, ...stripe, ...paddle }, "snip.example");
+    expect(availableBillingTypes(both)).toEqual([1, 2]);
+    expect(billingFor(both).billingType).toBe(1);
+    expect(billingFor(both, 2).billingType).toBe(2);
+    expect(availableBillingTypes(parseEnv({ ...VARS, ...paddle }, "snip.example"))).toEqual([2]);
+    const none = parseEnv(VARS, "snip.example");
+    expect(availableBillingTypes(none)).toEqual([0]);
+    expect(billingFor(none, 1).billingType).toBe(0);
+    // A subscription is changed where it lives; records made without a provider, locally.
+    expect(billingForSubscription(both, 2).billingType).toBe(2);
+    expect(billingForSubscription(both, null).billingType).toBe(0);
+  });
+
+  it("a provider's key and webhook secret are set together or not at all", () => {
+    expect(() => parseEnv({ ...VARS, STRIPE_SECRET_KEY: "sk_test_x" }, "snip.example")).toThrow(/STRIPE_WEBHOOK_SECRET/);
+    expect(() => parseEnv({ ...VARS, PADDLE_WEBHOOK_SECRET: "x" }, "snip.example")).toThrow(/PADDLE_API_KEY/);
+    expect(() => parseEnv({ ...VARS, STRIPE_SECRET_KEY: "pk_live_x", STRIPE_WEBHOOK_SECRET: "whsec_x" }, "snip.example")).toThrow();
+    const env = parseEnv({ ...VARS, STRIPE_SECRET_KEY: "sk_test_x", STRIPE_WEBHOOK_SECRET: "whsec_x" }, "snip.example");
+    expect(env.STRIPE_SECRET_KEY).toBe("sk_test_x");
+  });
+});
