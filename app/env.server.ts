@@ -2,6 +2,7 @@
  * The app worker's bindings and variables, validated once per request at the entry.
  */
 import { z } from "zod";
+import { DEFAULT_API_RATE_LIMIT_PER_MINUTE } from "../domain/api";
 import type { ClickBatchMessage } from "../domain/events";
 
 export interface RedirectService {
@@ -38,6 +39,8 @@ const varsSchema = z.object({
   PROMO_CYBER_MONDAY_AT: z.string().optional(),
   /** Where enterprise quote requests are sent. */
   SALES_EMAIL: z.string().default("sales@snip.example"),
+  /** Requests one API token may make a minute (a token can carry its own limit). */
+  API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(DEFAULT_API_RATE_LIMIT_PER_MINUTE),
   /** Sender address of transactional mail. */
   MAIL_FROM: z.string().default("Snip <no-reply@snip.example>"),
 });

@@ -39,6 +39,8 @@ export default [
   route("app/service-level-agreement", "routes/legal.service-level-agreement.tsx"),
   route("app/supplemental-terms", "routes/legal.supplemental-terms.tsx"),
   route("app/careers/fullstack-developer", "routes/careers.fullstack-developer.tsx"),
+  // The REST API's reference (spec 01 §2 Legal and other): the document at /openapi/v2.json
+  route("app/dev", "routes/dev.api-reference.tsx"),
   route("app/deleted", "routes/deleted.tsx"),
   route("app/affiliate-link", "routes/affiliate-link.tsx"),
   route("app/unsubscribe", "routes/unsubscribe.tsx"),
@@ -97,6 +99,9 @@ export default [
     route("usage", "routes/settings.usage.tsx"),
     route("subscription", "routes/settings.subscription.tsx"),
     route("subscription/success", "routes/settings.subscription.success.tsx"),
+    route("api", "routes/settings.api.tsx"),
+    route("api/new", "routes/settings.api.new.tsx"),
+    route("api/edit/:tokenId", "routes/settings.api.edit.tsx"),
   ]),
   route("app/user-photo/:userId", "routes/user-photo.ts"),
 

@@ -11,17 +11,25 @@
  *   {"action": "links", "email": "a@b.c", "count": 30, "aliasPrefix"?: "abc", "url"?: "https://..."}
  *        (count links owned by the user, written through to KV; aliases prefix + 01, 02 ... when a prefix is given)
  *
+ *   {"action": "api-token", "email": "a@b.c", "name"?: "...", "permissions"?: ["read", ...], "rateLimitPerMinute"?: 3, "expiresAt"?: ISO}
+ *        (an API token for the user, as Settings → API makes one; answers the plaintext token once)
+ *   {"action": "api-credits", "email": "a@b.c", "used": 10000}   (the API credits used this month)
+ *
  * Answers {data: {...}} with 200, 404 {message} for an unknown email, 422 {message, errors} for a bad body.
  */
 import { z } from "zod";
 import { getDb } from "../../db/client.server";
 import { findUserIdByEmail, markSessionImpersonated, putCurrentSubscription, setUserDeveloper } from "../../db/dev-fixtures.server";
+import { createApiToken } from "../../db/api-tokens.server";
 import { createLink } from "../../db/links.server";
+import { setMeteredUsed } from "../../db/usage.server";
+import { API_PERMISSIONS, API_TOKEN_NAME_MAX_LENGTH } from "../../domain/api";
 import { createAnnouncement, createNotification } from "../../db/notifications.server";
 import { API_MESSAGES } from "../../domain/api-messages";
 import { activePrice, getPlan, PLANS, type PlanName } from "../../domain/plans";
 import { getCloudflare } from "../context.server";
 import { apiError, json, methodNotAllowed, requireApiViewer, validateBody } from "../lib/api.server";
+import { generateApiToken } from "../lib/api-tokens.server";
 import { linkStores } from "../lib/links.server";
 import type { Route } from "./+types/dev.fixtures";
 
@@ -45,6 +53,15 @@ const fixtureSchema = z.discriminatedUnion("action", [
     pastDueTrial: z.boolean().default(false),
   }),
   z.object({ action: z.literal("impersonate"), by: email }),
+  z.object({
+    action: z.literal("api-token"),
+    email,
+    name: z.string().min(1).max(API_TOKEN_NAME_MAX_LENGTH).default("Fixture token"),
+    permissions: z.array(z.enum(API_PERMISSIONS)).default([...API_PERMISSIONS]),
+    rateLimitPerMinute: z.number().int().min(1).max(1_000_000).optional(),
+    expiresAt: z.iso.datetime().optional(),
+  }),
+  z.object({ action: z.literal("api-credits"), email, used: z.number().int().min(0).max(1_000_000_000) }),
   z.object({
     action: z.literal("links"),
     email,
@@ -92,6 +109,22 @@ export async function action({ request, context }: Route.ActionArgs) {
       await putCurrentSubscription(db, userId, { plan: input.plan, interval: input.interval, amount, pastDueTrial: input.pastDueTrial });
       return json({ data: { userId, plan: input.plan, pastDueTrial: input.pastDueTrial } });
     }
+    case "api-token": {
+      const { token, tokenHash, prefix } = await generateApiToken();
+      const created = await createApiToken(db, {
+        userId,
+        name: input.name,
+        prefix,
+        tokenHash,
+        permissions: input.permissions,
+        expiresAt: input.expiresAt ? new Date(input.expiresAt) : null,
+        rateLimitPerMinute: input.rateLimitPerMinute ?? null,
+      });
+      return json({ data: { userId, id: created.id, token, prefix } });
+    }
+    case "api-credits":
+      await setMeteredUsed(db, userId, "api_credits", input.used);
+      return json({ data: { userId, used: input.used } });
     case "links": {
       const stores = linkStores(env);
       const created: { id: string; alias: string }[] = [];

@@ -3,14 +3,15 @@
  * sidebar is a horizontal, scrollable list above the page.
  */
 import { NavLink, Outlet } from "react-router";
+import { can } from "../../domain/entitlements";
 import { requireUser } from "../session.server";
 import type { Route } from "./+types/settings";
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  requireUser(request, context);
+  const viewer = requireUser(request, context);
   // "Account Usage (only if usage is enabled)": the spec names no switch that turns usage off,
   // and every plan has usage limits, so it is enabled for every signed-in user.
-  return { usageEnabled: true };
+  return { usageEnabled: true, apiAllowed: can(viewer.subject, "use_api") };
 }
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -43,6 +44,13 @@ export default function SettingsLayout({ loaderData }: Route.ComponentProps) {
                   </NavLink>
                 </li>
               ) : null}
+              {loaderData.apiAllowed ? (
+                <li>
+                  <NavLink to="/app/settings/api" className={linkClass}>
+                    API
+                  </NavLink>
+                </li>
+              ) : null}
             </ul>
             <p className="mb-2 mt-6 hidden px-3 text-xs font-semibold uppercase tracking-wide text-slate-500 md:block">Billing</p>
             <ul className="-mx-1 mt-1 flex gap-1 overflow-x-auto px-1 pb-1 md:mx-0 md:mt-0 md:flex-col md:overflow-visible md:px-0 md:pb-0">
@@ -53,8 +61,8 @@ export default function SettingsLayout({ loaderData }: Route.ComponentProps) {
               </li>
             </ul>
             {/*
-              Still to come in this sidebar (spec 01 §2): Custom Pixel Scripts (hidden), Branded Domains
-              and API (each if allowed), and the billing group: issue 6 adds Subscription, Orders (if
+              Still to come in this sidebar (spec 01 §2): Custom Pixel Scripts (hidden) and Branded Domains
+              (if allowed), and the billing group: issue 6 adds Subscription, Orders (if
               subscribed or has orders), Payment Method (if subscribed or owns a domain) and Invoices
               beside Subscription.
             */}

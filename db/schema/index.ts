@@ -5,3 +5,4 @@ export * from "./auth";
 export * from "./account-data";
 export * from "./tags";
 export * from "./billing";
+export * from "./api";
