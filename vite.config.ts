@@ -1,7 +1,31 @@
 import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { createReadStream, readFileSync } from "node:fs";
+import { defineConfig, type Plugin } from "vite";
+
+/**
+ * The API reference viewer (/app/dev) loads Scalar's standalone bundle from our own origin: the
+ * build copies it from node_modules into the static assets (it is 4 MB, so it is not committed),
+ * and the dev server serves it from there. No CDN.
+ */
+function scalarStandalone(): Plugin {
+  const source = "node_modules/@scalar/api-reference/dist/browser/standalone.js";
+  const publicPath = "/vendor/scalar/standalone.js";
+  return {
+    name: "snip-scalar-standalone",
+    configureServer(server) {
+      server.middlewares.use(publicPath, (_req, res) => {
+        res.setHeader("content-type", "text/javascript; charset=utf-8");
+        createReadStream(source).pipe(res);
+      });
+    },
+    generateBundle() {
+      if (this.environment.name !== "client") return;
+      this.emitFile({ type: "asset", fileName: publicPath.slice(1), source: readFileSync(source) });
+    },
+  };
+}
 
 // The app worker is the entry (it serves static assets); the redirect and queue workers
 // run beside it as auxiliary workers, all in one workerd with one shared local state.
@@ -15,6 +39,7 @@ export default defineConfig({
     }),
     tailwindcss(),
     reactRouter(),
+    scalarStandalone(),
   ],
   server: { port: Number(process.env.PORT ?? 8787), strictPort: true },
   preview: { port: Number(process.env.PORT ?? 8787), strictPort: true },

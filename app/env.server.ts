@@ -3,6 +3,7 @@
  */
 import { z } from "zod";
 import { parseShortDomains } from "../domain/domains";
+import { DEFAULT_API_RATE_LIMIT_PER_MINUTE } from "../domain/api";
 import type { ClickBatchMessage } from "../domain/events";
 import { LOCAL_DEV_AUTH_SECRET } from "../domain/local-dev";
 
@@ -42,6 +43,8 @@ const varsSchema = z.object({
   PROMO_CYBER_MONDAY_AT: z.string().optional(),
   /** Where enterprise quote requests are sent. */
   SALES_EMAIL: z.string().default("sales@snip.example"),
+  /** Requests one API token may make a minute (a token can carry its own limit). */
+  API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(DEFAULT_API_RATE_LIMIT_PER_MINUTE),
   /** Sender address of transactional mail. */
   MAIL_FROM: z.string().default("Snip <no-reply@snip.example>"),
   /** Extra common short domains, a JSON array (domain/domains.ts shortDomainConfigSchema); empty: the default host only. */

@@ -42,6 +42,8 @@ export default [
   route("app/service-level-agreement", "routes/legal.service-level-agreement.tsx"),
   route("app/supplemental-terms", "routes/legal.supplemental-terms.tsx"),
   route("app/careers/fullstack-developer", "routes/careers.fullstack-developer.tsx"),
+  // The REST API's reference (spec 01 §2 Legal and other): the document at /openapi/v2.json
+  route("app/dev", "routes/dev.api-reference.tsx"),
   route("app/deleted", "routes/deleted.tsx"),
   route("app/affiliate-link", "routes/affiliate-link.tsx"),
   route("app/unsubscribe", "routes/unsubscribe.tsx"),
@@ -113,6 +115,9 @@ export default [
     route("subscription/update/:subscription/:interval", "routes/settings.subscription.update.tsx"),
     route("payment-method", "routes/settings.payment-method.tsx"),
     route("invoices", "routes/settings.invoices.tsx"),
+    route("api", "routes/settings.api.tsx"),
+    route("api/new", "routes/settings.api.new.tsx"),
+    route("api/edit/:tokenId", "routes/settings.api.edit.tsx"),
   ]),
   route("app/user-photo/:userId", "routes/user-photo.ts"),
 

@@ -51,7 +51,17 @@ export function getAuth(request: Request, context: Context): Auth {
   return auth;
 }
 
-function parseFeatures(json: unknown): FeatureFlag[] {
+/**
+ * The plan in force (the current subscription while active), the entitlement subject and
+ * whether the user counts as subscribed: the same for a session's viewer and an API token's owner.
+ */
+export function planInForce(current: Subscription | null, features: FeatureFlag[], now = new Date()) {
+  const inForce = current && isActive(current, now) ? current : null;
+  const subject: Subject = { plan: inForce?.name ?? "free", userFeatures: features };
+  return { inForce, subject, subscribed: isSubscribed(inForce) };
+}
+
+export function parseFeatures(json: unknown): FeatureFlag[] {
   try {
     const list = typeof json === "string" ? (JSON.parse(json) as unknown) : [];
     return Array.isArray(list) ? list.filter((flag): flag is FeatureFlag => (FEATURE_FLAGS as readonly string[]).includes(flag)) : [];
@@ -67,9 +77,8 @@ export async function loadViewer(request: Request, context: Context): Promise<Vi
   if (!result) return null;
   const { user, session } = result;
   const { current, future } = await getUserSubscriptions(getDb(getCloudflare(context).env.DB), user.id);
-  const now = new Date();
-  const inForce = current && isActive(current, now) ? current : null;
   const features = parseFeatures(user.features);
+  const { inForce, subject, subscribed } = planInForce(current, features);
   return {
     user: {
       id: user.id,
@@ -93,8 +102,8 @@ export async function loadViewer(request: Request, context: Context): Promise<Vi
     },
     subscription: inForce,
     futureSubscription: future,
-    subject: { plan: inForce?.name ?? "free", userFeatures: features },
-    subscribed: isSubscribed(inForce),
+    subject,
+    subscribed,
     pastDueTrial: inForce !== null && isPastDueTrial(inForce),
   };
 }

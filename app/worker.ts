@@ -2,10 +2,12 @@
  * The app worker's entry. In built runs and production the redirect worker sits in front
  * and only app requests arrive here; under `npm run dev` this is the entry, so short links
  * are handed to the redirect worker (REDIRECT) before React Router is touched
- * (docs/decisions/003). State changes must come from our own origin.
+ * (docs/decisions/003). The public REST API (/api/*, /openapi/v2.json) is answered by Hono
+ * before React Router (docs/decisions/011). State changes of pages must come from our own origin.
  */
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { shortLinkAlias } from "../domain/routing";
+import { apiHandler, isApiPath } from "./api/v2/app.server";
 import { cloudflareContext } from "./context.server";
 import { parseEnv, type AppBindings } from "./env.server";
 import { drainUnreadBody, isCrossSiteMutation, securityCheckFailure, SECURITY_HEADERS } from "./security.server";
@@ -22,6 +24,17 @@ export default {
   async fetch(request, rawEnv, ctx) {
     const url = new URL(request.url);
     if (shortLinkAlias(request.method, url.pathname) !== null) return rawEnv.REDIRECT.fetch(request);
+    // The REST API takes tokens, never cookies, so the Origin check below does not apply to it:
+    // there is no ambient credential a cross-site page could ride on (docs/decisions/011).
+    if (isApiPath(url.pathname)) {
+      const env = parseEnv(rawEnv as unknown as Record<string, unknown>, url.hostname);
+      const response = await apiHandler.fetch(request, env, ctx);
+      // An answer given before the body was read (401, 403, 429): drain it, so the connection can be reused.
+      if (!request.bodyUsed) await request.body?.cancel();
+      const headers = new Headers(response.headers);
+      for (const [name, value] of Object.entries(SECURITY_HEADERS)) if (!headers.has(name)) headers.set(name, value);
+      return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+    }
 
     if (isCrossSiteMutation(request)) {
       await drainUnreadBody(request);

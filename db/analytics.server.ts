@@ -76,7 +76,17 @@ export async function getLinkAnalytics(
   now = Date.now(),
   top = BREAKDOWN_TOP,
 ): Promise<LinkAnalytics> {
-  const range = periodRange(period, now);
+  return getLinkAnalyticsInRange(db, linkId, periodRange(period, now), now, top);
+}
+
+/** Totals, time series and breakdowns of one link over any range of whole hours (or UTC days), in one batch. */
+export async function getLinkAnalyticsInRange(
+  db: D1Database,
+  linkId: string,
+  range: PeriodRange,
+  now = Date.now(),
+  top = BREAKDOWN_TOP,
+): Promise<LinkAnalytics> {
   const { startHour, endHour, bucketHours } = range;
   const [totalsResult, seriesResult, dimensionsResult] = await db.batch<Record<string, unknown>>([
     db
@@ -157,4 +167,69 @@ function breakdownsOf(rows: readonly { dimension: ClickDimension; value: string;
     breakdown.other = Math.max(0, humanClicks - shown);
   }
   return breakdowns;
+}
+
+/** Buckets of the REST API's timeline. Weeks start on Monday (UTC); months are calendar months (UTC). */
+export type TimelineInterval = "hour" | "day" | "week" | "month";
+
+/** Hours before the epoch's first Monday (1970-01-05 is 96 hours after the Thursday epoch). */
+const WEEK_OFFSET_HOURS = 72;
+
+export interface TimelinePoint extends AnalyticsTotals {
+  start: string;
+}
+
+function bucketExpression(interval: TimelineInterval): string {
+  switch (interval) {
+    case "hour":
+      return "hour";
+    case "day":
+      return "hour / 24";
+    case "week":
+      return `(hour + ${WEEK_OFFSET_HOURS}) / 168`;
+    case "month":
+      return "strftime('%Y-%m', hour * 3600, 'unixepoch')";
+  }
+}
+
+/** The start of each bucket from `fromHour` to `toHour`, in order, with its key as the query groups it. */
+function timelineBuckets(interval: TimelineInterval, fromHour: number, toHour: number): { key: string; start: Date }[] {
+  const buckets: { key: string; start: Date }[] = [];
+  if (interval === "month") {
+    const from = new Date(fromHour * HOUR_MS);
+    const cursor = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), 1));
+    while (cursor.getTime() <= toHour * HOUR_MS) {
+      buckets.push({ key: cursor.toISOString().slice(0, 7), start: new Date(cursor) });
+      cursor.setUTCMonth(cursor.getUTCMonth() + 1);
+    }
+    return buckets;
+  }
+  const size = interval === "hour" ? 1 : interval === "day" ? 24 : 168;
+  const offset = interval === "week" ? WEEK_OFFSET_HOURS : 0;
+  for (let bucket = Math.floor((fromHour + offset) / size); bucket <= Math.floor((toHour + offset) / size); bucket++) {
+    buckets.push({ key: String(bucket), start: new Date((bucket * size - offset) * HOUR_MS) });
+  }
+  return buckets;
+}
+
+/** Clicks of one link per bucket from `fromHour` to `toHour` (epoch hours, inclusive), zero-filled, from click_hourly. */
+export async function getLinkTimeline(
+  db: D1Database,
+  linkId: string,
+  interval: TimelineInterval,
+  fromHour: number,
+  toHour: number,
+): Promise<TimelinePoint[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT CAST(${bucketExpression(interval)} AS TEXT) AS bucket, SUM(clicks) AS clicks, SUM(uniques) AS uniques, SUM(bot_clicks) AS bot_clicks
+       FROM click_hourly WHERE link_id = ? AND hour BETWEEN ? AND ? GROUP BY bucket`,
+    )
+    .bind(linkId, fromHour, toHour)
+    .all<TotalsRow & { bucket: string }>();
+  const byKey = new Map(results.map((row) => [row.bucket, row]));
+  return timelineBuckets(interval, fromHour, toHour).map(({ key, start }) => {
+    const row = byKey.get(key);
+    return { start: start.toISOString(), clicks: row?.clicks ?? 0, uniques: row?.uniques ?? 0, botClicks: row?.bot_clicks ?? 0 };
+  });
 }

@@ -14,17 +14,24 @@ import { clickHourly, links, linkTags, tags } from "./schema";
 
 export type LinkWithTags = Link & { tags: string[] };
 
+/** The dashboard's states, and "available" (live, expired or not) for the REST API's lists. */
+export type LinkListState = LinkState | "available";
+
 export interface LinkListQuery {
   userId: string;
   search: LinkSearch | null;
-  state: LinkState;
+  /** An exact tag, besides the search (the REST API's `tag` filter). */
+  tag?: string | null;
+  state: LinkListState;
   sort: LinkSort;
   page: number;
   pageSize: number;
 }
 
-function stateFilter(state: LinkState, now: Date): SQL | undefined {
+function stateFilter(state: LinkListState, now: Date): SQL | undefined {
   switch (state) {
+    case "available":
+      return eq(links.status, "active");
     case "active":
       return and(eq(links.status, "active"), or(isNull(links.expiresAt), gt(links.expiresAt, now)));
     case "expired":
@@ -63,9 +70,38 @@ const ORDER = {
   clicks: [desc(clickTotal), desc(links.createdAt), desc(links.id)],
 } as const;
 
+function listWhere(query: Omit<LinkListQuery, "sort" | "page" | "pageSize">, now: Date): SQL | undefined {
+  return and(
+    eq(links.userId, query.userId),
+    stateFilter(query.state, now),
+    searchFilter(query.userId, query.search),
+    query.tag ? searchFilter(query.userId, { type: "tag", query: query.tag }) : undefined,
+  );
+}
+
+/** How many links a list query matches. */
+export async function countUserLinks(db: Db, query: Omit<LinkListQuery, "sort" | "page" | "pageSize">, now = new Date()): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(links).where(listWhere(query, now));
+  return row?.n ?? 0;
+}
+
+/** A link the user owns on this domain by alias, not deleted, with its tags; undefined otherwise. */
+export async function getUserLinkByDomainAlias(db: Db, userId: string, domain: string, alias: string): Promise<LinkWithTags | undefined> {
+  const link = await db.query.links.findFirst({
+    where: and(
+      eq(links.domain, domain.toLowerCase()),
+      eq(links.alias, alias),
+      eq(links.userId, userId),
+      inArray(links.status, ["active", "archived"]),
+    ),
+  });
+  if (!link) return undefined;
+  return { ...link, tags: (await getLinkTags(db, [link.id])).get(link.id) ?? [] };
+}
+
 /** One page of a user's links (live or archived; deleted ones are never listed) and the total. */
 export async function listUserLinks(db: Db, query: LinkListQuery, now = new Date()): Promise<{ links: LinkWithTags[]; total: number }> {
-  const where = and(eq(links.userId, query.userId), stateFilter(query.state, now), searchFilter(query.userId, query.search));
+  const where = listWhere(query, now);
   const [[counted], rows] = await db.batch([
     db.select({ n: count() }).from(links).where(where),
     db

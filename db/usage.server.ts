@@ -66,3 +66,21 @@ export async function spendMetered(
     .returning({ used: usageCounters.used });
   return rows.length === 1;
 }
+
+/** Gives back units spent on an operation that then did not happen (never below zero). */
+export async function refundMetered(db: Db, userId: string, counter: MeteredCounter, cost: number, now = new Date()): Promise<void> {
+  if (cost <= 0) return;
+  await db
+    .update(usageCounters)
+    .set({ used: sql`MAX(0, ${usageCounters.used} - ${cost})` })
+    .where(and(eq(usageCounters.userId, userId), eq(usageCounters.counter, counter), eq(usageCounters.period, usagePeriod(now))));
+}
+
+/** Dev fixtures only: sets the units used this month. */
+export async function setMeteredUsed(db: Db, userId: string, counter: MeteredCounter, used: number, now = new Date()): Promise<void> {
+  const period = usagePeriod(now);
+  await db
+    .insert(usageCounters)
+    .values({ userId, counter, period, used })
+    .onConflictDoUpdate({ target: [usageCounters.userId, usageCounters.counter, usageCounters.period], set: { used } });
+}

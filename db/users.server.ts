@@ -82,3 +82,8 @@ export async function getOveragesEnabled(db: Db, userId: string): Promise<boolea
 export async function setOveragesEnabled(db: Db, userId: string, on: boolean, now = new Date()): Promise<void> {
   await db.update(users).set({ overagesEnabled: on, updatedAt: now }).where(eq(users.id, userId));
 }
+
+/** What the entitlements of a user without a session (an API token's owner) are derived from. */
+export async function getUserEntitlementFields(db: Db, userId: string): Promise<{ emailVerified: boolean; features: string } | undefined> {
+  return db.select({ emailVerified: users.emailVerified, features: users.features }).from(users).where(eq(users.id, userId)).get();
+}

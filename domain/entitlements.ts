@@ -1,5 +1,17 @@
 import { getPlan, type FeatureFlag, type LimitOption, type PlanName } from "./plans";
 
+/** The fields of a link a user may change after creating it. */
+export type LinkEditField = "alias" | "url" | "tags" | "expires" | "description";
+
+/** The capability each field needs, besides update_snip_url (docs/decisions/008). */
+export const LINK_FIELD_FLAGS: Record<LinkEditField, FeatureFlag> = {
+  alias: "use_custom_alias",
+  url: "change_snip_url",
+  tags: "use_tags",
+  expires: "manage_expiration",
+  description: "update_snip_url",
+};
+
 /** Whoever is asking: the plan in force plus the user's or team's own extra flags. */
 export type Subject = {
   readonly plan: PlanName;
@@ -39,4 +51,9 @@ export function atActiveAliasLimit(subject: Subject, activeAliases: number, over
   const limit = limitOf(subject, "max_active_aliases");
   if (limit === null || overageOn) return false;
   return activeAliases >= limit;
+}
+
+/** May the subject change this field of a link (the dashboard editor and the REST API alike)? */
+export function mayEditLinkField(subject: Subject, field: LinkEditField): boolean {
+  return can(subject, "update_snip_url") && can(subject, LINK_FIELD_FLAGS[field]);
 }

@@ -9,6 +9,9 @@
 //  4. bulk import: the time from uploading a 10,000-row CSV (POST /app/api/bulk/csv, as a Pro 5k
 //     subscriber) until the import is finished (every row in D1, the user notified), and until
 //     every new link is also in KV. `--no-bulk` skips it; BENCH_BULK_ROWS changes the row count.
+//  5. API create throughput: links created a second through POST /api/create with a token
+//     (every create checks the token, its rate window, the plan, the credits, then writes D1,
+//     KV and the change feed), and that every 200 is a link in D1.
 // Needs wrk (Debian package `wrk`).
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, readdirSync, writeFileSync, existsSync } from "node:fs";
@@ -343,6 +346,62 @@ if (!args.has("--no-bulk")) {
   }
   bulk = { ...(bulk ?? { rows: BULK_ROWS, uploadMs }), importedMs, publishedMs };
 }
+// API create throughput: a user on an unlimited plan, a token without a practical rate limit.
+
+const API_SECONDS = Number(process.env.BENCH_API_SECONDS ?? 10);
+const API_CONNECTIONS = Number(process.env.BENCH_API_CONNECTIONS ?? 10);
+const apiEmail = `bench-api-${process.pid}@example.com`;
+const registered = await fetch(`${APP_URL}/app/register`, {
+  method: "POST",
+  headers: { origin: APP_URL, "content-type": "application/x-www-form-urlencoded" },
+  body: new URLSearchParams({ name: "Bench API", email: apiEmail, password: "bench-api-password" }),
+  redirect: "manual",
+});
+if (registered.status !== 302) throw new Error(`bench: sign-up for the API run answered ${registered.status}`);
+async function devFixture(body) {
+  const response = await fetch(`${APP_URL}/__dev/fixtures`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  if (response.status !== 200) throw new Error(`bench: fixture ${body.action} answered ${response.status}: ${await response.text()}`);
+  return (await response.json()).data;
+}
+await devFixture({ action: "subscription", email: apiEmail, plan: "enterprise" });
+const { token: apiTokenValue, userId: apiUserId } = await devFixture({
+  action: "api-token",
+  email: apiEmail,
+  permissions: ["create"],
+  rateLimitPerMinute: 1_000_000,
+});
+const apiScript = join(work, "api-create.lua");
+writeFileSync(
+  apiScript,
+  `wrk.method = "POST"
+wrk.headers["Authorization"] = "Bearer ${apiTokenValue}"
+wrk.headers["Content-Type"] = "application/json"
+local n = 0
+request = function()
+  n = n + 1
+  return wrk.format(nil, "/api/create", nil, '{"url":"https://example.com/bench-api/' .. n .. '-' .. math.random(1e9) .. '"}')
+end
+ok, others = 0, 0
+response = function(status)
+  if status == 200 then ok = ok + 1 else others = others + 1 end
+end
+local threads = {}
+setup = function(thread) table.insert(threads, thread) end
+done = function()
+  local o, x = 0, 0
+  for _, t in ipairs(threads) do o = o + t:get("ok"); x = x + t:get("others") end
+  io.write(string.format("ACCOUNTING %d %d\\n", o, x))
+end
+`,
+);
+const apiRun = wrk(APP_URL, apiScript, API_SECONDS, { connections: API_CONNECTIONS, timeout: "10s" });
+const [apiOk, apiOther] = apiRun.accounting ?? [0, -1];
+const apiStored = await query("SELECT COUNT(*) AS n FROM links WHERE user_id = ?", apiUserId);
+if (process.env.BENCH_DEBUG) console.log(apiRun.text);
 
 await Promise.all([bare.dispose(), app.dispose()]);
 
@@ -390,6 +449,16 @@ if (bulk) {
   console.log(`  every new link also in KV ${secs(bulk.publishedMs)} after the upload began`);
 }
 
+console.log(`\nAPI create throughput (POST /api/create with a bearer token, wrk -c${API_CONNECTIONS}, ${API_SECONDS}s)`);
+console.log(
+  `  ${fmt(apiRun.rps).padStart(7)} links/s   p50 ${apiRun.p50.toFixed(2)} ms   p99 ${apiRun.p99.toFixed(2)} ms   ` +
+    `${fmt(apiOk)} created, ${apiOther} other answers, ${apiRun.socketErrors} socket errors; ${fmt(apiStored.n)} links in D1 — ` +
+    // Requests still in flight when wrk stops are answered to nobody: at most one a connection.
+    (apiStored.n >= apiOk && apiStored.n - apiOk <= API_CONNECTIONS
+      ? `every 200 is a stored link (${apiStored.n - apiOk} more were in flight when wrk stopped)`
+      : "MISMATCH between answers and stored links"),
+);
+
 mkdirSync("bench-results", { recursive: true });
 writeFileSync(
   "bench-results/latest.json",
@@ -407,6 +476,7 @@ writeFileSync(
       everyClickOnce,
       pages,
       bulk,
+      api: { createRps: apiRun.rps, p50: apiRun.p50, p99: apiRun.p99, created: apiOk, otherAnswers: apiOther, stored: apiStored.n },
       bareRuns: bareRuns.map(({ text: _t, ...r }) => r),
       appRuns: appRuns.map(({ text: _t, ...r }) => r),
     },

@@ -25,7 +25,7 @@ import {
   type DomainChooser,
   type ShortDomain,
 } from "../../domain/domains";
-import { atActiveAliasLimit, can } from "../../domain/entitlements";
+import { atActiveAliasLimit, can, type Subject } from "../../domain/entitlements";
 import { addIsoDuration, expiryBounds, toUtcInputValue } from "../../domain/expiry";
 import { MESSAGES } from "../../domain/messages";
 import { getPlan } from "../../domain/plans";
@@ -41,8 +41,9 @@ export function shortDomainsOf(env: Pick<AppEnv, "SHORT_HOST" | "SHORT_DOMAINS">
   return creatableDomains(env.SHORT_HOST, parseShortDomains(env.SHORT_DOMAINS));
 }
 
-export function userChooser(viewer: Viewer): DomainChooser {
-  return { kind: "user", emailVerified: viewer.user.emailVerified, subscribed: viewer.subscribed };
+export function userChooser(viewer: Viewer | LinkCreator): DomainChooser {
+  const who = "user" in viewer ? creatorOf(viewer) : viewer;
+  return { kind: "user", emailVerified: who.emailVerified, subscribed: who.subscribed };
 }
 
 /**
@@ -75,10 +76,99 @@ export function safeReturnPath(value: unknown): string {
  * Custom aliases need the capability and, for users without a subscription, a verified email
  * (spec 02 §6); the reason a user may not choose one, or null when they may.
  */
-export function customAliasLock(viewer: Viewer): "plan" | "verify" | null {
-  if (!can(viewer.subject, "use_custom_alias")) return "plan";
-  if (!viewer.user.emailVerified && !viewer.subscribed) return "verify";
+export function customAliasLock(creator: Viewer | LinkCreator): "plan" | "verify" | null {
+  const who = "user" in creator ? creatorOf(creator) : creator;
+  if (!can(who.subject, "use_custom_alias")) return "plan";
+  if (!who.emailVerified && !who.subscribed) return "verify";
   return null;
+}
+
+/** Who creates a link: a signed-in viewer (the web form) or an API token's owner. */
+export interface LinkCreator {
+  userId: string;
+  subject: Subject;
+  subscribed: boolean;
+  emailVerified: boolean;
+}
+
+export function creatorOf(viewer: Viewer): LinkCreator {
+  return { userId: viewer.user.id, subject: viewer.subject, subscribed: viewer.subscribed, emailVerified: viewer.user.emailVerified };
+}
+
+/** A create request already through its schema (the web form's or the API's). */
+export interface CreateLinkInput {
+  url: string;
+  domain: string | null;
+  alias: string | null;
+  description: string | null;
+  tags: string[];
+  expiresAt: Date | null;
+}
+
+/** Why a create was refused: the HTTP status, the field (or none: the whole form) and the message. */
+export type CreateLinkRefusal = {
+  ok: false;
+  status: 403 | 422;
+  field: "alias" | "expires_at" | "domain" | null;
+  message: string;
+  planLimit?: boolean;
+};
+export type CreateLinkOutcome = { ok: true; link: Link; tags: string[] } | CreateLinkRefusal;
+
+const refuse = (status: 403 | 422, field: CreateLinkRefusal["field"], message: string, planLimit = false): CreateLinkRefusal => ({
+  ok: false,
+  status,
+  field,
+  message,
+  planLimit,
+});
+
+/**
+ * The rules every creation follows, wherever it comes from (the web form, the REST API, bulk):
+ * every capability, the domain, the plan's active-alias limit, the default lifetime, then the
+ * write (through to KV) and the tags.
+ */
+export async function createUserLink(
+  env: AppEnv,
+  creator: LinkCreator,
+  value: CreateLinkInput,
+  now = new Date(),
+): Promise<CreateLinkOutcome> {
+  if (!can(creator.subject, "create_snip_url")) return refuse(403, null, MESSAGES.permissionDenied);
+  if (value.alias && customAliasLock(creator) !== null) return refuse(403, "alias", MESSAGES.permissionDenied);
+  if (value.expiresAt && !can(creator.subject, "manage_expiration")) return refuse(403, "expires_at", MESSAGES.permissionDenied);
+  // Without the tags capability the tags are dropped from the payload (spec 02 §5).
+  const tags = can(creator.subject, "use_tags") ? value.tags : [];
+
+  const chosen = resolveDomain(env, userChooser(creator), value.domain);
+  if ("error" in chosen) return refuse(422, "domain", chosen.error);
+  const domain = chosen.domain.domain;
+
+  const db = getDb(env.DB);
+  const [usage, overages] = await Promise.all([
+    getUsage(db, creator.userId, now),
+    creator.subscribed ? getOveragesEnabled(db, creator.userId) : false,
+  ]);
+  if (atActiveAliasLimit(creator.subject, usage.activeAliases, overages))
+    return refuse(403, null, `${MESSAGES.planLimitTitle}. ${MESSAGES.planLimitBody}`, true);
+
+  // Without the expiry capability a link gets the plan's default lifetime, if it has one.
+  const lifetime = getPlan(creator.subject.plan).options.alias_lifetime;
+  const expiresAt = can(creator.subject, "manage_expiration") ? value.expiresAt : lifetime ? addIsoDuration(now, lifetime) : null;
+
+  let link: Link;
+  try {
+    link = await createLink(
+      linkStores(env),
+      { domain, url: value.url, alias: value.alias ?? undefined, userId: creator.userId, description: value.description, expiresAt },
+      now,
+    );
+  } catch (error) {
+    if (error instanceof AliasTakenError) return refuse(422, "alias", MESSAGES.aliasTaken);
+    throw error;
+  }
+  await setLinkTags(db, creator.userId, link.id, tags, now);
+  return { ok: true, link, tags: [...new Set(tags)].sort() };
 }
 
 export async function loadCreateForm(env: AppEnv, request: Request, viewer: Viewer, now = new Date()): Promise<CreateFormData> {
@@ -129,45 +219,16 @@ export function afterCreatePath(viewer: Viewer, link: Link): string {
   return can(viewer.subject, "use_analytics") ? `/?alias=${encodeURIComponent(link.alias)}&active=true` : `/?created=${link.id}`;
 }
 
-/** The create action: validation, every capability, the plan limit, then the write. */
+/** The create action: the form's schema, then the shared rules of createUserLink. */
 export async function createLinkAction(env: AppEnv, request: Request, viewer: Viewer, formData: FormData, now = new Date()) {
   const submission = parseWithZod(formData, { schema: createLinkSchema(destinationContext(env, request), now) });
   if (submission.status !== "success") return reply(submission.reply(), 422);
-  const value = submission.value;
-
-  if (!can(viewer.subject, "create_snip_url")) return reply(submission.reply({ formErrors: [MESSAGES.permissionDenied] }), 403);
-  if (value.alias && customAliasLock(viewer) !== null)
-    return reply(submission.reply({ fieldErrors: { alias: [MESSAGES.permissionDenied] } }), 403);
-  if (value.expiresAt && !can(viewer.subject, "manage_expiration"))
-    return reply(submission.reply({ fieldErrors: { expires_at: [MESSAGES.permissionDenied] } }), 403);
-  // Without the tags capability the tags are dropped from the payload (spec 02 §5).
-  const tags = can(viewer.subject, "use_tags") ? value.tags : [];
-
-  const chosen = resolveDomain(env, userChooser(viewer), value.domain);
-  if ("error" in chosen) return reply(submission.reply({ fieldErrors: { domain: [chosen.error] } }), 422);
-  const domain = chosen.domain.domain;
-
-  const db = getDb(env.DB);
-  if (await atPlanLimit(env, viewer, now))
-    return reply(submission.reply({ formErrors: [`${MESSAGES.planLimitTitle}. ${MESSAGES.planLimitBody}`] }), 403, true);
-
-  // Without the expiry capability a link gets the plan's default lifetime, if it has one.
-  const lifetime = getPlan(viewer.subject.plan).options.alias_lifetime;
-  const expiresAt = can(viewer.subject, "manage_expiration") ? value.expiresAt : lifetime ? addIsoDuration(now, lifetime) : null;
-
-  let link: Link;
-  try {
-    link = await createLink(
-      linkStores(env),
-      { domain, url: value.url, alias: value.alias ?? undefined, userId: viewer.user.id, description: value.description, expiresAt },
-      now,
-    );
-  } catch (error) {
-    if (error instanceof AliasTakenError) return reply(submission.reply({ fieldErrors: { alias: [MESSAGES.aliasTaken] } }), 422);
-    throw error;
+  const outcome = await createUserLink(env, creatorOf(viewer), submission.value, now);
+  if (!outcome.ok) {
+    const errors = outcome.field ? { fieldErrors: { [outcome.field]: [outcome.message] } } : { formErrors: [outcome.message] };
+    return reply(submission.reply(errors), outcome.status, outcome.planLimit);
   }
-  await setLinkTags(db, viewer.user.id, link.id, tags, now);
-  return redirect(afterCreatePath(viewer, link));
+  return redirect(afterCreatePath(viewer, outcome.link));
 }
 
 /**

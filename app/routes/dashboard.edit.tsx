@@ -15,9 +15,8 @@ import { getDb } from "../../db/client.server";
 import { getUserLink, setLinkTags } from "../../db/dashboard.server";
 import { AliasTakenError, updateLink, type Link as LinkRow } from "../../db/links.server";
 import { ALIAS_MIN_LENGTH } from "../../domain/alias";
-import { can, type Subject } from "../../domain/entitlements";
+import { can, mayEditLinkField } from "../../domain/entitlements";
 import { MESSAGES } from "../../domain/messages";
-import type { FeatureFlag } from "../../domain/plans";
 import { Notice, SubmitButton, TextField } from "../components/form-fields";
 import { getCloudflare } from "../context.server";
 import {
@@ -35,19 +34,6 @@ import { destinationContext, linkStores, shortOrigin, shortUrl } from "../lib/li
 import { requireUser } from "../session.server";
 import type { Route } from "./+types/dashboard.edit";
 
-/** The capability each field needs, besides update_snip_url. */
-const FIELD_FLAGS: Record<EditField, FeatureFlag> = {
-  alias: "use_custom_alias",
-  url: "change_snip_url",
-  tags: "use_tags",
-  expires: "manage_expiration",
-  description: "update_snip_url",
-};
-
-function mayEdit(subject: Subject, field: EditField): boolean {
-  return can(subject, "update_snip_url") && can(subject, FIELD_FLAGS[field]);
-}
-
 export const meta: Route.MetaFunction = () => [{ title: "Edit link — Snip" }];
 
 async function loadOwnLink(request: Request, context: Route.LoaderArgs["context"], id: string) {
@@ -61,7 +47,7 @@ async function loadOwnLink(request: Request, context: Route.LoaderArgs["context"
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { viewer, env, link } = await loadOwnLink(request, context, params.id);
   const allowed = Object.fromEntries(
-    (["alias", "url", "tags", "expires", "description"] as const).map((field) => [field, mayEdit(viewer.subject, field)]),
+    (["alias", "url", "tags", "expires", "description"] as const).map((field) => [field, mayEditLinkField(viewer.subject, field)]),
   ) as Record<EditField, boolean>;
   return {
     link: {
@@ -96,7 +82,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const denied: Record<string, string[]> = {};
   const invalid: Record<string, string[]> = {};
   const change = (field: EditField, errorKey: string, apply: () => void) => {
-    if (mayEdit(viewer.subject, field)) apply();
+    if (mayEditLinkField(viewer.subject, field)) apply();
     else denied[errorKey] = [MESSAGES.permissionDenied];
   };
 

@@ -15,6 +15,10 @@
  *        (this browser plays a visitor from that country and/or gets the bot challenge with Cloudflare's test keys;
  *         app/lib/dev-client.server.ts; an empty object turns both off)
  *
+ *   {"action": "api-token", "email": "a@b.c", "name"?: "...", "permissions"?: ["read", ...], "rateLimitPerMinute"?: 3, "expiresAt"?: ISO}
+ *        (an API token for the user, as Settings → API makes one; answers the plaintext token once)
+ *   {"action": "api-credits", "email": "a@b.c", "used": 10000}   (the API credits used this month)
+ *
  * Answers {data: {...}} with 200, 404 {message} for an unknown email, 422 {message, errors} for a bad body.
  */
 import { z } from "zod";
@@ -26,13 +30,17 @@ import {
   setUserDeveloper,
   setUserStatus,
 } from "../../db/dev-fixtures.server";
+import { createApiToken } from "../../db/api-tokens.server";
 import { createLink } from "../../db/links.server";
+import { setMeteredUsed } from "../../db/usage.server";
+import { API_PERMISSIONS, API_TOKEN_NAME_MAX_LENGTH } from "../../domain/api";
 import { createAnnouncement, createNotification } from "../../db/notifications.server";
 import { API_MESSAGES } from "../../domain/api-messages";
 import { activePrice, getPlan, PLANS, type PlanName } from "../../domain/plans";
 import { getCloudflare } from "../context.server";
 import { apiError, json, methodNotAllowed, requireApiViewer, validateBody } from "../lib/api.server";
 import { devClientCookie, devClientSchema } from "../lib/dev-client.server";
+import { generateApiToken } from "../lib/api-tokens.server";
 import { linkStores } from "../lib/links.server";
 import type { Route } from "./+types/dev.fixtures";
 
@@ -58,6 +66,15 @@ const fixtureSchema = z.discriminatedUnion("action", [
   z.object({ action: z.literal("impersonate"), by: email }),
   devClientSchema.extend({ action: z.literal("client") }),
   z.object({ action: z.literal("status"), email, status: z.number().int().min(0).max(255) }),
+  z.object({
+    action: z.literal("api-token"),
+    email,
+    name: z.string().min(1).max(API_TOKEN_NAME_MAX_LENGTH).default("Fixture token"),
+    permissions: z.array(z.enum(API_PERMISSIONS)).default([...API_PERMISSIONS]),
+    rateLimitPerMinute: z.number().int().min(1).max(1_000_000).optional(),
+    expiresAt: z.iso.datetime().optional(),
+  }),
+  z.object({ action: z.literal("api-credits"), email, used: z.number().int().min(0).max(1_000_000_000) }),
   z.object({
     action: z.literal("links"),
     email,
@@ -112,6 +129,22 @@ export async function action({ request, context }: Route.ActionArgs) {
       await putCurrentSubscription(db, userId, { plan: input.plan, interval: input.interval, amount, pastDueTrial: input.pastDueTrial });
       return json({ data: { userId, plan: input.plan, pastDueTrial: input.pastDueTrial } });
     }
+    case "api-token": {
+      const { token, tokenHash, prefix } = await generateApiToken();
+      const created = await createApiToken(db, {
+        userId,
+        name: input.name,
+        prefix,
+        tokenHash,
+        permissions: input.permissions,
+        expiresAt: input.expiresAt ? new Date(input.expiresAt) : null,
+        rateLimitPerMinute: input.rateLimitPerMinute ?? null,
+      });
+      return json({ data: { userId, id: created.id, token, prefix } });
+    }
+    case "api-credits":
+      await setMeteredUsed(db, userId, "api_credits", input.used);
+      return json({ data: { userId, used: input.used } });
     case "links": {
       const stores = linkStores(env);
       const created: { id: string; alias: string }[] = [];

@@ -20,6 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const paymentMethod = viewer.subscribed || (await hasPaymentMethod(getDb(getCloudflare(context).env.DB), viewer.user.id));
   return {
     usageEnabled: true,
+    apiAllowed: can(viewer.subject, "use_api"),
     webhooksAllowed: can(viewer.subject, "use_webhooks"),
     paymentMethod,
     invoices: !invoicesHidden(viewer.user.status),
@@ -56,6 +57,13 @@ export default function SettingsLayout({ loaderData }: Route.ComponentProps) {
                   </NavLink>
                 </li>
               ) : null}
+              {loaderData.apiAllowed ? (
+                <li>
+                  <NavLink to="/app/settings/api" className={linkClass}>
+                    API
+                  </NavLink>
+                </li>
+              ) : null}
               {loaderData.webhooksAllowed ? (
                 <li>
                   <NavLink to="/app/settings/webhooks" className={linkClass}>
@@ -88,7 +96,7 @@ export default function SettingsLayout({ loaderData }: Route.ComponentProps) {
             </ul>
             {/*
               Still to come in this sidebar (spec 01 §2): Custom Pixel Scripts (hidden), Branded Domains
-              and API (each if allowed), and Orders (if subscribed or has orders) in the billing group.
+              (if allowed), and Orders (if subscribed or has orders) in the billing group.
             */}
           </nav>
         </aside>

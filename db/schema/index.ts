@@ -7,3 +7,4 @@ export * from "./tags";
 export * from "./billing";
 export * from "./webhooks";
 export * from "./bulk";
+export * from "./api";

@@ -25,6 +25,13 @@ function L(path: string, signedIn: Outcome = 200): Record<Persona, Outcome> {
 function G(guest: Outcome = 200): Record<Persona, Outcome> {
   return { guest, unverified: HOME, verified: HOME, subscriber: HOME, staff: HOME };
 }
+/**
+ * L and V: guests to login, unverified users to verification; `free` is what a verified user
+ * without the plan's API gets (the staff user is verified and on the free plan).
+ */
+function LV(path: string, free: Outcome = 200, subscriber: Outcome = 200): Record<Persona, Outcome> {
+  return { guest: login(path), unverified: "/app/email/verify", verified: free, subscriber, staff: free };
+}
 /** L and D: developers only. */
 function D(path: string, staff: Outcome = 200): Record<Persona, Outcome> {
   return { guest: login(path), unverified: HOME, verified: HOME, subscriber: HOME, staff };
@@ -47,6 +54,10 @@ const ROUTES: [path: string, guards: string, expected: Record<Persona, Outcome>]
   ["/app/settings/usage", "L", L("/app/settings/usage")],
   // L and V; without use_webhooks the page (200) says the plan lacks them.
   ["/app/settings/webhooks", "L V", { ...L("/app/settings/webhooks"), unverified: "/app/email/verify" }],
+  // The API pages: L and V; without the plan's API the list explains and the others go to it.
+  ["/app/settings/api", "L V", LV("/app/settings/api")],
+  ["/app/settings/api/new", "L V", LV("/app/settings/api/new", "/app/settings/api")],
+  ["/app/settings/api/edit/no-such-token", "L V", LV("/app/settings/api/edit/no-such-token", "/app/settings/api", "status 404")],
   // Only a past-due trial stays on the past-due page; everyone else is sent on.
   ["/app/subscribe", "L", L("/app/subscribe", HOME)],
   ["/app/kiosk", "L D", D("/app/kiosk", "/app/kiosk/users")],

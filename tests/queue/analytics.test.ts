@@ -1,7 +1,7 @@
 // The analytics report (db/analytics.server.ts) over seeded rollups, with the real D1 inside workerd.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { findOwnedLink, getLinkAnalytics } from "../../db/analytics.server";
+import { findOwnedLink, getLinkAnalytics, getLinkTimeline } from "../../db/analytics.server";
 import { buildClickStatements, type CountedClick } from "../../db/clicks.server";
 import { HOUR_MS } from "../../domain/analytics";
 
@@ -234,5 +234,39 @@ describe("link analytics from the rollups", () => {
       { value: "US", clicks: 1 },
     ]);
     expect(week.breakdowns.country.other).toBe(0);
+  });
+});
+
+describe("the REST API's timeline (GET /analytics/timeline)", () => {
+  const hourOf = (iso: string) => Date.parse(iso) / HOUR_MS;
+
+  it("weeks start on Monday (UTC) and months are calendar months, zero-filled, in order", async () => {
+    const link = crypto.randomUUID();
+    await seedHourly(link, [
+      [hourOf("2026-10-31T23:00:00Z"), 1, 1, 0], // Saturday, October
+      [hourOf("2026-11-01T00:00:00Z"), 2, 2, 0], // Sunday, November: the same week
+      [hourOf("2026-11-02T00:00:00Z"), 4, 3, 1], // Monday: a new week
+      [hourOf("2026-11-20T12:00:00Z"), 8, 8, 0],
+    ]);
+    const from = hourOf("2026-10-26T00:00:00Z");
+    const to = hourOf("2026-11-22T23:00:00Z");
+
+    const weeks = await getLinkTimeline(DB, link, "week", from, to);
+    expect(weeks.map((w) => [w.start, w.clicks])).toEqual([
+      ["2026-10-26T00:00:00.000Z", 3],
+      ["2026-11-02T00:00:00.000Z", 4],
+      ["2026-11-09T00:00:00.000Z", 0],
+      ["2026-11-16T00:00:00.000Z", 8],
+    ]);
+    const months = await getLinkTimeline(DB, link, "month", from, to);
+    expect(months.map((m) => [m.start, m.clicks, m.botClicks])).toEqual([
+      ["2026-10-01T00:00:00.000Z", 1, 0],
+      ["2026-11-01T00:00:00.000Z", 14, 1],
+    ]);
+    const days = await getLinkTimeline(DB, link, "day", from, to);
+    expect(days).toHaveLength(28);
+    expect(days.reduce((sum, d) => sum + d.clicks, 0)).toBe(15);
+    const hours = await getLinkTimeline(DB, link, "hour", hourOf("2026-11-20T10:00:00Z"), hourOf("2026-11-20T13:00:00Z"));
+    expect(hours.map((h) => h.clicks)).toEqual([0, 0, 8, 0]);
   });
 });

@@ -1,0 +1,53 @@
+/** POST /create: a new short link (TinyURL v2 fields: url, domain, alias, tags, expires_at, description). Costs 1 credit. */
+import { createRoute, z } from "@hono/zod-openapi";
+import { API_CALL_COST } from "../../../../domain/api";
+import { createUserLink } from "../../../lib/create-link.server";
+import { requirePermission, spendCredits } from "../auth.server";
+import type { ApiApp } from "../context.server";
+import { ApiError, forbidden, unprocessable } from "../errors.server";
+import { readCreateFields, toApiLink } from "../links.server";
+import { DescriptionField, DomainField, errorResponses, ExpiresAtField, jsonBody, LinkSchema, ok, TagsField } from "../schemas";
+
+export const CreateBody = z
+  .object({
+    url: z.string().max(4_096).openapi({ description: "The destination (http or https).", example: "https://example.com/spring" }),
+    domain: DomainField.optional().openapi({ description: "The short domain; default: the service's." }),
+    alias: z
+      .string()
+      .max(64)
+      .nullable()
+      .optional()
+      .openapi({ description: "A custom alias; empty or absent: a random one.", example: "spring-sale" }),
+    tags: TagsField.optional(),
+    expires_at: ExpiresAtField.optional(),
+    description: DescriptionField.optional(),
+  })
+  .openapi("CreateLink");
+
+export const route = createRoute({
+  method: "post",
+  path: "/create",
+  operationId: "createAlias",
+  summary: "Create a short link",
+  tags: ["Links"],
+  middleware: [requirePermission("create")] as const,
+  request: { body: jsonBody(CreateBody) },
+  responses: { ...ok("The new link.", LinkSchema), ...errorResponses() },
+});
+
+export function registerCreateAlias(app: ApiApp) {
+  app.openapi(route, async (c) => {
+    const caller = c.get("caller");
+    const now = new Date();
+    const fields = readCreateFields(c, c.req.valid("json"), now);
+    if ("errors" in fields) throw unprocessable(fields.errors);
+    const refund = await spendCredits(c, caller, API_CALL_COST);
+    const outcome = await createUserLink(c.env, caller.owner, fields.input, now);
+    if (!outcome.ok) {
+      await refund();
+      const message = outcome.field ? `${outcome.field}: ${outcome.message}` : outcome.message;
+      throw outcome.status === 403 ? forbidden(message) : new ApiError("unprocessable", [message]);
+    }
+    return c.json({ data: toApiLink(c, outcome.link, outcome.tags), code: 0 as const, errors: [] }, 200);
+  });
+}

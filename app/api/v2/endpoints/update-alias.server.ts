@@ -1,0 +1,91 @@
+/**
+ * PATCH /update: alias (new_alias), tags, expiry and description of a link, each field with its
+ * plan capability as in the dashboard editor (docs/decisions/008). new_stats is accepted for
+ * TinyURL compatibility: Snip's analytics follow the link whatever its alias. Costs 1 credit.
+ */
+import { createRoute, z } from "@hono/zod-openapi";
+import { getDb } from "../../../../db/client.server";
+import { setLinkTags } from "../../../../db/dashboard.server";
+import { AliasTakenError, updateLink, type Link } from "../../../../db/links.server";
+import { API_CALL_COST } from "../../../../domain/api";
+import { mayEditLinkField, type LinkEditField } from "../../../../domain/entitlements";
+import { MESSAGES } from "../../../../domain/messages";
+import { linkStores } from "../../../lib/links.server";
+import { requirePermission, spendCredits } from "../auth.server";
+import type { ApiApp } from "../context.server";
+import { forbidden, notFound, unprocessable } from "../errors.server";
+import { checkAlias, checkDescription, checkExpiresAt, checkTags, FieldErrors, ownedLinkOrThrow, toApiLink } from "../links.server";
+import { AliasField, DescriptionField, DomainField, errorResponses, ExpiresAtField, jsonBody, LinkSchema, ok, TagsField } from "../schemas";
+
+export const UpdateBody = z
+  .object({
+    domain: DomainField,
+    alias: AliasField,
+    new_alias: z.string().max(64).optional().openapi({ description: "A new alias; the old short link stops answering at once." }),
+    new_stats: z.boolean().optional().openapi({ description: "Accepted for compatibility; analytics always follow the link." }),
+    tags: TagsField.optional().openapi({ description: "Replaces the link's tags." }),
+    expires_at: ExpiresAtField.optional(),
+    description: DescriptionField.optional(),
+  })
+  .openapi("UpdateLink");
+
+export const route = createRoute({
+  method: "patch",
+  path: "/update",
+  operationId: "updateAlias",
+  summary: "Update a link's alias, tags, expiry or description",
+  tags: ["Links"],
+  middleware: [requirePermission("update")] as const,
+  request: { body: jsonBody(UpdateBody) },
+  responses: { ...ok("The updated link.", LinkSchema), ...errorResponses(404) },
+});
+
+export function registerUpdateAlias(app: ApiApp) {
+  app.openapi(route, async (c) => {
+    const caller = c.get("caller");
+    const body = c.req.valid("json");
+    const now = new Date();
+    const errors = new FieldErrors();
+    const changes: Partial<Pick<Link, "alias" | "description" | "expiresAt">> = {};
+    const denied: string[] = [];
+    const allow = (field: LinkEditField, name: string) => {
+      if (mayEditLinkField(caller.owner.subject, field)) return true;
+      denied.push(`${name}: ${MESSAGES.permissionDenied}`);
+      return false;
+    };
+
+    if (body.new_alias !== undefined && allow("alias", "new_alias")) {
+      checkAlias(body.new_alias, errors, "new_alias");
+      changes.alias = body.new_alias;
+    }
+    let tags: string[] | null = null;
+    if (body.tags !== undefined && allow("tags", "tags")) tags = checkTags(body.tags, errors);
+    if (body.expires_at !== undefined && allow("expires", "expires_at")) {
+      const expiresAt = checkExpiresAt(body.expires_at, errors, now);
+      if (expiresAt !== undefined) changes.expiresAt = expiresAt;
+    }
+    if (body.description !== undefined && allow("description", "description"))
+      changes.description = checkDescription(body.description, errors);
+    if (denied.length > 0) throw forbidden(denied.join(" "));
+    errors.throwIfAny();
+
+    const link = await ownedLinkOrThrow(c, caller, body.domain, body.alias);
+    if (changes.alias === link.alias) delete changes.alias;
+    const refund = await spendCredits(c, caller, API_CALL_COST);
+    let updated: Link | null = link;
+    if (Object.keys(changes).length > 0) {
+      try {
+        updated = await updateLink(linkStores(c.env), link.id, changes, now);
+      } catch (error) {
+        if (error instanceof AliasTakenError) {
+          await refund();
+          throw unprocessable([`new_alias: ${MESSAGES.aliasTaken}`]);
+        }
+        throw error;
+      }
+    }
+    if (!updated) throw notFound();
+    if (tags !== null) await setLinkTags(getDb(c.env.DB), caller.owner.userId, link.id, tags, now);
+    return c.json({ data: toApiLink(c, updated, tags ?? link.tags), code: 0 as const, errors: [] }, 200);
+  });
+}

@@ -1,0 +1,102 @@
+/**
+ * The REST API's shared schemas (request fields as TinyURL's API v2 names them, the response
+ * envelope `{data, code, errors}`), from which both the validation and the OpenAPI document
+ * are made.
+ */
+import { z } from "@hono/zod-openapi";
+import { CLICK_DIMENSIONS } from "../../../db/schema/clicks";
+
+export const DomainField = z.string().min(1).max(253).openapi({ description: "The short domain.", example: "localhost:8787" });
+export const AliasField = z.string().min(1).max(64).openapi({ description: "The link's alias.", example: "my-link" });
+export const TagsField = z
+  .union([z.array(z.string().max(100)).max(50), z.string().max(2_000)])
+  .openapi({ description: "Tags, as a list or one comma-separated string.", example: ["news", "summer-sale"] });
+export const ExpiresAtField = z
+  .string()
+  .max(64)
+  .nullable()
+  .openapi({ description: "When the link expires (ISO 8601 date-time); null for never.", example: "2027-01-31T12:00:00Z" });
+export const DescriptionField = z
+  .string()
+  .max(1_000)
+  .nullable()
+  .openapi({ description: "Up to 255 characters.", example: "Spring campaign" });
+
+export const LinkSchema = z
+  .object({
+    domain: z.string(),
+    alias: z.string(),
+    url: z.string().openapi({ description: "The destination." }),
+    short_url: z.string(),
+    tiny_url: z.string().openapi({ description: "The same as short_url, under the name TinyURL's API uses." }),
+    status: z.enum(["active", "archived", "deleted"]),
+    archived: z.boolean(),
+    deleted: z.boolean(),
+    description: z.string().nullable(),
+    tags: z.array(z.string()),
+    expires_at: z.iso.datetime().nullable(),
+    created_at: z.iso.datetime(),
+  })
+  .openapi("Link");
+
+/** A successful answer: `data`, `code` 0, no errors. */
+export function envelope<T extends z.ZodType>(data: T) {
+  return z.object({ data, code: z.literal(0), errors: z.array(z.string()).max(0) });
+}
+
+export const ErrorSchema = z
+  .object({
+    data: z.null(),
+    code: z.number().int().min(1).openapi({
+      description: "1 unauthenticated, 2 forbidden, 3 not found, 4 not enough credits, 5 invalid, 6 rate limited, 9 internal.",
+    }),
+    errors: z.array(z.string()).min(1),
+    request_id: z.string(),
+  })
+  .openapi("Error");
+
+const ERROR_DESCRIPTIONS = {
+  401: "No token, an unknown, expired or revoked token.",
+  402: "Not enough API credits this month: errors holds 'not_enough_credits' and 'Not enough credits for this operation'.",
+  403: "The token lacks the permission, or the owner's plan lacks the capability.",
+  404: "No such link among the owner's links.",
+  422: "Invalid input (including a body that is not JSON).",
+  429: "Over the token's requests a minute; see Retry-After.",
+  500: "An unexpected error; errors carries no detail, request_id identifies it.",
+} as const;
+
+export type ErrorStatus = keyof typeof ERROR_DESCRIPTIONS;
+
+export function errorResponses(...statuses: ErrorStatus[]) {
+  return Object.fromEntries(
+    [401, 402, 403, 422, 429, 500, ...statuses].map((status) => [
+      status,
+      { description: ERROR_DESCRIPTIONS[status as ErrorStatus], content: { "application/json": { schema: ErrorSchema } } },
+    ]),
+  ) as Record<ErrorStatus, { description: string; content: { "application/json": { schema: typeof ErrorSchema } } }>;
+}
+
+export function jsonBody<T extends z.ZodType>(schema: T) {
+  return { required: true, content: { "application/json": { schema } } };
+}
+
+export function ok<T extends z.ZodType>(description: string, data: T) {
+  return { 200: { description, content: { "application/json": { schema: envelope(data) } } } };
+}
+
+export const LinkRefBody = z.object({ domain: DomainField, alias: AliasField });
+
+export const RangeQuery = z.object({
+  domain: DomainField,
+  alias: AliasField,
+  from: z.iso.datetime({ offset: true }).optional().openapi({ description: "Start (inclusive); default: 7 days before `to`." }),
+  to: z.iso.datetime({ offset: true }).optional().openapi({ description: "End (exclusive); default: now." }),
+});
+
+export const TotalsSchema = z.object({ clicks: z.number().int(), uniques: z.number().int(), bot_clicks: z.number().int() });
+export const BreakdownSchema = z.object({
+  rows: z.array(z.object({ value: z.string(), clicks: z.number().int() })),
+  other: z.number().int().openapi({ description: "Human clicks outside the rows shown." }),
+});
+export const DimensionParam = z.enum(CLICK_DIMENSIONS);
+export const LinkRefSchema = LinkRefBody.openapi("LinkRef");
