@@ -20,6 +20,12 @@ function requestCountry(request: Request): string | null {
   return typeof country === "string" && country !== "" ? country : null;
 }
 
+function withSecurityHeaders(response: Response): Response {
+  const headers = new Headers(response.headers);
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) if (!headers.has(name)) headers.set(name, value);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
 export default {
   async fetch(request, rawEnv, ctx) {
     const url = new URL(request.url);
@@ -29,11 +35,8 @@ export default {
     if (isApiPath(url.pathname)) {
       const env = parseEnv(rawEnv as unknown as Record<string, unknown>, url.hostname);
       const response = await apiHandler.fetch(request, env, ctx);
-      // An answer given before the body was read (401, 403, 429): drain it, so the connection can be reused.
-      if (!request.bodyUsed) await request.body?.cancel();
-      const headers = new Headers(response.headers);
-      for (const [name, value] of Object.entries(SECURITY_HEADERS)) if (!headers.has(name)) headers.set(name, value);
-      return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+      await drainUnreadBody(request);
+      return withSecurityHeaders(response);
     }
 
     if (isCrossSiteMutation(request)) {
@@ -44,8 +47,6 @@ export default {
     const context = new RouterContextProvider(new Map([[cloudflareContext, { env, ctx, country: requestCountry(request) }]]));
     const response = await handleRequest(request, context);
     await drainUnreadBody(request);
-    const headers = new Headers(response.headers);
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) if (!headers.has(name)) headers.set(name, value);
-    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+    return withSecurityHeaders(response);
   },
 } satisfies ExportedHandler<AppBindings>;
