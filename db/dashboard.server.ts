@@ -63,11 +63,14 @@ function searchFilter(userId: string, search: LinkSearch | null): SQL | undefine
  */
 const clickTotal = sql`(SELECT COALESCE(SUM(${clickHourly.clicks}), 0) FROM ${clickHourly} WHERE ${clickHourly.linkId} = ${links.id})`;
 
+/** Insertion order: breaks ties between links created in the same millisecond (a bulk batch). */
+const insertedAt = sql`${links}.rowid`;
+
 const ORDER = {
-  newest: [desc(links.createdAt), desc(links.id)],
-  oldest: [asc(links.createdAt), asc(links.id)],
+  newest: [desc(links.createdAt), desc(insertedAt)],
+  oldest: [asc(links.createdAt), asc(insertedAt)],
   alias: [asc(links.alias), asc(links.id)],
-  clicks: [desc(clickTotal), desc(links.createdAt), desc(links.id)],
+  clicks: [desc(clickTotal), desc(links.createdAt), desc(insertedAt)],
 } as const;
 
 function listWhere(query: Omit<LinkListQuery, "sort" | "page" | "pageSize">, now: Date): SQL | undefined {
