@@ -61,7 +61,7 @@ const bare = new Miniflare(
   }),
 );
 const state = join(tmpdir(), `snip-bench-${process.pid}`);
-const app = await startRuntime({ port: APP_PORT, persist: state });
+const app = await startRuntime({ port: APP_PORT, persist: state, verbose: !!process.env.BENCH_VERBOSE });
 await bare.ready;
 
 // ---------------------------------------------------------------------------------------------
@@ -403,6 +403,64 @@ const [apiOk, apiOther] = apiRun.accounting ?? [0, -1];
 const apiStored = await query("SELECT COUNT(*) AS n FROM links WHERE user_id = ?", apiUserId);
 if (process.env.BENCH_DEBUG) console.log(apiRun.text);
 
+// ---------------------------------------------------------------------------------------------
+// Analytics page over a link with a million clicks in its rollups: 721 hours of 1,400 clicks
+// (1,009,400) and 40 values per dimension and hour (173,040 breakdown rows, mirrored per day by
+// the daily trigger). The page is fetched by its owner, one request at a time; the figure is the
+// whole server answer (loader queries and the server-rendered charts), measured by the client.
+
+const ANALYTICS_REQUESTS = Number(process.env.BENCH_ANALYTICS_REQUESTS ?? 20);
+const analyticsEmail = `bench-analytics-${process.pid}@example.com`;
+const analyticsSignup = await fetch(`${APP_URL}/app/register`, {
+  method: "POST",
+  headers: { origin: APP_URL, "content-type": "application/x-www-form-urlencoded" },
+  body: new URLSearchParams({ name: "Bench Analytics", email: analyticsEmail, password: "bench-analytics-password" }),
+  redirect: "manual",
+});
+const analyticsCookie = analyticsSignup.headers
+  .getSetCookie()
+  .map((c) => c.split(";")[0])
+  .join("; ");
+await devFixture({ action: "subscription", email: analyticsEmail, plan: "enterprise" });
+const analyticsUser = await query("SELECT id FROM users WHERE email = ?", analyticsEmail);
+const bigLink = { id: crypto.randomUUID(), alias: `million${process.pid}` };
+await db
+  .prepare("INSERT INTO links (id, domain, alias, url, status, user_id, created_at, updated_at) VALUES (?, ?, ?, ?, 'active', ?, ?, ?)")
+  .bind(bigLink.id, SHORT_HOST, bigLink.alias, "https://example.com/million", analyticsUser.id, Date.now(), Date.now())
+  .run();
+const nowHour = Math.floor(Date.now() / 3_600_000);
+await db
+  .prepare(
+    `WITH RECURSIVE h(hour) AS (SELECT ? UNION ALL SELECT hour + 1 FROM h WHERE hour < ?)
+     INSERT INTO click_hourly (link_id, hour, clicks, uniques, bot_clicks) SELECT ?, hour, 1400, 900, 50 FROM h`,
+  )
+  .bind(nowHour - 720, nowHour, bigLink.id)
+  .run();
+await db
+  .prepare(
+    `WITH RECURSIVE h(hour) AS (SELECT ? UNION ALL SELECT hour + 1 FROM h WHERE hour < ?),
+          v(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM v WHERE n < 40),
+          d(dimension) AS (VALUES ('country'), ('referrer'), ('device'), ('browser'), ('os'), ('language'))
+     INSERT INTO click_dimensions (link_id, hour, dimension, value, clicks)
+     SELECT ?, hour, dimension, 'v' || n, 35 FROM h, v, d`,
+  )
+  .bind(nowHour - 720, nowHour, bigLink.id)
+  .run();
+const analyticsTimes = {};
+const expectedTotals = { last_24_hour: "35,000", last_30_days: "1,009,400" };
+for (const [period, total] of Object.entries(expectedTotals)) {
+  const times = [];
+  for (let i = 0; i < ANALYTICS_REQUESTS + 2; i++) {
+    const started = performance.now();
+    const page = await fetch(`${APP_URL}/app/analytics/${bigLink.alias}?period=${period}`, { headers: { cookie: analyticsCookie } });
+    const html = await page.text();
+    if (page.status !== 200 || !html.includes(total))
+      throw new Error(`bench: analytics page answered ${page.status} without the total ${total}: ${html.slice(0, 4000)}`);
+    if (i >= 2) times.push(performance.now() - started); // the first two warm the isolate
+  }
+  analyticsTimes[period] = { p50: median(times), max: Math.max(...times) };
+}
+
 await Promise.all([bare.dispose(), app.dispose()]);
 
 // ---------------------------------------------------------------------------------------------
@@ -459,6 +517,12 @@ console.log(
       : "MISMATCH between answers and stored links"),
 );
 
+console.log(
+  `\nAnalytics page of a link with 1,009,400 clicks in its rollups (owner, ${ANALYTICS_REQUESTS} requests a period, one at a time)`,
+);
+for (const [period, t] of Object.entries(analyticsTimes))
+  console.log(`  ${period.padEnd(14)} p50 ${t.p50.toFixed(1)} ms   max ${t.max.toFixed(1)} ms`);
+
 mkdirSync("bench-results", { recursive: true });
 writeFileSync(
   "bench-results/latest.json",
@@ -476,6 +540,7 @@ writeFileSync(
       everyClickOnce,
       pages,
       bulk,
+      analytics: analyticsTimes,
       api: { createRps: apiRun.rps, p50: apiRun.p50, p99: apiRun.p99, created: apiOk, otherAnswers: apiOther, stored: apiStored.n },
       bareRuns: bareRuns.map(({ text: _t, ...r }) => r),
       appRuns: appRuns.map(({ text: _t, ...r }) => r),

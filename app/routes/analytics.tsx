@@ -43,6 +43,19 @@ function displayNames(type: "region" | "language"): Intl.DisplayNames | null {
   }
 }
 
+/**
+ * The display name of a region or language code, or null. Intl throws a RangeError for a value
+ * that is not a well-formed code: the edge sends "T1" (Tor) and "XX" (unknown) as countries,
+ * and the language is whatever the visitor's browser said.
+ */
+function nameOf(names: Intl.DisplayNames | null, code: string): string | null {
+  try {
+    return names?.of(code) ?? null;
+  } catch {
+    return null;
+  }
+}
+
 /** A readable label for a breakdown value: country and language names, "Direct" for no referrer. */
 function labelOf(
   dimension: ClickDimension,
@@ -52,11 +65,11 @@ function labelOf(
   if (value === "unknown") return "Unknown";
   if (dimension === "referrer" && value === "(direct)") return "Direct (no referrer)";
   if (dimension === "country") {
-    const name = names.region?.of(value);
+    const name = nameOf(names.region, value);
     return name && name !== value ? `${name} (${value})` : value;
   }
   if (dimension === "language") {
-    const name = names.language?.of(value);
+    const name = nameOf(names.language, value);
     return name && name !== value ? `${name} (${value})` : value;
   }
   if (dimension === "device") return value.charAt(0).toUpperCase() + value.slice(1);

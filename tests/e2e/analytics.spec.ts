@@ -116,6 +116,27 @@ test.describe("link analytics", () => {
     await expect(periods.locator("[aria-current=page]")).toHaveText("Last hour");
   });
 
+  test("visitors from Tor and of unknown country are counted as Unknown", async ({ page, request }) => {
+    const user = await registerUser(page);
+    const alias = await createLinkFromHome(page, `https://example.com/tor-${Date.now()}`);
+    await giveSubscription(page, user.email, { plan: "pro" });
+    // The edge sends T1 for Tor exits and XX for an unknown country: not countries.
+    await visit(request, alias, { "user-agent": FIREFOX, "cf-ipcountry": "T1" });
+    await visit(request, alias, { "user-agent": CHROME, "cf-ipcountry": "XX" });
+    await expect
+      .poll(
+        async () => {
+          const response = await page.goto(`/app/analytics/${alias}`);
+          expect(response?.status()).toBe(200);
+          return stat(page, "total-clicks").textContent();
+        },
+        { timeout: 20_000, intervals: [500, 1000] },
+      )
+      .toBe("2");
+    const countries = breakdown(page, "Countries");
+    await expect(countries.getByRole("row", { name: /^Unknown/ })).toContainText("2");
+  });
+
   test("the period switch works without JavaScript", async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
