@@ -13,15 +13,40 @@ export function overageBlocks(used: number, limit: number | null): number {
   return Math.ceil((used - limit) / OVERAGE_BLOCK_UNITS);
 }
 
-/**
- * The charge for the overage at `now`, prorated by the share of the period still to run
- * (what a metered price charges when the usage starts mid-period), rounded to the cent.
- */
-export function proratedOverageCharge(used: number, limit: number | null, period: { startsAt: Date; endsAt: Date }, now: Date): number {
-  const blocks = overageBlocks(used, limit);
-  if (blocks === 0) return 0;
+export interface BillingPeriod {
+  startsAt: Date;
+  endsAt: Date;
+}
+
+/** The charge for `blocks` blocks started at `now`: prorated by the share of the period still to run, to the cent. */
+export function proratedBlocksCharge(blocks: number, period: BillingPeriod, now: Date): number {
+  if (blocks <= 0) return 0;
   const total = period.endsAt.getTime() - period.startsAt.getTime();
   if (total <= 0) return 0;
   const remaining = Math.min(Math.max(period.endsAt.getTime() - now.getTime(), 0), total);
   return Math.round((blocks * OVERAGE_BLOCK_PRICE * remaining) / total);
+}
+
+/**
+ * The charge for the overage at `now`, prorated by the share of the period still to run
+ * (what a metered price charges when the usage starts mid-period), rounded to the cent.
+ */
+export function proratedOverageCharge(used: number, limit: number | null, period: BillingPeriod, now: Date): number {
+  return proratedBlocksCharge(overageBlocks(used, limit), period, now);
+}
+
+/**
+ * Stripe metered usage (docs/decisions/013): each newly started block is reported once to the
+ * billing meter OVERAGE_METER_EVENT as its prorated charge in cents; the subscription carries
+ * a metered price (lookup key OVERAGE_PRICE_LOOKUP_KEY) of 1 cent per unit summed over the
+ * period. The identifier names the user, the period and the block count reached, so Stripe
+ * drops a report sent twice.
+ */
+export const OVERAGE_METER_EVENT = "snip_overage";
+/** The queue job that reports new overage blocks (workers/queue/src/overage.ts). */
+export const OVERAGE_REPORT_JOB = "billing.overage";
+export const OVERAGE_PRICE_LOOKUP_KEY = "snip_overage";
+
+export function overageMeterIdentifier(userId: string, periodStartsAt: Date, blocks: number): string {
+  return `overage:${userId}:${periodStartsAt.getTime()}:${blocks}`;
 }

@@ -25,7 +25,8 @@ import {
   type DomainChooser,
   type ShortDomain,
 } from "../../domain/domains";
-import { atActiveAliasLimit, can, type Subject } from "../../domain/entitlements";
+import { atActiveAliasLimit, can, limitOf, type Subject } from "../../domain/entitlements";
+import { OVERAGE_REPORT_JOB } from "../../domain/overage";
 import { addIsoDuration, expiryBounds, toUtcInputValue } from "../../domain/expiry";
 import { MESSAGES } from "../../domain/messages";
 import { getPlan } from "../../domain/plans";
@@ -168,7 +169,28 @@ export async function createUserLink(
     throw error;
   }
   await setLinkTags(db, creator.userId, link.id, tags, now);
+  if (overages) await reportOverage(env, creator, usage.activeAliases + 1);
   return { ok: true, link, tags: [...new Set(tags)].sort() };
+}
+
+/**
+ * A create past the active-alias limit with overages on: the queue reports any newly started
+ * block to the card provider's meter (workers/queue/src/overage.ts). A failed send is logged,
+ * never the create's failure: the next create past the limit reports what is missing.
+ */
+async function reportOverage(env: AppEnv, creator: LinkCreator, activeAliases: number): Promise<void> {
+  const limit = limitOf(creator.subject, "max_active_aliases");
+  if (!env.STRIPE_SECRET_KEY || limit === null || activeAliases <= limit) return;
+  try {
+    await env.JOBS.send({
+      type: OVERAGE_REPORT_JOB,
+      v: 1,
+      id: crypto.randomUUID(),
+      payload: { userId: creator.userId, activeLimit: limit },
+    });
+  } catch (error) {
+    console.error("overage report not queued", error instanceof Error ? error.message : error);
+  }
 }
 
 export async function loadCreateForm(env: AppEnv, request: Request, viewer: Viewer, now = new Date()): Promise<CreateFormData> {

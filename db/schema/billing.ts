@@ -66,3 +66,20 @@ export const billingCustomers = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.billingType] }), uniqueIndex("billing_customers_billing_id").on(t.billingType, t.billingId)],
 );
+
+/**
+ * Overage blocks already reported to the card provider's meter, per user and billing period
+ * (docs/decisions/013): a report covers only the blocks started since the last one.
+ */
+export const overageReports = sqliteTable(
+  "overage_reports",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    periodStartsAt: timestamp("period_starts_at").notNull(),
+    blocks: integer("blocks").notNull(),
+    updatedAt: timestamp("updated_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.periodStartsAt] })],
+);

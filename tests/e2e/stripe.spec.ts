@@ -13,7 +13,7 @@
 import type { Page } from "@playwright/test";
 import Stripe from "stripe";
 import { STUB_WEBHOOK_SECRET } from "../stubs/stripe-server";
-import { registerUser } from "./accounts";
+import { devFixture, registerUser } from "./accounts";
 import { expect, test } from "./fixtures";
 
 const DAY_S = 86_400;
@@ -283,4 +283,45 @@ test("a trial whose first payment fails holds the user on the past-due page unti
   await expect(page).toHaveURL(/\/dashboard/, { timeout: 20_000 });
   await page.goto("/app/settings/subscription");
   await expect(page.getByTestId("current-plan")).toContainText("Pro");
+});
+
+test("overages: links past the plan's limit are reported to Stripe's meter, one prorated event a block, each once", async ({ page }) => {
+  test.setTimeout(180_000);
+  const user = await registerUser(page);
+  await page.goto("/app/pricing?interval=monthly");
+  await planCard(page, "basic").getByRole("button", { name: "Start 7-day free trial" }).click();
+  const stub = new URL(page.url()).origin;
+  await page.getByRole("button", { name: "Subscribe" }).click();
+  await expect(page.getByText("You are subscribed to Basic. Thank you!")).toBeVisible({ timeout: 30_000 });
+
+  // Basic allows 1,000 active links; with overages on, creating past them is billed, not refused.
+  for (let i = 0; i < 10; i++) await devFixture(page, { action: "links", email: user.email, count: 100 });
+  await page.goto("/app/settings/usage");
+  await page.getByRole("button", { name: "Turn Overages On" }).click();
+  await expect(page.getByTestId("overages-status")).toContainText("Overages are on");
+
+  const meterEvents = async () => {
+    const response = await page.request.get(`${stub}/__stub/meter-events?email=${encodeURIComponent(user.email)}`);
+    return ((await response.json()) as { data: { identifier: string; payload: { value: string } }[] }).data;
+  };
+  const createLink = async (url: string) => {
+    await page.goto("/app/links/create");
+    await page.getByLabel("Long URL").fill(url);
+    await page.getByRole("button", { name: "Shorten", exact: true }).click();
+    await expect(page.getByLabel("Your short link")).toBeVisible();
+  };
+
+  // Link 1,001 starts the first block of 100: one meter event, its 2.00 prorated over the period left.
+  await createLink("https://example.com/overage-1001");
+  await expect.poll(async () => (await meterEvents()).length, { timeout: 20_000, intervals: [500, 1000] }).toBe(1);
+  const [first] = await meterEvents();
+  expect(first!.identifier).toMatch(/:1$/);
+  expect(Number(first!.payload.value)).toBeGreaterThan(190); // the period has only just begun
+  expect(Number(first!.payload.value)).toBeLessThanOrEqual(200);
+
+  // 99 more fill the block (made directly, unreported); the next create starts block 2, and
+  // block 1 is not reported again.
+  await devFixture(page, { action: "links", email: user.email, count: 99 });
+  await createLink("https://example.com/overage-1101");
+  await expect.poll(async () => (await meterEvents()).map((e) => e.identifier.split(":").pop()), { timeout: 20_000 }).toEqual(["1", "2"]);
 });

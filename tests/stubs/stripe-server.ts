@@ -8,7 +8,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
+import { randomUUID } from "node:crypto";
 import { priceLookupKey } from "../../domain/billing";
+import { OVERAGE_METER_EVENT, OVERAGE_PRICE_LOOKUP_KEY } from "../../domain/overage";
 import { PLANS } from "../../domain/plans";
 
 export const STUB_SECRET_KEY = "sk_test_snip_stub";
@@ -33,7 +35,7 @@ interface Price {
   unit_amount: number;
   currency: "usd";
   active: true;
-  recurring: { interval: "month" | "year"; interval_count: 1 };
+  recurring: { interval: "month" | "year"; interval_count: 1; usage_type?: "licensed" | "metered"; meter?: string };
   metadata: Record<string, string>;
 }
 
@@ -84,6 +86,19 @@ export interface StripeStub {
 /** Starts the stub on 127.0.0.1 (port 0: any free one); webhooks go to `webhookUrl`. */
 export async function startStripeStub({ port = 0, webhookUrl }: { port?: number; webhookUrl: string }): Promise<StripeStub> {
   const prices = new Map<string, Price>();
+  // The metered overage price: 1 cent per unit of the overage meter (docs/decisions/013).
+  prices.set(`price_${OVERAGE_PRICE_LOOKUP_KEY}`, {
+    id: `price_${OVERAGE_PRICE_LOOKUP_KEY}`,
+    object: "price",
+    lookup_key: OVERAGE_PRICE_LOOKUP_KEY,
+    unit_amount: 1,
+    currency: "usd",
+    active: true,
+    recurring: { interval: "month", interval_count: 1, usage_type: "metered", meter: "mtr_snip_overage" },
+    metadata: {},
+  });
+  /** Billing meter events as Stripe keeps them: one per identifier. */
+  const meterEvents = new Map<string, { event_name: string; identifier: string; timestamp: number; payload: Form }>();
   for (const plan of PLANS) {
     for (const price of plan.prices) {
       const key = priceLookupKey(plan.name, price.interval);
@@ -286,6 +301,14 @@ export async function startStripeStub({ port = 0, webhookUrl }: { port?: number;
       return json(res, 200, { failed });
     }
 
+    if (req.method === "GET" && path === "/__stub/meter-events") {
+      const email = url.searchParams.get("email");
+      const events = [...meterEvents.values()].filter(
+        (e) => !email || customers.get(String(e.payload.stripe_customer_id))?.email === email,
+      );
+      return json(res, 200, { data: events });
+    }
+
     // --- the API ----------------------------------------------------------------------------
     if (req.headers.authorization !== `Bearer ${STUB_SECRET_KEY}`) {
       return stripeError(res, 401, "invalid_request_error", "Invalid API Key provided.");
@@ -302,6 +325,23 @@ export async function startStripeStub({ port = 0, webhookUrl }: { port?: number;
       customers.set(customer.id, customer);
       const { card: _card, ...body } = customer;
       return json(res, 200, body);
+    }
+    if (req.method === "POST" && path === "/v1/billing/meter_events") {
+      const identifier = String(form.identifier ?? `mev_${randomUUID()}`);
+      const payload = (form.payload ?? {}) as Form;
+      if (form.event_name !== OVERAGE_METER_EVENT || !payload.stripe_customer_id || !/^\d+$/.test(String(payload.value ?? ""))) {
+        return stripeError(res, 400, "invalid_request_error", "Invalid meter event.");
+      }
+      // Stripe ignores an event whose identifier it already has (within 24 hours).
+      if (!meterEvents.has(identifier)) {
+        meterEvents.set(identifier, {
+          event_name: String(form.event_name),
+          identifier,
+          timestamp: Number(form.timestamp ?? nowS()),
+          payload,
+        });
+      }
+      return json(res, 200, { object: "billing.meter_event", ...meterEvents.get(identifier), created: nowS(), livemode: false });
     }
     if (req.method === "GET" && path === "/v1/prices") {
       const keys = [...url.searchParams].filter(([k]) => k.startsWith("lookup_keys")).map(([, v]) => v);

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { overageBlocks, OVERAGE_BLOCK_PRICE, proratedOverageCharge } from "../../domain/overage";
+import {
+  overageBlocks,
+  OVERAGE_BLOCK_PRICE,
+  overageMeterIdentifier,
+  proratedBlocksCharge,
+  proratedOverageCharge,
+} from "../../domain/overage";
 import {
   couponApplies,
   phaseWindows,
@@ -93,6 +99,13 @@ describe("overage", () => {
     expect(proratedOverageCharge(350, 100, period, at("2026-11-16T00:00:00Z"))).toBe(300);
     expect(proratedOverageCharge(350, 100, period, period.endsAt)).toBe(0);
     expect(proratedOverageCharge(90, 100, period, period.startsAt)).toBe(0);
+  });
+  it("meters each block once: a block started a third into the period is charged two thirds, under its own identifier", () => {
+    const period = { startsAt: at("2026-11-01T00:00:00Z"), endsAt: at("2026-11-04T00:00:00Z") };
+    expect(proratedBlocksCharge(1, period, at("2026-11-02T00:00:00Z"))).toBe(133);
+    expect(proratedBlocksCharge(0, period, period.startsAt)).toBe(0);
+    expect(overageMeterIdentifier("u1", period.startsAt, 2)).not.toBe(overageMeterIdentifier("u1", period.startsAt, 1));
+    expect(overageMeterIdentifier("u1", period.startsAt, 1)).toBe(overageMeterIdentifier("u1", new Date(period.startsAt), 1));
   });
 });
 

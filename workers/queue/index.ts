@@ -7,12 +7,15 @@ import { billingEventJob } from "./src/billing";
 import { BULK_IMPORT_JOB } from "../../domain/bulk";
 import { bulkImportJob } from "./src/bulk";
 import { sendMailJob } from "./src/mail";
+import { OVERAGE_REPORT_JOB } from "../../domain/overage";
+import { reportOverageJob } from "./src/overage";
 import { deliverWebhookJob } from "./src/webhooks";
 
 export const JOBS: Readonly<Record<string, JobHandler>> = {
   "mail.send": sendMailJob,
   "billing.event": billingEventJob,
   "webhook.deliver": deliverWebhookJob,
+  [OVERAGE_REPORT_JOB]: reportOverageJob,
   [BULK_IMPORT_JOB]: (envelope, env) => bulkImportJob(envelope, env),
 };
 

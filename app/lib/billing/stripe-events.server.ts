@@ -60,7 +60,8 @@ function billingStatusOf(status: string): BillingStatus | null {
 
 /** The snapshot of a Stripe subscription, or null when its price is not one of Snip's plans. */
 export function snapshotOfStripeSubscription(sub: StripeSubscriptionLike): SubscriptionSnapshot | null {
-  const item = sub.items.data[0];
+  // The plan's item (the metered overage item rides beside it).
+  const item = sub.items.data.find((i) => parsePriceLookupKey(i.price.lookup_key) !== null);
   if (!item) return null;
   const plan = parsePriceLookupKey(item.price.lookup_key);
   if (!plan) return null;

@@ -10,11 +10,12 @@ import { getDb } from "../../../db/client.server";
 import { createCheckoutSession, getBillingCustomer, getCurrentSubscriptionRow, saveBillingCustomer } from "../../../db/billing.server";
 import { BILLING_MESSAGES, BILLING_TYPES, priceLookupKey } from "../../../domain/billing";
 import { discountedAmount } from "../../../domain/coupons";
+import { OVERAGE_PRICE_LOOKUP_KEY } from "../../../domain/overage";
 import { activePrice, getPlan, type BillingInterval, type PlanName } from "../../../domain/plans";
 import type { AppEnv } from "../../env.server";
 import { ok, updateFailed, type BillingProvider, type BillingResult, type CheckoutRequest, type Invoice } from "./provider.server";
 
-export function stripeClient(env: AppEnv): Stripe {
+export function stripeClient(env: { STRIPE_SECRET_KEY?: string; STRIPE_API_BASE?: string }): Stripe {
   if (!env.STRIPE_SECRET_KEY) throw new Error("STRIPE_SECRET_KEY is not set");
   const base = env.STRIPE_API_BASE ? new URL(env.STRIPE_API_BASE) : null;
   const https = base?.protocol !== "http:";
@@ -69,13 +70,19 @@ export class StripeBilling implements BillingProvider {
     const price = activePrice(p, interval);
     if (!price || !p.billable) return { ok: false, status: 422, message: BILLING_MESSAGES.subscribeFailed };
     try {
-      const [customer, priceId] = await Promise.all([this.customerFor(user), this.priceId(plan, interval)]);
+      const [customer, priceId, overagePrice] = await Promise.all([
+        this.customerFor(user),
+        this.priceId(plan, interval),
+        this.stripe.prices.list({ lookup_keys: [OVERAGE_PRICE_LOOKUP_KEY], active: true, limit: 1 }),
+      ]);
+      // The metered overage price rides along when the account has one (README "Billing").
+      const overagePriceId = overagePrice.data[0]?.id;
       const trialDays = withTrial ? p.trialDays : 0;
       const session = await this.stripe.checkout.sessions.create({
         mode: "subscription",
         customer,
         client_reference_id: user.id,
-        line_items: [{ price: priceId, quantity: 1 }],
+        line_items: [{ price: priceId, quantity: 1 }, ...(overagePriceId ? [{ price: overagePriceId }] : [])],
         subscription_data: { metadata: { user_id: user.id }, ...(trialDays > 0 ? { trial_period_days: trialDays } : {}) },
         // Snip's coupon codes are Stripe coupon ids (docs/decisions/013).
         ...(coupon ? { discounts: [{ coupon: coupon.coupon }] } : {}),
@@ -112,7 +119,8 @@ export class StripeBilling implements BillingProvider {
     if (!id) return updateFailed;
     try {
       const [current, priceId] = await Promise.all([this.stripe.subscriptions.retrieve(id), this.priceId(plan, interval)]);
-      const item = current.items.data[0];
+      // The plan's item, not the metered overage item beside it.
+      const item = current.items.data.find((i) => i.price.lookup_key !== OVERAGE_PRICE_LOOKUP_KEY);
       if (!item) return updateFailed;
       await this.stripe.subscriptions.update(id, {
         items: [{ id: item.id, price: priceId, quantity: 1 }],

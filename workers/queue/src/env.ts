@@ -15,6 +15,9 @@ export interface QueueEnv {
   LOCAL_DEV?: string;
   /** The app's AUTH_SECRET (a secret): the key of stored webhook signing secrets is derived from it. */
   AUTH_SECRET?: string;
+  /** Stripe (README "Billing"): overage blocks are reported to its billing meter. */
+  STRIPE_SECRET_KEY?: string;
+  STRIPE_API_BASE?: string;
   /** Seconds before the first webhook retry (each further one is four times longer); default 60, locally 2. */
   WEBHOOK_RETRY_BASE_SECONDS?: string;
 }
