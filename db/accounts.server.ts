@@ -1,7 +1,7 @@
 /** Account data beyond credentials: subscriptions and the viewer's summary. */
 import { and, eq } from "drizzle-orm";
 import type { PlanName } from "../domain/plans";
-import type { Subscription } from "../domain/subscription";
+import { settleScheduledDowngrade, type Subscription } from "../domain/subscription";
 import type { Db } from "./client.server";
 import { subscriptions } from "./schema";
 
@@ -33,5 +33,5 @@ export async function getUserSubscriptions(db: Db, userId: string): Promise<{ cu
     .where(and(eq(subscriptions.userId, userId), eq(subscriptions.type, "default")));
   const current = rows.find((row) => row.slot === "current");
   const future = rows.find((row) => row.slot === "future");
-  return { current: current ? toSubscription(current) : null, future: future ? toSubscription(future) : null };
+  return settleScheduledDowngrade(current ? toSubscription(current) : null, future ? toSubscription(future) : null, new Date());
 }

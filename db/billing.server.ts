@@ -33,6 +33,11 @@ export function currentSubscriptionId(userId: string): string {
   return `${userId}:default:current`;
 }
 
+/** The one row of a user's scheduled downgrade (the future default subscription). */
+export function futureSubscriptionId(userId: string): string {
+  return `${userId}:default:future`;
+}
+
 function isUniqueViolation(error: unknown): boolean {
   return /UNIQUE constraint failed/i.test(String((error as { cause?: unknown })?.cause ?? "") + String(error));
 }
@@ -54,6 +59,9 @@ export async function applyBillingEvent(
     await db.batch([
       db.insert(billingEvents).values({ id: eventId, billingType: event.billingType, type: event.type, occurredAt, handledAt: now }),
       ...(event.subscription ? [upsertSubscription(db, event, event.subscription, now)] : []),
+      ...(event.scheduled !== undefined && (event.scheduled !== null || event.subscription)
+        ? [upsertSubscription(db, event, event.scheduled ?? unscheduled(event, event.subscription!), now, "future")]
+        : []),
       ...(event.paymentMethod ? [upsertPaymentMethod(db, event, event.paymentMethod, now)] : []),
       ...(event.checkoutSessionId
         ? [
@@ -71,12 +79,18 @@ export async function applyBillingEvent(
   }
 }
 
-function upsertSubscription(db: Db, event: BillingEventPayload, s: SubscriptionSnapshot, now: Date) {
+function upsertSubscription(
+  db: Db,
+  event: BillingEventPayload,
+  s: SubscriptionSnapshot,
+  now: Date,
+  slot: "current" | "future" = "current",
+) {
   const occurredAt = new Date(event.occurredAt);
   const values = {
-    id: currentSubscriptionId(event.userId),
+    id: slot === "current" ? currentSubscriptionId(event.userId) : futureSubscriptionId(event.userId),
     userId: event.userId,
-    slot: "current" as const,
+    slot,
     name: s.name,
     interval: s.interval,
     amount: s.amount,
@@ -103,6 +117,15 @@ function upsertSubscription(db: Db, event: BillingEventPayload, s: SubscriptionS
       set: changes,
       setWhere: sqlNewer(occurredAt),
     });
+}
+
+/**
+ * No downgrade scheduled any more: the future row stays, ended at the event, so that an older
+ * event arriving later (which would schedule one) is not newer than it. An ended future
+ * subscription is no scheduled downgrade (domain/subscription.ts settleScheduledDowngrade).
+ */
+function unscheduled(event: BillingEventPayload, current: SubscriptionSnapshot): SubscriptionSnapshot {
+  return { ...current, endsAt: event.occurredAt };
 }
 
 /** The card on file, newest event wins (as for the subscription). */
@@ -136,6 +159,15 @@ export async function getCurrentSubscriptionRow(db: Db, userId: string) {
     .select()
     .from(subscriptions)
     .where(eq(subscriptions.id, currentSubscriptionId(userId)))
+    .limit(1);
+  return row;
+}
+
+export async function getFutureSubscriptionRow(db: Db, userId: string) {
+  const [row] = await db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.id, futureSubscriptionId(userId)))
     .limit(1);
   return row;
 }

@@ -4,7 +4,7 @@
  * events applied in any order end in the state of the newest.
  */
 import type { Envelope } from "./events";
-import { PLANS, type BillingInterval, type PlanName } from "./plans";
+import { activePrice, getPlan, PLANS, type BillingInterval, type PlanName } from "./plans";
 import type { BillingStatus } from "./subscription";
 
 /** Billing types (spec 01 §3): 1 Stripe, 2 Paddle; 0 is the local test-mode checkout. */
@@ -47,6 +47,11 @@ export interface BillingEventPayload {
   occurredAt: number;
   /** The subscription after the event; absent for an event about the payment method only. */
   subscription?: SubscriptionSnapshot;
+  /**
+   * The scheduled downgrade (the future subscription) after the event: a snapshot starting when
+   * the current period ends, null when none is scheduled; absent when the event does not say.
+   */
+  scheduled?: SubscriptionSnapshot | null;
   /** The payment method after the event, when the event tells it. */
   paymentMethod?: PaymentMethodSnapshot;
   /** The checkout session this event completes, if any. */
@@ -80,6 +85,7 @@ export function isBillingEventPayload(value: unknown): value is BillingEventPayl
     (p.billingType === 0 || p.billingType === 1 || p.billingType === 2);
   if (!header) return false;
   if (p.paymentMethod !== undefined && !isPaymentMethodSnapshot(p.paymentMethod)) return false;
+  if (p.scheduled !== undefined && p.scheduled !== null && !isSubscriptionSnapshot(p.scheduled)) return false;
   if (p.subscription === undefined) return p.paymentMethod !== undefined;
   return isSubscriptionSnapshot(p.subscription);
 }
@@ -136,4 +142,26 @@ export function parsePriceLookupKey(key: string | null | undefined): { plan: Pla
     }
   }
   return null;
+}
+
+/** What a plan costs a month, on its cheapest active price (a yearly price counts a twelfth). */
+function monthlyCost(plan: PlanName): number {
+  const p = getPlan(plan);
+  const costs = (["monthly", "yearly"] as const).flatMap((interval) => {
+    const price = activePrice(p, interval);
+    return price ? [interval === "yearly" ? price.amount / 12 : price.amount] : [];
+  });
+  return costs.length > 0 ? Math.min(...costs) : 0;
+}
+
+/**
+ * A downgrade waits for the end of the current period (spec 01 §4, the future subscription):
+ * a cheaper plan, or yearly to monthly on a plan that does not allow an interval downgrade.
+ */
+export function isScheduledDowngrade(
+  from: { name: PlanName; interval: BillingInterval },
+  to: { name: PlanName; interval: BillingInterval },
+): boolean {
+  if (monthlyCost(to.name) < monthlyCost(from.name)) return true;
+  return from.interval === "yearly" && to.interval === "monthly" && !getPlan(from.name).allowIntervalDowngrade;
 }

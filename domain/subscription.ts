@@ -73,6 +73,21 @@ export function hasScheduledDowngrade(future: Subscription | null | undefined): 
   return future != null;
 }
 
+/**
+ * The subscriptions as they stand at `now`: a future subscription that has ended (a cancelled
+ * scheduled downgrade) is none; once the current period has ended, a scheduled downgrade is the
+ * current subscription (the next change made records it so).
+ */
+export function settleScheduledDowngrade<T extends Pick<Subscription, "endsAt" | "periodEndsAt">>(
+  current: T | null,
+  future: T | null,
+  now: Date,
+): { current: T | null; future: T | null } {
+  const scheduled = future !== null && (future.endsAt === null || isAfter(future.endsAt, now)) ? future : null;
+  const ended = current?.periodEndsAt != null && current.periodEndsAt.getTime() <= now.getTime();
+  return scheduled !== null && ended ? { current: scheduled, future: null } : { current, future: scheduled };
+}
+
 /** Past due, with the trial end equal to the period start. */
 export function isPastDueTrial(sub: Subscription): boolean {
   return (

@@ -38,8 +38,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireUser(request, context);
   const now = new Date();
   const sub = viewer.subscription;
+  const future = viewer.futureSubscription;
   return {
     pending: new URL(request.url).searchParams.has("pending"),
+    // Spec 01 §4: a future subscription is a scheduled downgrade, starting when the current period ends.
+    scheduled: future
+      ? {
+          plan: getPlan(future.name).title,
+          interval: future.interval,
+          startsAt: future.periodStartsAt ? DATE.format(future.periodStartsAt) : null,
+        }
+      : null,
     subscription: sub
       ? {
           plan: getPlan(sub.name).title,
@@ -68,6 +77,8 @@ const actionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("cancel") }),
   z.object({ intent: z.literal("cancel-now") }),
   z.object({ intent: z.literal("resume") }),
+  // Spec 01 §7 DELETE settings/subscription/scheduled, as a plain form.
+  z.object({ intent: z.literal("cancel-scheduled") }),
 ]);
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -105,7 +116,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await changeSubscription(
     env,
     viewer.user.id,
-    input.intent === "resume" ? { kind: "resume" } : { kind: "cancel", immediately: input.intent === "cancel-now" },
+    input.intent === "resume" || input.intent === "cancel-scheduled"
+      ? { kind: input.intent }
+      : { kind: "cancel", immediately: input.intent === "cancel-now" },
   );
   if (!result.ok) return data({ error: result.message }, { status: result.status === 402 ? 402 : 422 });
   return redirect("/app/settings/subscription?pending=1");
@@ -113,6 +126,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function SubscriptionSettings({ loaderData, actionData }: Route.ComponentProps) {
   const sub = loaderData.subscription;
+  const scheduled = loaderData.scheduled;
   return (
     <>
       <SettingsHeading title="Subscription" lead="Your plan, its billing period, and changes to it." />
@@ -137,6 +151,23 @@ export default function SubscriptionSettings({ loaderData, actionData }: Route.C
               ) : (
                 <p>Renews on {sub.renewsAt}.</p>
               )}
+              {scheduled ? (
+                <div className="flex flex-wrap items-center gap-3 rounded-lg bg-amber-50 p-3" data-testid="scheduled-downgrade">
+                  <p className="font-semibold text-amber-800">
+                    Your plan changes to {scheduled.plan} ({scheduled.interval === "yearly" ? "Yearly" : "Monthly"}) on {scheduled.startsAt}
+                    .
+                  </p>
+                  <Form method="post">
+                    <button
+                      name="intent"
+                      value="cancel-scheduled"
+                      className="rounded-lg border border-amber-400 px-4 py-2 font-semibold text-amber-900 hover:bg-amber-100"
+                    >
+                      Cancel Scheduled Downgrade
+                    </button>
+                  </Form>
+                </div>
+              ) : null}
               <div className="flex flex-wrap gap-3 pt-2">
                 <Link
                   to="/app/pricing"

@@ -12,7 +12,7 @@ import { activePrice, getPlan, PLANS, type PlanName } from "../../domain/plans";
 import { Notice } from "../components/form-fields";
 import { SettingsCard, SettingsHeading, settingsButton, settingsSecondaryButton } from "../components/settings";
 import { getCloudflare } from "../context.server";
-import { changeSubscription } from "../lib/billing/actions.server";
+import { changeIsScheduled, changeSubscription } from "../lib/billing/actions.server";
 import type { RouteHandle } from "../route-handle";
 import { requireUser } from "../session.server";
 import type { Route } from "./+types/settings.subscription.update";
@@ -33,12 +33,17 @@ function target(params: Route.LoaderArgs["params"]) {
   return { plan, interval: parsed.data.interval, price };
 }
 
-export function loader({ request, context, params }: Route.LoaderArgs) {
+const DATE = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
   const viewer = requireUser(request, context);
   const { plan, interval, price } = target(params);
   const sub = viewer.subscription;
   if (!viewer.subscribed || !sub) throw redirect(`/app/pricing?interval=${interval}`);
+  const scheduled = await changeIsScheduled(getCloudflare(context).env, viewer.user.id, sub, { name: plan.name, interval });
   return {
+    // A downgrade starts when the current period ends (spec 01 §4).
+    startsAt: scheduled && sub.periodEndsAt ? DATE.format(sub.periodEndsAt) : null,
     from: { plan: getPlan(sub.name).title, interval: sub.interval, amount: money(sub.amount) },
     to: { plan: plan.title, interval, amount: money(price.amount) },
     unchanged: sub.name === plan.name && sub.interval === interval,
@@ -48,8 +53,13 @@ export function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const viewer = requireUser(request, context);
   const { plan, interval } = target(params);
-  if (!viewer.subscribed) return data({ error: BILLING_MESSAGES.updateFailed, fieldErrors: null }, { status: 422 });
-  const result = await changeSubscription(getCloudflare(context).env, viewer.user.id, { kind: "plan", plan: plan.name, interval });
+  const sub = viewer.subscription;
+  if (!viewer.subscribed || !sub) return data({ error: BILLING_MESSAGES.updateFailed, fieldErrors: null }, { status: 422 });
+  const { env } = getCloudflare(context);
+  const scheduled = await changeIsScheduled(env, viewer.user.id, sub, { name: plan.name, interval });
+  const result = await changeSubscription(env, viewer.user.id, { kind: "plan", plan: plan.name, interval });
+  // A scheduled downgrade leaves the plan as it is: the subscription page shows it once recorded.
+  if (result.ok && scheduled) return redirect("/app/settings/subscription?pending=1");
   if (result.ok) return redirect(`/app/settings/subscription/update/verification?plan=${plan.name}&interval=${interval}`);
   const message =
     result.status === 402 ? BILLING_MESSAGES.declined : result.status === 406 ? result.message : BILLING_MESSAGES.updateFailed;
@@ -57,7 +67,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function UpdateSubscription({ loaderData, actionData }: Route.ComponentProps) {
-  const { from, to, unchanged } = loaderData;
+  const { from, to, unchanged, startsAt } = loaderData;
   const period = (interval: string) => (interval === "yearly" ? "a year" : "a month");
   return (
     <>
@@ -98,6 +108,10 @@ export default function UpdateSubscription({ loaderData, actionData }: Route.Com
           </dl>
           {unchanged ? (
             <p className="mt-4 text-sm text-slate-600">This is your current plan.</p>
+          ) : startsAt ? (
+            <p className="mt-4 text-sm text-slate-600">
+              The change takes effect at the end of your current period, on {startsAt}. Until then you keep your current plan.
+            </p>
           ) : (
             <p className="mt-4 text-sm text-slate-600">
               The change takes effect now. The unused part of your current period is credited against the new price.

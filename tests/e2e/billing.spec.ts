@@ -199,6 +199,34 @@ test.describe("trials", () => {
   });
 });
 
+test("a downgrade is scheduled for the period's end, shown, and can be cancelled; the plan stays until then", async ({ page }) => {
+  const user = await registerUser(page);
+  await giveSubscription(page, user.email, { plan: "pro", interval: "yearly" });
+  const periodEnd = new Date();
+  periodEnd.setUTCFullYear(periodEnd.getUTCFullYear() + 1);
+  const date = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" }).format(periodEnd);
+
+  await page.goto("/app/settings/subscription/update/basic/monthly");
+  await expect(page.getByText(`The change takes effect at the end of your current period, on ${date}.`)).toBeVisible();
+  await page.getByRole("button", { name: "Confirm Change" }).click();
+  await waitForSubscriptionPage(page, `Your plan changes to Basic (Monthly) on ${date}.`);
+  await expect(page.getByTestId("current-plan")).toContainText("Pro · Yearly, $278.40");
+
+  await page.getByRole("button", { name: "Cancel Scheduled Downgrade" }).click();
+  await expect
+    .poll(async () => {
+      await page.goto("/app/settings/subscription");
+      return page.getByTestId("scheduled-downgrade").count();
+    })
+    .toBe(0);
+  await expect(page.getByTestId("current-plan")).toContainText("Pro · Yearly, $278.40");
+  await expect(page.getByTestId("current-plan")).toContainText(`Renews on`);
+
+  // An upgrade still applies at once.
+  await page.goto("/app/settings/subscription/update/pro5k/yearly");
+  await expect(page.getByText("The change takes effect now.")).toBeVisible();
+});
+
 test("overages: subscribers turn them on and see the projected charge; others cannot", async ({ page }) => {
   const user = await registerUser(page);
   await page.goto("/app/settings/usage");

@@ -111,6 +111,35 @@ describe("billing events", () => {
     errors.mockRestore();
   });
 
+  it("a scheduled downgrade is kept in the future slot, and an older event cannot bring back one cancelled", async () => {
+    const user = await newUser();
+    const slots = async () =>
+      (
+        await testEnv.DB.prepare("SELECT slot, name, interval, ends_at FROM subscriptions WHERE user_id = ? ORDER BY slot")
+          .bind(user)
+          .all<{ slot: string; name: string; interval: string; ends_at: number | null }>()
+      ).results;
+    const basic = snapshot({ name: "basic", interval: "monthly", amount: 900, periodStartsAt: snapshot().periodEndsAt });
+    const schedule = event(user, 1_000, snapshot());
+    schedule.payload.scheduled = basic;
+    await deliver([schedule]);
+    expect(await slots()).toEqual([
+      { slot: "current", name: "pro", interval: "yearly", ends_at: null },
+      { slot: "future", name: "basic", interval: "monthly", ends_at: null },
+    ]);
+    const cancelled = event(user, 2_000, snapshot());
+    cancelled.payload.scheduled = null;
+    const older = event(user, 1_500, snapshot());
+    older.payload.scheduled = basic;
+    await deliver([cancelled]);
+    await deliver([older]);
+    // The future row stays, ended by the cancellation: no scheduled downgrade, and the older event lost.
+    expect(await slots()).toEqual([
+      { slot: "current", name: "pro", interval: "yearly", ends_at: null },
+      { slot: "future", name: "pro", interval: "yearly", ends_at: 2_000 },
+    ]);
+  });
+
   it("a malformed event is retried (and so dead-lettered), never applied", async () => {
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
     const { result, batch } = await deliver([{ type: "billing.event", v: 1, id: "evt_bad", payload: { userId: "x" } }]);

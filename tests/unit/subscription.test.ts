@@ -13,9 +13,11 @@ import {
   onGracePeriod,
   onTrial,
   renewalDate,
+  settleScheduledDowngrade,
   trialReminder,
   type Subscription,
 } from "../../domain/subscription";
+import { isScheduledDowngrade } from "../../domain/billing";
 
 const NOW = new Date("2025-03-10T12:00:00.000Z");
 const DAY = 24 * 60 * 60 * 1000;
@@ -174,5 +176,27 @@ describe("trialReminder", () => {
 
   it("shows nothing when not on trial", () => {
     expect(trialReminder(sub(), false, NOW)).toBeNull();
+  });
+});
+
+describe("scheduled downgrades", () => {
+  it("a cheaper plan, or yearly to monthly where the plan forbids it, waits for the period's end", () => {
+    expect(isScheduledDowngrade({ name: "pro", interval: "yearly" }, { name: "basic", interval: "monthly" })).toBe(true);
+    expect(isScheduledDowngrade({ name: "pro", interval: "monthly" }, { name: "basic", interval: "yearly" })).toBe(true);
+    expect(isScheduledDowngrade({ name: "basic", interval: "monthly" }, { name: "pro", interval: "yearly" })).toBe(false);
+    expect(isScheduledDowngrade({ name: "pro", interval: "yearly" }, { name: "pro", interval: "monthly" })).toBe(false);
+    expect(isScheduledDowngrade({ name: "enterprise", interval: "yearly" }, { name: "enterprise", interval: "monthly" })).toBe(true);
+  });
+
+  it("the future subscription becomes the current one once the current period has ended", () => {
+    const current = sub({ name: "pro", periodEndsAt: new Date(NOW.getTime() + 1000) });
+    const future = sub({ name: "basic", periodStartsAt: current.periodEndsAt });
+    expect(settleScheduledDowngrade(current, future, NOW)).toEqual({ current, future });
+    expect(settleScheduledDowngrade(current, future, new Date(NOW.getTime() + 1000))).toEqual({ current: future, future: null });
+    expect(settleScheduledDowngrade(current, null, new Date(NOW.getTime() + 5000))).toEqual({ current, future: null });
+    // A cancelled scheduled downgrade is kept ended at its cancellation: it is none.
+    const cancelled = sub({ name: "basic", endsAt: NOW });
+    expect(settleScheduledDowngrade(current, cancelled, NOW)).toEqual({ current, future: null });
+    expect(settleScheduledDowngrade(current, cancelled, new Date(NOW.getTime() + 1000))).toEqual({ current, future: null });
   });
 });

@@ -4,13 +4,17 @@
  */
 import { getDb } from "../../../db/client.server";
 import { getCurrentSubscriptionRow } from "../../../db/billing.server";
+import { isScheduledDowngrade } from "../../../domain/billing";
 import type { BillingInterval, PlanName } from "../../../domain/plans";
 import type { AppEnv } from "../../env.server";
 import { updateFailed, type BillingResult } from "./provider.server";
 import { billingForSubscription } from "./select.server";
 
 export type SubscriptionChange =
-  { kind: "cancel"; immediately: boolean } | { kind: "resume" } | { kind: "plan"; plan: PlanName; interval: BillingInterval };
+  | { kind: "cancel"; immediately: boolean }
+  | { kind: "resume" }
+  | { kind: "cancel-scheduled" }
+  | { kind: "plan"; plan: PlanName; interval: BillingInterval };
 
 export async function changeSubscription(env: AppEnv, userId: string, change: SubscriptionChange): Promise<BillingResult> {
   const row = await getCurrentSubscriptionRow(getDb(env.DB), userId);
@@ -21,7 +25,21 @@ export async function changeSubscription(env: AppEnv, userId: string, change: Su
       return billing.cancel(userId, change.immediately);
     case "resume":
       return billing.resume(userId);
+    case "cancel-scheduled":
+      return billing.cancelScheduledChange ? billing.cancelScheduledChange(userId) : updateFailed;
     case "plan":
       return billing.changePlan(userId, change.plan, change.interval);
   }
+}
+
+/** Whether changing to this plan waits for the end of the current period (a scheduled downgrade). */
+export async function changeIsScheduled(
+  env: AppEnv,
+  userId: string,
+  from: { name: PlanName; interval: BillingInterval },
+  to: { name: PlanName; interval: BillingInterval },
+): Promise<boolean> {
+  const row = await getCurrentSubscriptionRow(getDb(env.DB), userId);
+  if (!row || !isScheduledDowngrade(from, to)) return false;
+  return billingForSubscription(env, row.billingType).cancelScheduledChange !== undefined;
 }

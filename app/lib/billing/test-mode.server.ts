@@ -8,12 +8,14 @@ import { getDb } from "../../../db/client.server";
 import {
   createCheckoutSession,
   getCurrentSubscriptionRow,
+  getFutureSubscriptionRow,
   listPaidCheckoutSessions,
   markCheckoutDeclined,
   type CheckoutSession,
 } from "../../../db/billing.server";
 import {
   BILLING_TYPES,
+  isScheduledDowngrade,
   type BillingEvent,
   type BillingEventPayload,
   type PaymentMethodSnapshot,
@@ -21,7 +23,7 @@ import {
 } from "../../../domain/billing";
 import { discountedAmount } from "../../../domain/coupons";
 import { activePrice, getPlan, type BillingInterval, type PlanName } from "../../../domain/plans";
-import { addMonthsClamped } from "../../../domain/subscription";
+import { addMonthsClamped, settleScheduledDowngrade } from "../../../domain/subscription";
 import type { AppEnv } from "../../env.server";
 import { ok, updateFailed, type BillingProvider, type BillingResult, type CheckoutRequest, type Invoice } from "./provider.server";
 
@@ -133,15 +135,24 @@ export class TestModeBilling implements BillingProvider {
     });
   }
 
+  /**
+   * Sends the subscription after `edit` as an event. A downgrade scheduled for a period that has
+   * ended is the subscription the edit starts from (and is no longer scheduled). `scheduled` is
+   * the downgrade after the change: kept when `edit` does not set it.
+   */
   private async change(
     userId: string,
     type: string,
-    edit: (s: SubscriptionSnapshot) => SubscriptionSnapshot,
+    edit: (s: SubscriptionSnapshot) => SubscriptionSnapshot & { scheduled?: SubscriptionSnapshot | null },
     now = new Date(),
   ): Promise<BillingResult> {
-    const row = await getCurrentSubscriptionRow(getDb(this.env.DB), userId);
+    const db = getDb(this.env.DB);
+    const [current, future] = await Promise.all([getCurrentSubscriptionRow(db, userId), getFutureSubscriptionRow(db, userId)]);
+    const settled = settleScheduledDowngrade(current ?? null, future ?? null, now);
+    const due = current !== undefined && settled.current !== current;
+    const row = settled.current;
     if (!row || row.periodStartsAt === null || row.periodEndsAt === null) return updateFailed;
-    const current: SubscriptionSnapshot = {
+    const snapshot: SubscriptionSnapshot = {
       name: row.name as PlanName,
       interval: row.interval,
       amount: row.amount,
@@ -153,14 +164,16 @@ export class TestModeBilling implements BillingProvider {
       periodEndsAt: row.periodEndsAt.getTime(),
       billingStatus: row.billingStatus,
       // A record made without a provider (the seed, a fixture) gets a local id.
-      billingId: row.billingId ?? `sub_local_${row.id}`,
+      billingId: current?.billingId ?? `sub_local_${current?.id ?? row.id}`,
     };
+    const { scheduled, ...subscription } = edit(snapshot);
     await sendBillingEvent(this.env, {
       billingType: this.billingType,
       type,
       userId,
       occurredAt: now.getTime(),
-      subscription: edit(current),
+      subscription,
+      ...(scheduled !== undefined ? { scheduled } : due ? { scheduled: null } : {}),
     });
     return ok();
   }
@@ -170,7 +183,8 @@ export class TestModeBilling implements BillingProvider {
     return this.change(
       userId,
       "subscription.cancelled",
-      (s) => ({ ...s, endsAt: immediately ? now.getTime() : (s.trialEndsAt ?? s.periodEndsAt) }),
+      // A cancelled subscription has nothing left to downgrade.
+      (s) => ({ ...s, endsAt: immediately ? now.getTime() : (s.trialEndsAt ?? s.periodEndsAt), scheduled: null }),
       now,
     );
   }
@@ -179,23 +193,37 @@ export class TestModeBilling implements BillingProvider {
     return this.change(userId, "subscription.resumed", (s) => ({ ...s, endsAt: null }), now);
   }
 
-  /** Another plan or interval, from now on (test mode does not prorate). */
+  /**
+   * Another plan or interval: from now on (test mode does not prorate), or, for a downgrade,
+   * scheduled as the future subscription from the end of the current period.
+   */
   changePlan(userId: string, plan: PlanName, interval: BillingInterval, now = new Date()): Promise<BillingResult> {
     const price = activePrice(getPlan(plan), interval);
     if (!price) return Promise.resolve(updateFailed);
+    const to = { name: plan, interval, amount: price.amount };
     return this.change(
       userId,
       "subscription.updated",
-      (s) => ({
-        ...s,
-        name: plan,
-        interval,
-        amount: price.amount,
-        periodStartsAt: now.getTime(),
-        periodEndsAt: periodEnd(now, interval).getTime(),
-      }),
+      (s) =>
+        isScheduledDowngrade(s, to)
+          ? {
+              ...s,
+              scheduled: {
+                ...s,
+                ...to,
+                trialEndsAt: null,
+                periodStartsAt: s.periodEndsAt,
+                periodEndsAt: periodEnd(new Date(s.periodEndsAt), interval).getTime(),
+              },
+            }
+          : { ...s, ...to, periodStartsAt: now.getTime(), periodEndsAt: periodEnd(now, interval).getTime(), scheduled: null },
       now,
     );
+  }
+
+  /** The scheduled downgrade is dropped: the current plan renews (spec 01 §4). */
+  cancelScheduledChange(userId: string, now = new Date()): Promise<BillingResult> {
+    return this.change(userId, "subscription.schedule_cancelled", (s) => ({ ...s, scheduled: null }), now);
   }
 
   /**
