@@ -6,6 +6,7 @@
  */
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useModalOnMount } from "./dialog";
 import { Link, useFetcher, useLocation } from "react-router";
 import { formatExpiry } from "../../domain/expiry";
 import { MESSAGES } from "../../domain/messages";
@@ -645,11 +646,7 @@ function UtmBuilderDialog({
   onApply: (url: string) => void;
   onClose: () => void;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-  }, []);
+  const ref = useModalOnMount();
   return (
     <dialog
       ref={ref}
@@ -681,14 +678,14 @@ function shareLinks(shortUrl: string) {
   ];
 }
 
-/** The result view after a create (spec 02 §2): long URL, short link, visit, QR, share, copy. */
-export function LinkResult({ result }: { result: LinkResultData }) {
+/** The long URL and the short link at the top of every result view (the guest's and the signed-in user's). */
+export function CreatedLinkFields({ longUrl, shortUrl }: { longUrl: string; shortUrl: string }) {
   return (
-    <div className="space-y-5" data-testid="result">
+    <>
       <div>
         <p className="mb-1 text-sm font-semibold text-slate-800">Long URL</p>
         <p className="break-all rounded-xl border border-slate-200 bg-slate-50 px-4 py-3 text-slate-700" data-testid="long-url">
-          {result.longUrl}
+          {longUrl}
         </p>
       </div>
       <div>
@@ -698,11 +695,20 @@ export function LinkResult({ result }: { result: LinkResultData }) {
         <input
           id="short-url"
           readOnly
-          value={result.shortUrl}
+          value={shortUrl}
           onFocus={(e) => e.currentTarget.select()}
           className="w-full rounded-xl border border-indigo-200 bg-indigo-50 px-4 py-3 text-lg font-semibold text-indigo-800"
         />
       </div>
+    </>
+  );
+}
+
+/** The result view after a create (spec 02 §2): long URL, short link, visit, QR, share, copy. */
+export function LinkResult({ result }: { result: LinkResultData }) {
+  return (
+    <div className="space-y-5" data-testid="result">
+      <CreatedLinkFields longUrl={result.longUrl} shortUrl={result.shortUrl} />
       {result.tags.length || result.expiresAt ? (
         <div className="flex flex-wrap items-center gap-2 text-sm" data-testid="result-meta">
           {result.tags.map((tag) => (

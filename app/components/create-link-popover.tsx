@@ -4,7 +4,8 @@
  * plan limit without overages, the plan-limit dialog instead (spec 02 §4); without JavaScript it
  * is a link to /app/links/create, which shows the same form (and the same dialog).
  */
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
+import { useModalOnMount } from "./dialog";
 import { Link, useFetcher, useLocation } from "react-router";
 import { CREATE_LINK_PATH, type CreateFormData } from "../forms/create-link";
 import { CreateLinkForm, PlanLimitDialog } from "./create-link-form";
@@ -50,11 +51,7 @@ export function CreateLinkButton({ className, children }: { className: string; c
 }
 
 function CreatePopover({ data, onClose }: { data: CreateFormData; onClose: () => void }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-  }, []);
+  const ref = useModalOnMount();
   return (
     <dialog
       ref={ref}

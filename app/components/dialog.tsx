@@ -1,4 +1,14 @@
-import type { ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
+
+/** A ref for a <dialog> that opens as a modal when it mounts (dialogs rendered only while open). */
+export function useModalOnMount() {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open) dialog.showModal();
+  }, []);
+  return ref;
+}
 
 /**
  * A modal <dialog> opened and closed with invoker commands (`commandfor`), so it works

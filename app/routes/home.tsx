@@ -3,7 +3,7 @@ import { Link, redirect } from "react-router";
 import { getDb } from "../../db/client.server";
 import { getLinkById } from "../../db/links.server";
 import { CopyButton } from "../components/copy-button";
-import { CreateLinkForm, LinkResult } from "../components/create-link-form";
+import { CreateLinkForm, CreatedLinkFields, LinkResult } from "../components/create-link-form";
 import { GuestCreateForm } from "../components/guest-create-form";
 import { getCloudflare } from "../context.server";
 import { readGuestId } from "../cookies.server";
@@ -46,24 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 function Result({ created }: { created: { longUrl: string; shortUrl: string; alias: string } }) {
   return (
     <div className="space-y-5" data-testid="result">
-      <div>
-        <p className="mb-1 text-sm font-semibold text-slate-800">Long URL</p>
-        <p className="break-all rounded-xl border border-slate-200 bg-slate-50 px-4 py-3 text-slate-700" data-testid="long-url">
-          {created.longUrl}
-        </p>
-      </div>
-      <div>
-        <label htmlFor="short-url" className="mb-1 block text-sm font-semibold text-slate-800">
-          Your short link
-        </label>
-        <input
-          id="short-url"
-          readOnly
-          value={created.shortUrl}
-          onFocus={(e) => e.currentTarget.select()}
-          className="w-full rounded-xl border border-indigo-200 bg-indigo-50 px-4 py-3 text-lg font-semibold text-indigo-800"
-        />
-      </div>
+      <CreatedLinkFields longUrl={created.longUrl} shortUrl={created.shortUrl} />
       <div className="flex flex-wrap gap-3">
         <a
           href={created.shortUrl}

@@ -8,12 +8,20 @@
  */
 import { Paddle } from "@paddle/paddle-node-sdk";
 import { getDb } from "../../../db/client.server";
-import { createCheckoutSession, getBillingCustomer, getCurrentSubscriptionRow, saveBillingCustomer } from "../../../db/billing.server";
+import { createCheckoutSession, getBillingCustomer, getCurrentSubscriptionRow } from "../../../db/billing.server";
 import { BILLING_MESSAGES, BILLING_TYPES, priceLookupKey } from "../../../domain/billing";
 import { discountedAmount } from "../../../domain/coupons";
 import { activePrice, getPlan, type BillingInterval, type PlanName } from "../../../domain/plans";
 import type { AppEnv } from "../../env.server";
-import { ok, updateFailed, type BillingProvider, type BillingResult, type CheckoutRequest, type Invoice } from "./provider.server";
+import {
+  ok,
+  updateFailed,
+  billingCustomerId,
+  type BillingProvider,
+  type BillingResult,
+  type CheckoutRequest,
+  type Invoice,
+} from "./provider.server";
 
 export function paddleClient(env: AppEnv): Paddle {
   if (!env.PADDLE_API_KEY) throw new Error("PADDLE_API_KEY is not set");
@@ -47,12 +55,11 @@ export class PaddleBilling implements BillingProvider {
     return getDb(this.env.DB);
   }
 
-  private async customerFor(user: CheckoutRequest["user"]): Promise<string> {
-    const known = await getBillingCustomer(this.db, user.id, this.billingType);
-    if (known) return known.billingId;
-    const customer = await this.paddle.customers.create({ email: user.email, name: user.name, customData: { user_id: user.id } });
-    await saveBillingCustomer(this.db, user.id, this.billingType, customer.id);
-    return (await getBillingCustomer(this.db, user.id, this.billingType))?.billingId ?? customer.id;
+  private customerFor(user: CheckoutRequest["user"]): Promise<string> {
+    return billingCustomerId(this.db, user.id, this.billingType, async () => {
+      const customer = await this.paddle.customers.create({ email: user.email, name: user.name, customData: { user_id: user.id } });
+      return customer.id;
+    });
   }
 
   private async priceId(plan: PlanName, interval: BillingInterval): Promise<string> {

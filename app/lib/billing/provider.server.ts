@@ -4,6 +4,8 @@
  * picks one). Every implementation changes a subscription only through billing events
  * (docs/decisions/007).
  */
+import type { Db } from "../../../db/client.server";
+import { getBillingCustomer, saveBillingCustomer } from "../../../db/billing.server";
 import { BILLING_MESSAGES, type BillingType } from "../../../domain/billing";
 import type { Coupon } from "../../../domain/coupons";
 import type { BillingInterval, PlanName } from "../../../domain/plans";
@@ -57,3 +59,15 @@ export interface BillingProvider {
 
 export const ok = <T = undefined>(value?: T): BillingResult<T> => ({ ok: true, value: value as T });
 export const updateFailed: BillingResult<never> = { ok: false, status: 500, message: BILLING_MESSAGES.updateFailed };
+
+/**
+ * The user's customer id at a provider: the stored one, or one made by `create` and stored.
+ * When another request stored one first, that one is used.
+ */
+export async function billingCustomerId(db: Db, userId: string, billingType: BillingType, create: () => Promise<string>): Promise<string> {
+  const known = await getBillingCustomer(db, userId, billingType);
+  if (known) return known.billingId;
+  const created = await create();
+  await saveBillingCustomer(db, userId, billingType, created);
+  return (await getBillingCustomer(db, userId, billingType))?.billingId ?? created;
+}

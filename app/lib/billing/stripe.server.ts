@@ -7,13 +7,21 @@
  */
 import Stripe from "stripe";
 import { getDb } from "../../../db/client.server";
-import { createCheckoutSession, getBillingCustomer, getCurrentSubscriptionRow, saveBillingCustomer } from "../../../db/billing.server";
+import { createCheckoutSession, getBillingCustomer, getCurrentSubscriptionRow } from "../../../db/billing.server";
 import { BILLING_MESSAGES, BILLING_TYPES, priceLookupKey } from "../../../domain/billing";
 import { discountedAmount } from "../../../domain/coupons";
 import { OVERAGE_PRICE_LOOKUP_KEY } from "../../../domain/overage";
 import { activePrice, getPlan, type BillingInterval, type PlanName } from "../../../domain/plans";
 import type { AppEnv } from "../../env.server";
-import { ok, updateFailed, type BillingProvider, type BillingResult, type CheckoutRequest, type Invoice } from "./provider.server";
+import {
+  ok,
+  updateFailed,
+  billingCustomerId,
+  type BillingProvider,
+  type BillingResult,
+  type CheckoutRequest,
+  type Invoice,
+} from "./provider.server";
 
 export function stripeClient(env: { STRIPE_SECRET_KEY?: string; STRIPE_API_BASE?: string }): Stripe {
   if (!env.STRIPE_SECRET_KEY) throw new Error("STRIPE_SECRET_KEY is not set");
@@ -48,13 +56,11 @@ export class StripeBilling implements BillingProvider {
   }
 
   /** The user's Stripe customer: made on the first checkout, reused after. */
-  private async customerFor(user: CheckoutRequest["user"]): Promise<string> {
-    const known = await getBillingCustomer(this.db, user.id, this.billingType);
-    if (known) return known.billingId;
-    const customer = await this.stripe.customers.create({ email: user.email, name: user.name, metadata: { user_id: user.id } });
-    await saveBillingCustomer(this.db, user.id, this.billingType, customer.id);
-    // Another request may have saved one first: use whichever is stored.
-    return (await getBillingCustomer(this.db, user.id, this.billingType))?.billingId ?? customer.id;
+  private customerFor(user: CheckoutRequest["user"]): Promise<string> {
+    return billingCustomerId(this.db, user.id, this.billingType, async () => {
+      const customer = await this.stripe.customers.create({ email: user.email, name: user.name, metadata: { user_id: user.id } });
+      return customer.id;
+    });
   }
 
   private async priceId(plan: PlanName, interval: BillingInterval): Promise<string> {
