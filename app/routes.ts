@@ -74,6 +74,10 @@ export default [
   route("app/api/user/confirm-password", "routes/api.user.confirm-password.ts"),
   route("app/api/coupon/:code", "routes/api.coupon.ts"),
   route("app/api/bulk/csv", "routes/api.bulk.csv.ts"),
+  // The subscription calls of spec 01 §7 (user context).
+  route("app/api/subscriptions", "routes/api.subscriptions.ts"),
+  route("app/api/settings/payment-method", "routes/api.settings.payment-method.ts"),
+  route("app/api/settings/subscription/:op?", "routes/api.settings.subscription.ts"),
 
   // Kiosk (L and developer)
   route("app/kiosk", "routes/kiosk.tsx", [

@@ -6,33 +6,20 @@
 import { data, Form, Link, redirect } from "react-router";
 import { z } from "zod";
 import { getDb } from "../../db/client.server";
-import { getCurrentSubscriptionRow } from "../../db/billing.server";
 import { BILLING_MESSAGES } from "../../domain/billing";
-import { getPlan, PLANS, type Plan, type PlanName } from "../../domain/plans";
+import { getPlan, PLANS, type PlanName } from "../../domain/plans";
 import { Notice } from "../components/form-fields";
 import { getCloudflare } from "../context.server";
-import { billingFor } from "../lib/billing/select.server";
+import { subscribe, trialEligibility } from "../lib/billing/subscribe.server";
 import { TestModeBilling } from "../lib/billing/test-mode.server";
 import type { RouteHandle } from "../route-handle";
-import { requireUser, type Viewer } from "../session.server";
+import { requireUser } from "../session.server";
 import type { Route } from "./+types/get-started";
 
 export const handle: RouteHandle = { hydrate: false };
 export const meta: Route.MetaFunction = () => [{ title: "Start your free trial | Snip" }];
 
-const DAY_MS = 86_400_000;
 const TRIAL_PLANS = PLANS.filter((p) => p.billable && !p.hidden && p.trialDays > 0);
-
-type Eligibility = { ok: true } | { ok: false; reason: string };
-
-async function eligibility(viewer: Viewer, db: ReturnType<typeof getDb>, plan: Plan, now = Date.now()): Promise<Eligibility> {
-  if (viewer.subscribed) return { ok: false, reason: "You already have a subscription." };
-  if (await getCurrentSubscriptionRow(db, viewer.user.id))
-    return { ok: false, reason: "Your account has already had a trial or a subscription." };
-  const opensAt = viewer.user.createdAt.getTime() + plan.trialDelay * DAY_MS;
-  if (opensAt > now) return { ok: false, reason: `Trials open ${Math.ceil((opensAt - now) / DAY_MS)} days after sign-up.` };
-  return { ok: true };
-}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireUser(request, context);
@@ -43,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       title: plan.title,
       trialDays: plan.trialDays,
       card: plan.forcePaymentMethod,
-      eligibility: await eligibility(viewer, db, plan),
+      eligibility: await trialEligibility(viewer, db, plan),
     })),
   );
   return { plans };
@@ -57,19 +44,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = schema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return data({ error: BILLING_MESSAGES.subscribeFailed }, { status: 422 });
   const plan = getPlan(parsed.data.plan);
-  const allowed = await eligibility(viewer, getDb(env.DB), plan);
+  const db = getDb(env.DB);
+  const allowed = await trialEligibility(viewer, db, plan);
   if (!allowed.ok) return data({ error: allowed.reason }, { status: 422 });
   if (plan.forcePaymentMethod) {
-    const checkout = await billingFor(env).startCheckout({
-      user: { id: viewer.user.id, email: viewer.user.email, name: viewer.user.name },
-      plan: plan.name,
+    const checkout = await subscribe(env, db, viewer, {
+      plan,
       interval: "monthly",
-      withTrial: true,
+      trial: true,
       coupon: null,
       origin: new URL(request.url).origin,
     });
     if (!checkout.ok) return data({ error: checkout.message }, { status: checkout.status });
-    return redirect(checkout.value);
+    return redirect(checkout.value.url);
   }
   // A card-free trial is Snip's own record, whichever provider is configured (docs/decisions/013).
   await new TestModeBilling(env).startTrialWithoutCard(viewer.user.id, plan.name);

@@ -7,19 +7,16 @@
 import { data, Form, Link, redirect } from "react-router";
 import { z } from "zod";
 import { getDb } from "../../db/client.server";
-import { getCurrentSubscriptionRow } from "../../db/billing.server";
 import { BILLING_MESSAGES } from "../../domain/billing";
 import { findCoupon } from "../../domain/coupons";
-import { couponApplies } from "../../domain/promotion";
 import { readCouponCode } from "../cookies.server";
-import { currentPhase } from "../lib/promotion.server";
-import { activePrice, getPlan, PLANS, type PlanName } from "../../domain/plans";
+import { getPlan, PLANS, type PlanName } from "../../domain/plans";
 import { isPastDue, onGracePeriod, onTrial, renewalDate, SUBSCRIPTION_REFRESH_MS } from "../../domain/subscription";
 import { Notice } from "../components/form-fields";
 import { SettingsCard, SettingsHeading } from "../components/settings";
 import { getCloudflare } from "../context.server";
 import { changeSubscription } from "../lib/billing/actions.server";
-import { billingFor } from "../lib/billing/select.server";
+import { purchasable, subscribe } from "../lib/billing/subscribe.server";
 import type { RouteHandle } from "../route-handle";
 import { requireUser } from "../session.server";
 import type { Route } from "./+types/settings.subscription";
@@ -89,28 +86,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   const input = parsed.data;
 
   if (input.intent === "subscribe") {
-    const plan = getPlan(input.plan);
-    if (!plan.billable || plan.custom || !activePrice(plan, input.interval)) {
-      return data({ error: BILLING_MESSAGES.subscribeFailed }, { status: 422 });
-    }
+    const plan = purchasable(input.plan, input.interval);
+    if (!plan) return data({ error: BILLING_MESSAGES.subscribeFailed }, { status: 422 });
     // A subscriber changes plan: the confirm page of the update (spec 01 §2).
     if (viewer.subscribed) return redirect(`/app/settings/subscription/update/${plan.name}/${input.interval}`);
-    // A trial only for someone who never had a subscription.
-    const hadOne = (await getCurrentSubscriptionRow(getDb(env.DB), viewer.user.id)) !== undefined;
-    // The remembered coupon applies outside the sale, or to yearly plans during it (spec 01 §4).
-    const coupon = findCoupon(await readCouponCode(request));
-    const applies = coupon !== null && couponApplies(currentPhase(env), input.interval);
-    const billingType = input.billing_type === 1 || input.billing_type === 2 ? input.billing_type : undefined;
-    const checkout = await billingFor(env, billingType).startCheckout({
-      user: { id: viewer.user.id, email: viewer.user.email, name: viewer.user.name },
-      plan: plan.name,
+    const checkout = await subscribe(env, getDb(env.DB), viewer, {
+      plan,
       interval: input.interval,
-      withTrial: !hadOne && plan.trialDays > 0,
-      coupon: applies ? coupon : null,
+      // Spec 01 §7: the subscribe call names its billing type (1 Stripe, 2 Paddle); absent = the preferred one.
+      billingType: input.billing_type === 1 || input.billing_type === 2 ? input.billing_type : undefined,
+      trial: true,
+      coupon: findCoupon(await readCouponCode(request)),
       origin: new URL(request.url).origin,
     });
     if (!checkout.ok) return data({ error: checkout.message }, { status: checkout.status });
-    return redirect(checkout.value);
+    return redirect(checkout.value.url);
   }
 
   const result = await changeSubscription(

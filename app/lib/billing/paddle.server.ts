@@ -19,6 +19,7 @@ import {
   billingCustomerId,
   type BillingProvider,
   type BillingResult,
+  type Checkout,
   type CheckoutRequest,
   type Invoice,
 } from "./provider.server";
@@ -70,7 +71,7 @@ export class PaddleBilling implements BillingProvider {
     return price.id;
   }
 
-  async startCheckout({ user, plan, interval, withTrial, coupon }: CheckoutRequest): Promise<BillingResult<string>> {
+  async startCheckout({ user, plan, interval, withTrial, coupon }: CheckoutRequest): Promise<BillingResult<Checkout>> {
     const p = getPlan(plan);
     const price = activePrice(p, interval);
     if (!price || !p.billable) return { ok: false, status: 422, message: BILLING_MESSAGES.subscribeFailed };
@@ -94,7 +95,15 @@ export class PaddleBilling implements BillingProvider {
         coupon: coupon?.coupon ?? null,
         firstAmount: discountedAmount(price.amount, coupon),
       });
-      return ok(`/paddle/payment?_ptxn=${encodeURIComponent(transaction.id)}&session=${sessionId}`);
+      return ok({
+        url: `/paddle/payment?_ptxn=${encodeURIComponent(transaction.id)}&session=${sessionId}`,
+        sessionId,
+        customerId,
+        priceIds: [priceId],
+        transactionId: transaction.id,
+        // What Paddle's checkout offers besides cards (the reason to offer it beside Stripe).
+        paymentMethods: ["card", "paypal", "apple_pay", "google_pay"],
+      });
     } catch (error) {
       return failure(error, BILLING_MESSAGES.checkoutFailed);
     }

@@ -37,10 +37,24 @@ export interface Invoice {
   url: string | null;
 }
 
+/** A checkout that was started: where the browser goes to pay, and what the provider calls it. */
+export interface Checkout {
+  /** The page that takes the payment (the provider's, or Snip's for Paddle.js and test mode). */
+  url: string;
+  /** Snip's checkout session (the provider's for Stripe). */
+  sessionId: string;
+  customerId: string | null;
+  priceIds: string[];
+  /** Paddle's transaction, which Paddle.js opens. */
+  transactionId: string | null;
+  /** The payment methods the checkout offers. */
+  paymentMethods: string[];
+}
+
 export interface BillingProvider {
   readonly billingType: BillingType;
-  /** Starts a checkout; the value is where the browser goes to pay. */
-  startCheckout(request: CheckoutRequest): Promise<BillingResult<string>>;
+  /** Starts a checkout. */
+  startCheckout(request: CheckoutRequest): Promise<BillingResult<Checkout>>;
   changePlan(userId: string, plan: PlanName, interval: BillingInterval): Promise<BillingResult>;
   cancel(userId: string, immediately: boolean): Promise<BillingResult>;
   resume(userId: string): Promise<BillingResult>;

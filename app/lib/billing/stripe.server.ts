@@ -19,6 +19,7 @@ import {
   billingCustomerId,
   type BillingProvider,
   type BillingResult,
+  type Checkout,
   type CheckoutRequest,
   type Invoice,
 } from "./provider.server";
@@ -71,7 +72,7 @@ export class StripeBilling implements BillingProvider {
     return price.id;
   }
 
-  async startCheckout({ user, plan, interval, withTrial, coupon, origin }: CheckoutRequest): Promise<BillingResult<string>> {
+  async startCheckout({ user, plan, interval, withTrial, coupon, origin }: CheckoutRequest): Promise<BillingResult<Checkout>> {
     const p = getPlan(plan);
     const price = activePrice(p, interval);
     if (!price || !p.billable) return { ok: false, status: 422, message: BILLING_MESSAGES.subscribeFailed };
@@ -108,7 +109,14 @@ export class StripeBilling implements BillingProvider {
         coupon: coupon?.coupon ?? null,
         firstAmount: discountedAmount(price.amount, coupon),
       });
-      return ok(session.url);
+      return ok({
+        url: session.url,
+        sessionId: session.id,
+        customerId: customer,
+        priceIds: [priceId, ...(overagePriceId ? [overagePriceId] : [])],
+        transactionId: null,
+        paymentMethods: ["card"],
+      });
     } catch (error) {
       return failure(error, BILLING_MESSAGES.checkoutFailed);
     }

@@ -25,7 +25,15 @@ import { discountedAmount } from "../../../domain/coupons";
 import { activePrice, getPlan, type BillingInterval, type PlanName } from "../../../domain/plans";
 import { addMonthsClamped, settleScheduledDowngrade } from "../../../domain/subscription";
 import type { AppEnv } from "../../env.server";
-import { ok, updateFailed, type BillingProvider, type BillingResult, type CheckoutRequest, type Invoice } from "./provider.server";
+import {
+  ok,
+  updateFailed,
+  type BillingProvider,
+  type BillingResult,
+  type Checkout,
+  type CheckoutRequest,
+  type Invoice,
+} from "./provider.server";
 
 const DAY_MS = 86_400_000;
 
@@ -58,7 +66,7 @@ export class TestModeBilling implements BillingProvider {
   constructor(private readonly env: AppEnv) {}
 
   /** A checkout for a plan's price; the test-mode page completes it. */
-  async startCheckout({ user, plan, interval, withTrial, coupon }: CheckoutRequest): Promise<BillingResult<string>> {
+  async startCheckout({ user, plan, interval, withTrial, coupon }: CheckoutRequest): Promise<BillingResult<Checkout>> {
     const userId = user.id;
     const p = getPlan(plan);
     const price = activePrice(p, interval);
@@ -74,7 +82,14 @@ export class TestModeBilling implements BillingProvider {
       amount: price.amount,
       trialDays: withTrial ? p.trialDays : 0,
     });
-    return ok(`/app/billing/test-checkout/${session.id}`);
+    return ok({
+      url: `/app/billing/test-checkout/${session.id}`,
+      sessionId: session.id,
+      customerId: `cus_test_${userId}`,
+      priceIds: [`price_test_${plan}_${interval}`],
+      transactionId: null,
+      paymentMethods: ["card"],
+    });
   }
 
   async decline(session: CheckoutSession): Promise<void> {

@@ -1,0 +1,79 @@
+/**
+ * Subscribing, shared by the pricing form, /app/get-started and the JSON call of spec 01 §7
+ * (POST settings/subscription/new): which plans may be bought, whether a trial comes with it,
+ * which coupon applies (spec 01 §4), and the checkout the provider starts.
+ */
+import type { Db } from "../../../db/client.server";
+import { getCurrentSubscriptionRow } from "../../../db/billing.server";
+import { BILLING_MESSAGES, type BillingType } from "../../../domain/billing";
+import type { Coupon } from "../../../domain/coupons";
+import { activePrice, getPlan, type BillingInterval, type Plan, type PlanName } from "../../../domain/plans";
+import { couponApplies } from "../../../domain/promotion";
+import type { AppEnv } from "../../env.server";
+import type { Viewer } from "../../session.server";
+import { currentPhase } from "../promotion.server";
+import type { BillingResult, Checkout } from "./provider.server";
+import { billingFor } from "./select.server";
+
+const DAY_MS = 86_400_000;
+
+export type TrialEligibility = { ok: true } | { ok: false; reason: string };
+
+/** One trial per account, on a plan that offers one, once the plan's trialDelay has passed since sign-up. */
+export async function trialEligibility(viewer: Viewer, db: Db, plan: Plan, now = Date.now()): Promise<TrialEligibility> {
+  if (plan.trialDays <= 0) return { ok: false, reason: "This plan has no free trial." };
+  if (viewer.subscribed) return { ok: false, reason: "You already have a subscription." };
+  if (await getCurrentSubscriptionRow(db, viewer.user.id)) {
+    return { ok: false, reason: "Your account has already had a trial or a subscription." };
+  }
+  const opensAt = viewer.user.createdAt.getTime() + plan.trialDelay * DAY_MS;
+  if (opensAt > now) return { ok: false, reason: `Trials open ${Math.ceil((opensAt - now) / DAY_MS)} days after sign-up.` };
+  return { ok: true };
+}
+
+/** A plan that can be bought at this interval: billable, not a custom quote, with an active price. */
+export function purchasable(name: PlanName, interval: BillingInterval): Plan | null {
+  const plan = getPlan(name);
+  return plan.billable && !plan.custom && activePrice(plan, interval) ? plan : null;
+}
+
+export interface SubscribeRequest {
+  plan: Plan;
+  interval: BillingInterval;
+  /** Absent: the preferred provider. */
+  billingType?: BillingType;
+  /** Start with the plan's trial when the account may have one (else the trial is simply left out). */
+  trial: boolean;
+  /** A coupon that validated; whether it applies is the promotion's rule. */
+  coupon: Coupon | null;
+  origin: string;
+}
+
+export interface Subscribed extends Checkout {
+  withTrial: boolean;
+  /** The coupon the checkout applies, if any. */
+  appliedCoupon: string | null;
+  /** Whether a coupon may apply to this checkout at all (outside the sale, or a yearly plan during it). */
+  allowDiscounts: boolean;
+}
+
+export async function subscribe(env: AppEnv, db: Db, viewer: Viewer, request: SubscribeRequest): Promise<BillingResult<Subscribed>> {
+  const { plan, interval } = request;
+  if (!activePrice(plan, interval) || !plan.billable || plan.custom) {
+    return { ok: false, status: 422, message: BILLING_MESSAGES.subscribeFailed };
+  }
+  const withTrial = request.trial && (await trialEligibility(viewer, db, plan)).ok;
+  // The remembered coupon applies outside the sale, or to yearly plans during it (spec 01 §4).
+  const allowDiscounts = couponApplies(currentPhase(env), interval);
+  const coupon = allowDiscounts ? request.coupon : null;
+  const checkout = await billingFor(env, request.billingType).startCheckout({
+    user: { id: viewer.user.id, email: viewer.user.email, name: viewer.user.name },
+    plan: plan.name,
+    interval,
+    withTrial,
+    coupon,
+    origin: request.origin,
+  });
+  if (!checkout.ok) return checkout;
+  return { ok: true, value: { ...checkout.value, withTrial, appliedCoupon: coupon?.coupon ?? null, allowDiscounts } };
+}
