@@ -17,7 +17,6 @@
  */
 import { z } from "zod";
 import { getDb } from "../../db/client.server";
-import { getCurrentSubscriptionRow } from "../../db/billing.server";
 import { API_MESSAGES } from "../../domain/api-messages";
 import { BILLING_MESSAGES, type BillingType } from "../../domain/billing";
 import { findCoupon } from "../../domain/coupons";
@@ -29,7 +28,7 @@ import { apiError, json, requireApiViewer, validateBody } from "../lib/api.serve
 import { changeIsScheduled, changeSubscription } from "../lib/billing/actions.server";
 import type { BillingResult } from "../lib/billing/provider.server";
 import { availableBillingTypes } from "../lib/billing/select.server";
-import { purchasable, subscribe, type Subscribed } from "../lib/billing/subscribe.server";
+import { purchasable, reactivatable, subscribe, type Subscribed } from "../lib/billing/subscribe.server";
 import type { Viewer } from "../session.server";
 import type { Route } from "./+types/api.settings.subscription";
 
@@ -158,12 +157,11 @@ async function reactivateCall(request: Request, context: Route.ActionArgs["conte
   if (sub && isActive(sub, now)) return apiError(406, "Your subscription is active.");
   const { env } = getCloudflare(context);
   const db = getDb(env.DB);
-  const row = await getCurrentSubscriptionRow(db, viewer.user.id);
-  const plan = row && row.name !== "free" ? purchasable(row.name as PlanName, row.interval) : null;
-  if (!plan || !row) return apiError(406, "You have no cancelled subscription to reactivate.");
+  const ended = await reactivatable(db, viewer);
+  if (!ended) return apiError(406, "You have no cancelled subscription to reactivate.");
   const result = await subscribe(env, db, viewer, {
-    plan,
-    interval: row.interval,
+    plan: ended.plan,
+    interval: ended.interval,
     trial: false,
     coupon: null,
     origin: new URL(request.url).origin,

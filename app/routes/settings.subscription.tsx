@@ -16,7 +16,7 @@ import { Notice } from "../components/form-fields";
 import { SettingsCard, SettingsHeading } from "../components/settings";
 import { getCloudflare } from "../context.server";
 import { changeSubscription } from "../lib/billing/actions.server";
-import { purchasable, subscribe } from "../lib/billing/subscribe.server";
+import { purchasable, reactivatable, subscribe } from "../lib/billing/subscribe.server";
 import type { RouteHandle } from "../route-handle";
 import { requireUser } from "../session.server";
 import type { Route } from "./+types/settings.subscription";
@@ -36,7 +36,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const now = new Date();
   const sub = viewer.subscription;
   const future = viewer.futureSubscription;
+  const ended = await reactivatable(getDb(getCloudflare(context).env.DB), viewer);
   return {
+    // A subscription that ended can be started again on the same plan (spec 01 §4 reactivate).
+    ended: ended
+      ? {
+          plan: ended.plan.title,
+          interval: ended.interval,
+          endedAt: ended.endedAt ? DATE.format(ended.endedAt) : null,
+        }
+      : null,
     pending: new URL(request.url).searchParams.has("pending"),
     // Spec 01 §4: a future subscription is a scheduled downgrade, starting when the current period ends.
     scheduled: future
@@ -74,6 +83,7 @@ const actionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("cancel") }),
   z.object({ intent: z.literal("cancel-now") }),
   z.object({ intent: z.literal("resume") }),
+  z.object({ intent: z.literal("reactivate") }),
   // Spec 01 §7 DELETE settings/subscription/scheduled, as a plain form.
   z.object({ intent: z.literal("cancel-scheduled") }),
 ]);
@@ -97,6 +107,20 @@ export async function action({ request, context }: Route.ActionArgs) {
       billingType: input.billing_type === 1 || input.billing_type === 2 ? input.billing_type : undefined,
       trial: true,
       coupon: findCoupon(await readCouponCode(request)),
+      origin: new URL(request.url).origin,
+    });
+    if (!checkout.ok) return data({ error: checkout.message }, { status: checkout.status });
+    return redirect(checkout.value.url);
+  }
+
+  if (input.intent === "reactivate") {
+    const ended = await reactivatable(getDb(env.DB), viewer);
+    if (!ended) return redirect("/app/settings/subscription");
+    const checkout = await subscribe(env, getDb(env.DB), viewer, {
+      plan: ended.plan,
+      interval: ended.interval,
+      trial: false,
+      coupon: null,
       origin: new URL(request.url).origin,
     });
     if (!checkout.ok) return data({ error: checkout.message }, { status: checkout.status });
@@ -200,6 +224,23 @@ export default function SubscriptionSettings({ loaderData, actionData }: Route.C
           ) : (
             <div className="text-sm text-slate-700">
               <p>You are on the Free plan.</p>
+              {loaderData.ended ? (
+                <div className="mt-3 flex flex-wrap items-center gap-3 rounded-lg bg-slate-50 p-3" data-testid="ended-subscription">
+                  <p>
+                    Your {loaderData.ended.plan} plan ({loaderData.ended.interval === "yearly" ? "Yearly" : "Monthly"})
+                    {loaderData.ended.endedAt ? ` ended on ${loaderData.ended.endedAt}` : " has ended"}.
+                  </p>
+                  <Form method="post">
+                    <button
+                      name="intent"
+                      value="reactivate"
+                      className="rounded-lg border border-indigo-300 px-4 py-2 font-semibold text-indigo-700 hover:bg-indigo-50"
+                    >
+                      Reactivate
+                    </button>
+                  </Form>
+                </div>
+              ) : null}
               <Link
                 to="/app/pricing"
                 className="mt-3 inline-block rounded-lg bg-indigo-600 px-4 py-2 font-semibold text-white hover:bg-indigo-700"

@@ -175,3 +175,21 @@ test("the payment-method call opens the card form; guests, other methods and cro
   expect(refused.status()).toBe(401);
   await guest.close();
 });
+
+test("an ended subscription is reactivated from the subscription page through a new checkout", async ({ page }) => {
+  const user = await registerUser(page);
+  await giveSubscription(page, user.email, { plan: "pro", interval: "monthly" });
+  await page.goto("/app/settings/subscription");
+  await page.getByRole("button", { name: "Cancel Immediately" }).click();
+  await stateUntil(page, (s) => s.current?.active === false);
+  await page.goto("/app/settings/subscription");
+  await expect(page.getByTestId("ended-subscription")).toContainText(/Your Pro plan \(Monthly\) ended on \w+ \d+, \d{4}\./);
+  await page.getByRole("button", { name: "Reactivate" }).click();
+  await expect(page).toHaveURL(/\/app\/billing\/test-checkout\/cs_test_/);
+  await page.getByLabel("Cardholder name").fill("Ada Lovelace");
+  await page.getByRole("button", { name: /^Pay / }).click();
+  await stateUntil(page, (s) => s.current?.name === "pro" && s.current.active);
+  await page.goto("/app/settings/subscription");
+  await expect(page.getByTestId("ended-subscription")).toHaveCount(0);
+  await expect(page.getByTestId("current-plan")).toContainText("Pro");
+});

@@ -77,3 +77,18 @@ export async function subscribe(env: AppEnv, db: Db, viewer: Viewer, request: Su
   if (!checkout.ok) return checkout;
   return { ok: true, value: { ...checkout.value, withTrial, appliedCoupon: coupon?.coupon ?? null, allowDiscounts } };
 }
+
+/**
+ * The ended subscription a user may start again (reactivate, spec 01 §4): the last plan and
+ * interval, while they are still sold. Null while a subscription is in force, or when none ended.
+ */
+export async function reactivatable(
+  db: Db,
+  viewer: Viewer,
+): Promise<{ plan: Plan; interval: BillingInterval; endedAt: Date | null } | null> {
+  if (viewer.subscription) return null;
+  const row = await getCurrentSubscriptionRow(db, viewer.user.id);
+  if (!row || row.name === "free") return null;
+  const plan = purchasable(row.name as PlanName, row.interval);
+  return plan ? { plan, interval: row.interval, endedAt: row.endsAt } : null;
+}
