@@ -11,8 +11,8 @@ const BASE_URL = `http://localhost:${PORT}`;
  */
 export default defineConfig({
   testDir: "tests/e2e",
-  // Needs the service configured with the Stripe stub: playwright.stripe.config.ts.
-  testIgnore: "stripe.spec.ts",
+  // Need the service configured with a provider's stub: playwright.stripe.config.ts, playwright.paddle.config.ts.
+  testIgnore: ["stripe.spec.ts", "paddle.spec.ts"],
   fullyParallel: false,
   workers: 1,
   retries: 0,

@@ -68,6 +68,8 @@ const varsSchema = z.object({
   PADDLE_ENVIRONMENT: z.string().default("production"),
   /** Paddle.js client-side token for the /paddle/payment checkout page. */
   PADDLE_CLIENT_TOKEN: z.string().optional(),
+  /** Where /paddle/payment loads Paddle.js from: Paddle's CDN, or the local stub's stand-in in tests. */
+  PADDLE_JS_URL: z.url({ protocol: /^https?$/ }).default("https://cdn.paddle.com/paddle/v2/paddle.js"),
 });
 
 /** A provider is configured with its API key and its webhook secret, or not at all. */

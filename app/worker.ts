@@ -4,12 +4,15 @@
  * are handed to the redirect worker (REDIRECT) before React Router is touched
  * (docs/decisions/003). The public REST API (/api/*, /openapi/v2.json) is answered by Hono
  * before React Router (docs/decisions/011). State changes of pages must come from our own origin.
+ * The cron trigger (wrangler.toml `[triggers]`) applies due scheduled downgrades at Paddle
+ * (docs/decisions/015).
  */
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { shortLinkAlias } from "../domain/routing";
 import { apiHandler, isApiPath } from "./api/v2/app.server";
 import { cloudflareContext } from "./context.server";
 import { parseEnv, type AppBindings } from "./env.server";
+import { applyDueScheduledDowngrades } from "./lib/billing/scheduled-downgrades.server";
 import { drainUnreadBody, isCrossSiteMutation, securityCheckFailure, SECURITY_HEADERS } from "./security.server";
 
 const handleRequest = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
@@ -48,5 +51,13 @@ export default {
     const response = await handleRequest(request, context);
     await drainUnreadBody(request);
     return withSecurityHeaders(response);
+  },
+
+  async scheduled(controller, rawEnv) {
+    const env = parseEnv(rawEnv as unknown as Record<string, unknown>, "localhost");
+    const run = await applyDueScheduledDowngrades(env, new Date(controller.scheduledTime));
+    if (run.applied.length > 0) console.info(`scheduled downgrades applied at Paddle: ${run.applied.join(", ")}`);
+    // A failed run is reported as such; the next run retries what is still due.
+    if (run.failed.length > 0) throw new Error(`scheduled downgrades failed: ${run.failed.join(", ")}`);
   },
 } satisfies ExportedHandler<AppBindings>;

@@ -1,5 +1,5 @@
 /** Checkout sessions and the application of billing events (one db.batch each). */
-import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import type { BillingEventPayload, BillingType, PaymentMethodSnapshot, SubscriptionSnapshot } from "../domain/billing";
 import type { Db } from "./client.server";
 import { billingCustomers, billingEvents, checkoutSessions, overageReports, subscriptions } from "./schema";
@@ -170,6 +170,27 @@ export async function getFutureSubscriptionRow(db: Db, userId: string) {
     .where(eq(subscriptions.id, futureSubscriptionId(userId)))
     .limit(1);
   return row;
+}
+
+/**
+ * Scheduled downgrades held at one provider that start by `before` (oldest first, at most
+ * `limit`): the future rows not ended, with the provider's subscription id.
+ */
+export async function listDueScheduledDowngrades(db: Db, billingType: BillingType, before: Date, limit = 50) {
+  return db
+    .select({ userId: subscriptions.userId, billingId: subscriptions.billingId, periodStartsAt: subscriptions.periodStartsAt })
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.slot, "future"),
+        eq(subscriptions.billingType, billingType),
+        isNull(subscriptions.endsAt),
+        isNotNull(subscriptions.billingId),
+        lte(subscriptions.periodStartsAt, before),
+      ),
+    )
+    .orderBy(asc(subscriptions.periodStartsAt))
+    .limit(limit);
 }
 
 /** A card was given at a checkout, or a provider told us of one: the user has a payment method on file. */

@@ -23,11 +23,57 @@ export function builtWorker(configPath, overrides = {}) {
   return { ...options, name, modules, modulesRoot: root, ...overrides };
 }
 
+/** Whether a five-field cron expression (numbers, `*`, `*\/n`, ranges and lists) matches a UTC minute. */
+export function cronMatches(expression, date) {
+  const values = [date.getUTCMinutes(), date.getUTCHours(), date.getUTCDate(), date.getUTCMonth() + 1, date.getUTCDay()];
+  const fields = expression.trim().split(/\s+/);
+  if (fields.length !== 5) return false;
+  return fields.every((field, i) =>
+    field.split(",").some((part) => {
+      const [range, step = "1"] = part.split("/");
+      const [from, to] = range === "*" ? [0, 59] : range.split("-").map(Number);
+      const value = values[i];
+      return value >= from && value <= (to ?? (part.includes("/") ? 59 : from)) && (value - from) % Number(step) === 0;
+    }),
+  );
+}
+
+/**
+ * Miniflare runs no cron triggers by itself: every minute, each built worker's `triggers.crons`
+ * that match are fired through Miniflare's trigger endpoint (`/cdn-cgi/local/scheduled`, on
+ * with `unsafeTriggerHandlers`), as Cloudflare fires them. Tests fire one at once the same way.
+ */
+function runCronTriggers(mf) {
+  const crons = BUILT_WORKERS.flatMap((config) => {
+    const { name, triggers } = JSON.parse(readFileSync(config, "utf8"));
+    return (triggers?.crons ?? []).map((cron) => ({ name, cron }));
+  });
+  if (crons.length === 0) return () => {};
+  let timer;
+  const tick = () => {
+    const now = new Date();
+    for (const { name, cron } of crons.filter((c) => cronMatches(c.cron, now))) {
+      const url = `http://localhost/cdn-cgi/local/scheduled?cron=${encodeURIComponent(cron)}&time=${now.getTime()}`;
+      mf.dispatchFetch(url, { headers: { "MF-Route-Override": name } })
+        .then(async (res) => {
+          const outcome = await res.text();
+          if (!res.ok) console.error(`cron ${cron} of ${name}: ${outcome}`);
+        })
+        .catch((error) => console.error(`cron ${cron} of ${name}:`, error));
+    }
+    timer = setTimeout(tick, 60_000 - (Date.now() % 60_000) + 50);
+  };
+  timer = setTimeout(tick, 60_000 - (Date.now() % 60_000) + 50);
+  timer.unref?.();
+  return () => clearTimeout(timer);
+}
+
 /**
  * Starts the service. `persist` is a wrangler state folder (".wrangler/state") or false
- * for in-memory state; `vars` override variables of every worker.
+ * for in-memory state; `vars` override variables of every worker. Cron triggers run every
+ * minute unless `crons` is false.
  */
-export async function startRuntime({ port, host = "127.0.0.1", persist = ".wrangler/state", vars = {}, verbose = false }) {
+export async function startRuntime({ port, host = "127.0.0.1", persist = ".wrangler/state", vars = {}, verbose = false, crons = true }) {
   const workers = BUILT_WORKERS.map((config) => {
     const worker = builtWorker(config);
     return { ...worker, bindings: { ...worker.bindings, ...vars } };
@@ -40,10 +86,20 @@ export async function startRuntime({ port, host = "127.0.0.1", persist = ".wrang
       port,
       cf: false,
       log: new Log(verbose ? LogLevel.INFO : LogLevel.WARN),
+      // GET /cdn-cgi/local/scheduled?cron=... with `MF-Route-Override: <worker>` runs a cron trigger (local runs only).
+      unsafeTriggerHandlers: true,
       ...state,
       workers,
     }),
   );
   await mf.ready;
+  if (crons) {
+    const stop = runCronTriggers(mf);
+    const dispose = mf.dispose.bind(mf);
+    mf.dispose = () => {
+      stop();
+      return dispose();
+    };
+  }
   return mf;
 }

@@ -14,6 +14,7 @@ const BILLING_VARS = [
   "PADDLE_WEBHOOK_SECRET",
   "PADDLE_ENVIRONMENT",
   "PADDLE_CLIENT_TOKEN",
+  "PADDLE_JS_URL",
 ];
 const vars = {
   ...Object.fromEntries(BILLING_VARS.filter((name) => process.env[name]).map((name) => [name, process.env[name]])),

@@ -2,6 +2,8 @@
  * /paddle/payment (L): Paddle's default payment link. With `?_ptxn=txn_...` Paddle.js opens its
  * checkout for that transaction (a new subscription, or a payment-method change); once paid,
  * Paddle's webhook activates the subscription and the browser goes to the success page.
+ * Closing the checkout goes back to where the payment was started (pricing or payment method).
+ * Paddle.js comes from PADDLE_JS_URL (Paddle's CDN; the local stub's stand-in in tests).
  * Without Paddle configured, a test-mode session is handed to the test-mode checkout.
  */
 import { data, redirect } from "react-router";
@@ -38,7 +40,10 @@ export function loader({ request, context }: Route.LoaderArgs) {
   }
   if (!q._ptxn) throw data("Not Found", { status: 404 });
   const success = q.session ? `/app/settings/subscription/success?session=${q.session}` : "/app/settings/payment-method?updated=1";
+  const back = q.session ? "/app/pricing" : "/app/settings/payment-method";
   return {
+    scriptUrl: env.PADDLE_JS_URL,
+    backUrl: back,
     transactionId: q._ptxn,
     token: env.PADDLE_CLIENT_TOKEN!,
     sandbox: env.PADDLE_ENVIRONMENT === "sandbox",
@@ -49,13 +54,17 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export default function PaddlePayment({ loaderData }: Route.ComponentProps) {
   // Paddle.js is Paddle's own script (no package): it opens the checkout overlay for the transaction.
   const setup = `Paddle.Environment.set(${JSON.stringify(loaderData.sandbox ? "sandbox" : "production")});
-Paddle.Initialize({ token: ${JSON.stringify(loaderData.token)}, checkout: { settings: { successUrl: ${JSON.stringify(loaderData.successUrl)} } } });
+Paddle.Initialize({
+  token: ${JSON.stringify(loaderData.token)},
+  checkout: { settings: { successUrl: ${JSON.stringify(loaderData.successUrl)} } },
+  eventCallback: function (event) { if (event.name === "checkout.closed") location.assign(${JSON.stringify(loaderData.backUrl)}); },
+});
 Paddle.Checkout.open({ transactionId: ${JSON.stringify(loaderData.transactionId)} });`;
   return (
     <div className="mx-auto max-w-md px-4 py-12 text-center">
       <h1 className="text-2xl font-extrabold text-slate-900">Complete your payment</h1>
       <p className="mt-3 text-slate-600">The secure checkout opens in a moment. It needs JavaScript.</p>
-      <script src="https://cdn.paddle.com/paddle/v2/paddle.js" />
+      <script src={loaderData.scriptUrl} />
       <script dangerouslySetInnerHTML={{ __html: setup.replaceAll("<", "\\u003c") }} />
     </div>
   );

@@ -1,11 +1,12 @@
 /**
  * Paddle's notifications as billing events: a subscription entity (as the SDK's
- * Webhooks.unmarshal returns it, camelCase) becomes the whole-state snapshot; a completed
- * transaction's card becomes the payment method on file. Pure; the user comes from
+ * Webhooks.unmarshal returns it, camelCase) becomes the whole-state snapshot, with the
+ * scheduled downgrade Snip keeps in the subscription's custom data (docs/decisions/015); a
+ * completed transaction's card becomes the payment method on file. Pure; the user comes from
  * custom_data.user_id (set at checkout) or the customer lookup the route supplies.
  */
 import { BILLING_TYPES, parsePriceLookupKey, type BillingEventPayload, type SubscriptionSnapshot } from "../../../domain/billing";
-import type { BillingStatus } from "../../../domain/subscription";
+import { addMonthsClamped, type BillingStatus } from "../../../domain/subscription";
 
 export interface PaddleSubscriptionLike {
   id: string;
@@ -38,6 +39,61 @@ export interface PaddleEventLike {
 }
 
 const str = (v: unknown) => (typeof v === "string" ? v : undefined);
+
+/**
+ * Paddle has no scheduled change of items: Snip records a downgrade that waits for the period's
+ * end in the subscription's custom data under this key, and applies it near the period's end
+ * (scheduled-downgrades.server.ts). So every subscription event tells the scheduled downgrade too.
+ */
+export const SCHEDULED_DOWNGRADE_KEY = "snip_scheduled_downgrade";
+
+/** The new price of a scheduled downgrade, as kept in the subscription's custom data. */
+export interface PaddleScheduledDowngrade {
+  lookup_key: string;
+  /** minor units, as Paddle writes amounts */
+  amount: string;
+  currency_code: string;
+}
+
+export function scheduledDowngradeOf(customData: Record<string, unknown> | null | undefined): PaddleScheduledDowngrade | null {
+  const d = customData?.[SCHEDULED_DOWNGRADE_KEY] as Record<string, unknown> | null | undefined;
+  const lookupKey = str(d?.lookup_key);
+  const amount = str(d?.amount);
+  const currency = str(d?.currency_code);
+  if (!lookupKey || !amount || !/^\d+$/.test(amount) || !currency || !parsePriceLookupKey(lookupKey)) return null;
+  return { lookup_key: lookupKey, amount, currency_code: currency };
+}
+
+/** The custom data with this downgrade scheduled, or with none (null). Other keys are kept. */
+export function withScheduledDowngrade(
+  customData: Record<string, unknown> | null | undefined,
+  downgrade: PaddleScheduledDowngrade | null,
+): Record<string, unknown> {
+  const { [SCHEDULED_DOWNGRADE_KEY]: _old, ...rest } = customData ?? {};
+  return downgrade ? { ...rest, [SCHEDULED_DOWNGRADE_KEY]: downgrade } : rest;
+}
+
+/**
+ * The future subscription of a Paddle subscription: the scheduled downgrade from the end of the
+ * current period, or null. A cancelled or cancelling subscription has nothing to downgrade, and
+ * a downgrade whose price the subscription already has was applied.
+ */
+export function scheduledSnapshotOf(sub: PaddleSubscriptionLike, current: SubscriptionSnapshot): SubscriptionSnapshot | null {
+  const downgrade = scheduledDowngradeOf(sub.customData);
+  const plan = parsePriceLookupKey(downgrade?.lookup_key);
+  if (!downgrade || !plan || sub.status === "canceled" || current.endsAt !== null) return null;
+  if (plan.plan === current.name && plan.interval === current.interval) return null;
+  return {
+    ...current,
+    name: plan.plan,
+    interval: plan.interval,
+    amount: Number(downgrade.amount),
+    currency: downgrade.currency_code,
+    trialEndsAt: null,
+    periodStartsAt: current.periodEndsAt,
+    periodEndsAt: addMonthsClamped(new Date(current.periodEndsAt), plan.interval === "yearly" ? 12 : 1).getTime(),
+  };
+}
 
 function billingStatusOf(status: string): BillingStatus | null {
   return status === "past_due" ? "past_due" : null;
@@ -84,6 +140,7 @@ export async function paddleEventPayload(
       ...base,
       userId,
       subscription,
+      scheduled: scheduledSnapshotOf(sub, subscription),
       ...(event.eventType === "subscription.created" && checkoutSessionId ? { checkoutSessionId } : {}),
     };
   }

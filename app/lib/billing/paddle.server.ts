@@ -5,14 +5,20 @@
  * resume (removing the scheduled cancel), the payment-method change transaction, and the
  * completed transactions as invoices. Paddle prices carry Snip's lookup key in
  * custom_data.lookup_key. Webhooks: webhooks.paddle.ts.
+ *
+ * A downgrade waits for the end of the period (spec 01 §4), which Paddle cannot schedule for
+ * items: it is kept in the subscription's custom data (so Paddle's events carry it to the
+ * future subscription) and applied near the period's end without billing, so the renewal bills
+ * the new price (applyScheduledDowngrade, run by the cron trigger; docs/decisions/015).
  */
 import { Paddle } from "@paddle/paddle-node-sdk";
 import { getDb } from "../../../db/client.server";
 import { createCheckoutSession, getBillingCustomer, getCurrentSubscriptionRow } from "../../../db/billing.server";
-import { BILLING_MESSAGES, BILLING_TYPES, priceLookupKey } from "../../../domain/billing";
+import { BILLING_MESSAGES, BILLING_TYPES, isScheduledDowngrade, parsePriceLookupKey, priceLookupKey } from "../../../domain/billing";
 import { discountedAmount } from "../../../domain/coupons";
 import { activePrice, getPlan, type BillingInterval, type PlanName } from "../../../domain/plans";
 import type { AppEnv } from "../../env.server";
+import { scheduledDowngradeOf, withScheduledDowngrade } from "./paddle-events.server";
 import {
   ok,
   updateFailed,
@@ -63,12 +69,16 @@ export class PaddleBilling implements BillingProvider {
     });
   }
 
-  private async priceId(plan: PlanName, interval: BillingInterval): Promise<string> {
+  private async price(plan: PlanName, interval: BillingInterval) {
     const key = priceLookupKey(plan, interval);
     const prices = await this.paddle.prices.list({ status: ["active"], perPage: 200 }).next();
     const price = prices.find((p) => (p.customData as Record<string, unknown> | null)?.lookup_key === key);
     if (!price) throw new Error(`Paddle has no active price with custom_data.lookup_key ${key}`);
-    return price.id;
+    return price;
+  }
+
+  private async priceId(plan: PlanName, interval: BillingInterval): Promise<string> {
+    return (await this.price(plan, interval)).id;
   }
 
   async startCheckout({ user, plan, interval, withTrial, coupon }: CheckoutRequest): Promise<BillingResult<Checkout>> {
@@ -114,15 +124,30 @@ export class PaddleBilling implements BillingProvider {
     return row?.billingType === this.billingType && row.billingId ? row.billingId : null;
   }
 
+  /**
+   * An upgrade is prorated and charged at once (a declined charge leaves the plan as it was: 402)
+   * and drops a scheduled downgrade; a downgrade is scheduled for the period's end.
+   */
   async changePlan(userId: string, plan: PlanName, interval: BillingInterval): Promise<BillingResult> {
-    const id = await this.subscriptionId(userId);
-    if (!id) return updateFailed;
+    const row = await getCurrentSubscriptionRow(this.db, userId);
+    const id = row?.billingType === this.billingType ? row.billingId : null;
+    if (!row || !id) return updateFailed;
     try {
-      const priceId = await this.priceId(plan, interval);
+      const [price, sub] = await Promise.all([this.price(plan, interval), this.paddle.subscriptions.get(id)]);
+      if (isScheduledDowngrade({ name: row.name as PlanName, interval: row.interval }, { name: plan, interval })) {
+        const downgrade = {
+          lookup_key: priceLookupKey(plan, interval),
+          amount: price.unitPrice.amount,
+          currency_code: price.unitPrice.currencyCode,
+        };
+        await this.paddle.subscriptions.update(id, { customData: withScheduledDowngrade(sub.customData, downgrade) });
+        return ok();
+      }
       await this.paddle.subscriptions.update(id, {
-        items: [{ priceId, quantity: 1 }],
+        items: [{ priceId: price.id, quantity: 1 }],
         prorationBillingMode: "prorated_immediately",
         onPaymentFailure: "prevent_change",
+        ...(scheduledDowngradeOf(sub.customData) ? { customData: withScheduledDowngrade(sub.customData, null) } : {}),
       });
       return ok();
     } catch (error) {
@@ -130,15 +155,60 @@ export class PaddleBilling implements BillingProvider {
     }
   }
 
+  /** Drops a scheduled downgrade kept in the subscription's custom data, if there is one. */
+  private async dropScheduledDowngrade(id: string): Promise<void> {
+    const sub = await this.paddle.subscriptions.get(id);
+    if (scheduledDowngradeOf(sub.customData)) {
+      await this.paddle.subscriptions.update(id, { customData: withScheduledDowngrade(sub.customData, null) });
+    }
+  }
+
+  /**
+   * A cancel at the period's end drops a scheduled downgrade first (nothing is left to downgrade);
+   * a cancel now ends the subscription, whose events then carry none.
+   */
   async cancel(userId: string, immediately: boolean): Promise<BillingResult> {
     const id = await this.subscriptionId(userId);
     if (!id) return updateFailed;
     try {
+      if (!immediately) await this.dropScheduledDowngrade(id);
       await this.paddle.subscriptions.cancel(id, { effectiveFrom: immediately ? "immediately" : "next_billing_period" });
       return ok();
     } catch (error) {
       return failure(error, BILLING_MESSAGES.updateFailed);
     }
+  }
+
+  /** The scheduled downgrade is dropped: the current plan renews (spec 01 §4). */
+  async cancelScheduledChange(userId: string): Promise<BillingResult> {
+    const id = await this.subscriptionId(userId);
+    if (!id) return updateFailed;
+    try {
+      await this.dropScheduledDowngrade(id);
+      return ok();
+    } catch (error) {
+      return failure(error, BILLING_MESSAGES.updateFailed);
+    }
+  }
+
+  /**
+   * Applies a scheduled downgrade at Paddle: the new price from now without billing
+   * (`do_not_bill`), so the renewal at the period's end bills it, and the downgrade leaves the
+   * custom data in the same call. Idempotent: a subscription without one (already applied,
+   * dropped or cancelled since) is left alone. Errors are thrown (the cron retries).
+   */
+  async applyScheduledDowngrade(subscriptionId: string): Promise<"applied" | "none"> {
+    const sub = await this.paddle.subscriptions.get(subscriptionId);
+    const downgrade = scheduledDowngradeOf(sub.customData);
+    const target = parsePriceLookupKey(downgrade?.lookup_key);
+    if (!downgrade || !target || sub.status === "canceled" || sub.scheduledChange?.action === "cancel") return "none";
+    const price = await this.price(target.plan, target.interval);
+    await this.paddle.subscriptions.update(subscriptionId, {
+      items: [{ priceId: price.id, quantity: 1 }],
+      prorationBillingMode: "do_not_bill",
+      customData: withScheduledDowngrade(sub.customData, null),
+    });
+    return "applied";
   }
 
   async resume(userId: string): Promise<BillingResult> {
@@ -167,17 +237,20 @@ export class PaddleBilling implements BillingProvider {
   async listInvoices(userId: string): Promise<Invoice[]> {
     const customer = await getBillingCustomer(this.db, userId, this.billingType);
     if (!customer) return [];
+    // Newest first (Paddle lists by id otherwise); a payment-method change is no invoice.
     const transactions = await this.paddle.transactions
-      .list({ customerId: [customer.billingId], status: ["completed"], perPage: 24 })
+      .list({ customerId: [customer.billingId], status: ["completed"], perPage: 24, orderBy: "billed_at[DESC]" })
       .next();
-    return transactions.map((t) => ({
-      id: t.id,
-      number: t.invoiceNumber ?? t.id,
-      date: Date.parse(t.billedAt ?? t.createdAt),
-      amount: Number(t.details?.totals?.grandTotal ?? 0),
-      currency: t.currencyCode,
-      status: t.status,
-      url: null,
-    }));
+    return transactions
+      .filter((t) => t.origin !== "subscription_payment_method_change")
+      .map((t) => ({
+        id: t.id,
+        number: t.invoiceNumber ?? t.id,
+        date: Date.parse(t.billedAt ?? t.createdAt),
+        amount: Number(t.details?.totals?.grandTotal ?? 0),
+        currency: t.currencyCode,
+        status: t.status,
+        url: null,
+      }));
   }
 }

@@ -1,0 +1,355 @@
+/**
+ * Billing through Paddle (the real SDK against the local Paddle stub, which speaks Paddle's wire
+ * format, serves a labelled Paddle.js stand-in and signs its webhooks as Paddle does): run by
+ * playwright.paddle.config.ts, which starts the service with PADDLE_* set.
+ *
+ * A free user subscribes on /paddle/payment, the webhook activates the plan and a paid feature
+ * unlocks; a plan change is prorated and charged at once; a declining card on file makes a
+ * plan change fail with the spec's 402 message; cancel at period end and resume; cancel now;
+ * the payment method update; invoices. A downgrade is scheduled (docs/decisions/015): shown,
+ * cancelled, dropped by a cancel at period end, and applied at Paddle by the cron trigger near
+ * the period's end without billing, so the renewal bills the new price. And the webhook
+ * endpoint: bad, missing or stale signatures are refused with nothing written.
+ */
+import { createHmac } from "node:crypto";
+import { readFileSync } from "node:fs";
+import type { Page } from "@playwright/test";
+import { PADDLE_STUB_WEBHOOK_SECRET } from "../stubs/paddle-server";
+import { registerUser, type TestUser } from "./accounts";
+import { expect, PORT, test } from "./fixtures";
+
+/** The stub's origin, written by tests/stubs/start-with-paddle.ts. */
+function stubUrl(): string {
+  const file = process.env.PADDLE_STUB_FILE ?? `.wrangler/paddle-stub-${PORT}.json`;
+  return (JSON.parse(readFileSync(file, "utf8")) as { url: string }).url;
+}
+
+interface StubSubscription {
+  id: string;
+  status: string;
+  custom_data: Record<string, unknown> | null;
+  items: { price: { custom_data: { lookup_key: string } } }[];
+  scheduled_change: { action: string } | null;
+}
+
+async function stubSubscription(page: Page, email: string): Promise<StubSubscription> {
+  const res = await page.request.get(`${stubUrl()}/__stub/subscriptions?email=${encodeURIComponent(email)}`);
+  const [sub] = ((await res.json()) as { data: StubSubscription[] }).data;
+  return sub!;
+}
+
+async function stubUpdates(page: Page, email: string): Promise<{ body: Record<string, unknown> }[]> {
+  const res = await page.request.get(`${stubUrl()}/__stub/updates?email=${encodeURIComponent(email)}`);
+  return ((await res.json()) as { data: { body: Record<string, unknown> }[] }).data;
+}
+
+/** Runs the app worker's cron trigger now, as Cloudflare would every 5 minutes. */
+async function fireCron(page: Page) {
+  const res = await page.request.get(`/cdn-cgi/local/scheduled?cron=${encodeURIComponent("*/5 * * * *")}`, {
+    headers: { "MF-Route-Override": "snip-app" },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+function planCard(page: Page, plan: string) {
+  return page.locator(`[data-plan="${plan}"]`);
+}
+
+async function waitForSubscriptionPage(page: Page, text: string, not?: string) {
+  await expect
+    .poll(
+      async () => {
+        await page.goto("/app/settings/subscription");
+        const shown = (await page.getByTestId("current-plan").or(page.getByText("You are on the Free plan.")).first().textContent()) ?? "";
+        return not !== undefined && shown.includes(not) ? `${shown} (still shows "${not}")` : shown;
+      },
+      { timeout: 20_000, intervals: [500, 1000] },
+    )
+    .toContain(text);
+}
+
+async function waitForCard(page: Page, text: string) {
+  await expect
+    .poll(
+      async () => {
+        await page.goto("/app/settings/payment-method");
+        return page.getByTestId("card-on-file").textContent();
+      },
+      { timeout: 20_000, intervals: [500, 1000] },
+    )
+    .toContain(text);
+}
+
+/** Pays in the Paddle.js stand-in's overlay on /paddle/payment. */
+async function payInOverlay(page: Page, card: string, button: "Pay now" | "Save card" = "Pay now") {
+  await expect(page).toHaveURL(/\/paddle\/payment\?_ptxn=txn_/);
+  const overlay = page.getByRole("dialog", { name: "Paddle checkout" });
+  await expect(overlay.getByRole("note")).toContainText("Paddle.js stub");
+  await overlay.getByLabel("Card number").fill(card);
+  await overlay.getByRole("button", { name: button }).click();
+}
+
+/** A new user subscribed to Pro (monthly) through Paddle. */
+async function subscribedToPro(page: Page): Promise<TestUser> {
+  const user = await registerUser(page);
+  await page.goto("/app/pricing?interval=monthly");
+  await planCard(page, "pro").getByRole("button").click();
+  await payInOverlay(page, "4242 4242 4242 4242");
+  await expect(page).toHaveURL(/\/app\/settings\/subscription\/success\?session=cs_paddle_/);
+  await expect(page.getByText("You are subscribed to Pro. Thank you!")).toBeVisible({ timeout: 30_000 });
+  return user;
+}
+
+test("subscribe on /paddle/payment, change plan, cancel and resume, update the card, a declined charge, cancel now", async ({ page }) => {
+  test.setTimeout(120_000);
+  await subscribedToPro(page);
+
+  // The paid plan's analytics capability: the bar offers the dashboard instead of My URLs.
+  await page.goto("/app/terms");
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Dashboard" })).toBeVisible();
+  await waitForSubscriptionPage(page, "Renews on");
+  await expect(page.getByTestId("current-plan")).toContainText("Pro · Monthly, $29.00");
+
+  // The card from the transaction.completed event.
+  await waitForCard(page, "Visa ending in 4242, expires 12/2034");
+
+  // An upgrade: prorated and charged at once (the whole difference, at the start of the period).
+  await page.goto("/app/settings/subscription/update/pro5k/monthly");
+  await expect(page.getByText("The change takes effect now.")).toBeVisible();
+  await page.getByRole("button", { name: "Confirm Change" }).click();
+  await expect(page).toHaveURL(/\/app\/settings\/subscription\/update\/verification\?plan=pro5k&interval=monthly/);
+  await expect(page.getByText("Your plan is now Pro 5K.")).toBeVisible({ timeout: 30_000 });
+
+  // Both payments are Paddle's completed transactions, newest first.
+  await page.goto("/app/settings/invoices");
+  const invoices = page.getByRole("table", { name: "Invoices" });
+  await expect(invoices.getByRole("row")).toHaveCount(3);
+  await expect(invoices.getByRole("row").nth(1)).toContainText("$20.00");
+  await expect(invoices.getByRole("row").nth(2)).toContainText("$29.00");
+
+  // Cancel at the period's end: a grace period; then resume.
+  await page.goto("/app/settings/subscription/cancel");
+  await page.getByRole("button", { name: "Cancel at Period End" }).click();
+  await waitForSubscriptionPage(page, "Cancelled: your plan stays active until");
+  await page.getByRole("button", { name: "Resume Subscription" }).click();
+  await waitForSubscriptionPage(page, "Renews on");
+
+  // The payment method: Paddle's payment-method change transaction, paid in the overlay. This card
+  // is saved but declines charges.
+  await page.goto("/app/settings/payment-method");
+  await page.getByRole("button", { name: "Update Payment Method" }).click();
+  await payInOverlay(page, "4000 0000 0000 0002", "Save card");
+  await expect(page).toHaveURL(/\/app\/settings\/payment-method\?updated=1$/);
+  await waitForCard(page, "Visa ending in 0002");
+  // A card change is no invoice.
+  await page.goto("/app/settings/invoices");
+  await expect(page.getByRole("table", { name: "Invoices" }).getByRole("row")).toHaveCount(3);
+
+  // The next charge is declined: the change is refused with the spec's 402 message.
+  await page.goto("/app/settings/subscription/update/pro5k/yearly");
+  await page.getByRole("button", { name: "Confirm Change" }).click();
+  await expect(page.getByText("Payment declined. Please update your payment method.")).toBeVisible();
+  await waitForSubscriptionPage(page, "Pro 5K · Monthly");
+
+  // Cancel now: back to Free, the paid feature gone.
+  await page.goto("/app/settings/subscription/cancel/now");
+  await page.getByRole("button", { name: "Cancel Immediately" }).click();
+  await waitForSubscriptionPage(page, "You are on the Free plan.");
+  await page.goto("/app/terms");
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "My URLs" })).toBeVisible();
+});
+
+test("a card declined in Paddle's checkout subscribes nobody; closing the checkout goes back to pricing", async ({ page }) => {
+  await registerUser(page);
+  await page.goto("/app/pricing?interval=monthly");
+  await planCard(page, "basic").getByRole("button").click();
+  await payInOverlay(page, "4000 0000 0000 0002");
+  await expect(page.getByRole("dialog", { name: "Paddle checkout" }).getByRole("alert")).toHaveText("Your card was declined.");
+  await page.getByRole("button", { name: "Close checkout" }).click();
+  await expect(page).toHaveURL(/\/app\/pricing$/);
+  await page.goto("/app/settings/subscription");
+  await expect(page.getByText("You are on the Free plan.")).toBeVisible();
+  await page.goto("/app/settings/invoices");
+  await expect(page.getByText("No invoices yet.")).toBeVisible();
+});
+
+test("a downgrade waits for the period's end: shown, cancelled, dropped by a cancel, applied at Paddle near the end without billing", async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
+  const user = await subscribedToPro(page);
+  await waitForSubscriptionPage(page, "Pro · Monthly");
+
+  async function scheduleBasic() {
+    await page.goto("/app/pricing?interval=monthly");
+    await planCard(page, "basic").getByRole("button").click();
+    await expect(page).toHaveURL(/\/app\/settings\/subscription\/update\/basic\/monthly$/);
+    await expect(page.getByText("The change takes effect at the end of your current period, on")).toBeVisible();
+    await page.getByRole("button", { name: "Confirm Change" }).click();
+    await waitForSubscriptionPage(page, "Your plan changes to Basic (Monthly) on");
+    await expect(page.getByTestId("current-plan")).toContainText("Pro · Monthly, $29.00");
+    await expect(page.getByRole("button", { name: "Cancel Scheduled Downgrade" })).toBeVisible();
+  }
+
+  // Scheduled: Pro stays, and Paddle still bills Pro (only the subscription's custom data says it).
+  await scheduleBasic();
+  let sub = await stubSubscription(page, user.email);
+  expect(sub.items[0]!.price.custom_data.lookup_key).toBe("snip_pro_monthly");
+  expect(sub.custom_data).toMatchObject({ snip_scheduled_downgrade: { lookup_key: "snip_basic_monthly", amount: "900" } });
+
+  // Cancelling the scheduled downgrade: Pro renews.
+  await page.getByRole("button", { name: "Cancel Scheduled Downgrade" }).click();
+  await waitForSubscriptionPage(page, "Renews on", "Your plan changes to");
+  sub = await stubSubscription(page, user.email);
+  expect(sub.custom_data).not.toHaveProperty("snip_scheduled_downgrade");
+  expect(sub.custom_data).toHaveProperty("user_id");
+
+  // A cancel at period end drops it too, and resuming does not bring it back.
+  await scheduleBasic();
+  await page.goto("/app/settings/subscription/cancel");
+  await page.getByRole("button", { name: "Cancel at Period End" }).click();
+  await waitForSubscriptionPage(page, "Cancelled: your plan stays active until", "Your plan changes to");
+  await page.getByRole("button", { name: "Resume Subscription" }).click();
+  await waitForSubscriptionPage(page, "Renews on", "Your plan changes to");
+  expect(await stubSubscription(page, user.email)).toMatchObject({ scheduled_change: null });
+
+  // Scheduled again. The cron leaves it alone while the period's end is far.
+  await scheduleBasic();
+  await fireCron(page);
+  await page.waitForTimeout(1000);
+  expect((await stubUpdates(page, user.email)).filter((u) => u.body.proration_billing_mode === "do_not_bill")).toHaveLength(0);
+  await waitForSubscriptionPage(page, "Your plan changes to Basic (Monthly) on");
+
+  // The period nears its end at Paddle: the cron applies the downgrade there, without billing.
+  await page.request.post(`${stubUrl()}/__stub/period-ends-in?email=${encodeURIComponent(user.email)}&minutes=30`);
+  await expect
+    .poll(
+      async () => {
+        await fireCron(page);
+        return (await stubUpdates(page, user.email)).filter((u) => u.body.proration_billing_mode === "do_not_bill").length;
+      },
+      { timeout: 20_000, intervals: [1000] },
+    )
+    .toBe(1);
+  sub = await stubSubscription(page, user.email);
+  expect(sub.items[0]!.price.custom_data.lookup_key).toBe("snip_basic_monthly");
+  expect(sub.custom_data).not.toHaveProperty("snip_scheduled_downgrade");
+  await waitForSubscriptionPage(page, "Basic · Monthly, $9.00", "Your plan changes to");
+  // Running again changes nothing (the downgrade is no longer scheduled).
+  await fireCron(page);
+  await page.waitForTimeout(1000);
+  expect((await stubUpdates(page, user.email)).filter((u) => u.body.proration_billing_mode === "do_not_bill")).toHaveLength(1);
+
+  // Nothing was charged for the change; the renewal bills the new price.
+  await page.goto("/app/settings/invoices");
+  await expect(page.getByRole("table", { name: "Invoices" }).getByRole("row")).toHaveCount(2);
+  await page.request.post(`${stubUrl()}/__stub/renew?email=${encodeURIComponent(user.email)}`);
+  await expect
+    .poll(
+      async () => {
+        await page.goto("/app/settings/invoices");
+        return page.getByRole("table", { name: "Invoices" }).getByRole("row").nth(1).textContent();
+      },
+      { timeout: 10_000 },
+    )
+    .toContain("$9.00");
+  await waitForSubscriptionPage(page, "Basic · Monthly, $9.00");
+});
+
+test.describe("the Paddle webhook endpoint", () => {
+  function subscriptionEvent(userId: string, occurredAt: Date) {
+    const start = occurredAt.toISOString();
+    const end = new Date(occurredAt.getTime() + 30 * 86_400_000).toISOString();
+    const price = {
+      id: "pri_e2e",
+      product_id: "pro_e2e",
+      description: "snip_pro_monthly",
+      type: "standard",
+      name: "snip_pro_monthly",
+      billing_cycle: { interval: "month", frequency: 1 },
+      trial_period: null,
+      tax_mode: "account_setting",
+      unit_price: { amount: "2900", currency_code: "USD" },
+      unit_price_overrides: [],
+      quantity: { minimum: 1, maximum: 1 },
+      status: "active",
+      custom_data: { lookup_key: "snip_pro_monthly" },
+      created_at: start,
+      updated_at: start,
+    };
+    return {
+      event_id: `evt_e2e${Math.random().toString(36).slice(2)}`,
+      event_type: "subscription.updated",
+      occurred_at: start,
+      notification_id: "ntf_e2e",
+      data: {
+        id: `sub_e2e${userId.slice(0, 8)}`,
+        status: "active",
+        customer_id: "ctm_e2eunknown",
+        address_id: "add_e2e",
+        business_id: null,
+        currency_code: "USD",
+        created_at: start,
+        updated_at: start,
+        started_at: start,
+        first_billed_at: start,
+        next_billed_at: end,
+        paused_at: null,
+        canceled_at: null,
+        discount: null,
+        collection_mode: "automatic",
+        billing_details: null,
+        current_billing_period: { starts_at: start, ends_at: end },
+        billing_cycle: { interval: "month", frequency: 1 },
+        scheduled_change: null,
+        management_urls: null,
+        items: [
+          {
+            status: "active",
+            quantity: 1,
+            recurring: true,
+            created_at: start,
+            updated_at: start,
+            previously_billed_at: start,
+            next_billed_at: end,
+            trial_dates: null,
+            price,
+            product: { id: "pro_e2e", name: "Pro", tax_category: "standard", status: "active", created_at: start, updated_at: start },
+          },
+        ],
+        custom_data: { user_id: userId },
+        import_meta: null,
+      },
+    };
+  }
+
+  function signature(body: string, { secret = PADDLE_STUB_WEBHOOK_SECRET, ts = Math.floor(Date.now() / 1000) } = {}) {
+    return `ts=${ts};h1=${createHmac("sha256", secret).update(`${ts}:${body}`).digest("hex")}`;
+  }
+
+  async function userId(page: Page): Promise<string> {
+    const state = (await (await page.request.get("/app/api/state")).json()) as { data: { user: { id: string } } };
+    return state.data.user.id;
+  }
+
+  test("a bad, missing or stale signature is refused and changes nothing; a GET is refused", async ({ page }) => {
+    await registerUser(page);
+    const body = JSON.stringify(subscriptionEvent(await userId(page), new Date()));
+    const post = (headers: Record<string, string>) =>
+      page.request.post("/paddle/webhook", { data: body, headers: { "content-type": "application/json", ...headers } });
+
+    expect((await post({ "paddle-signature": signature(body, { secret: "pdl_ntfset_not_the_secret" }) })).status()).toBe(400);
+    expect((await post({ "paddle-signature": signature(body, { ts: Math.floor(Date.now() / 1000) - 60 }) })).status()).toBe(400);
+    expect((await post({ "paddle-signature": signature(`${body} `) })).status()).toBe(400);
+    expect((await post({})).status()).toBe(400);
+    expect((await page.request.get("/paddle/webhook")).status()).toBe(405);
+    // Nothing was enqueued: a valid event shows within this time, so the refused ones would have.
+    await page.waitForTimeout(1500);
+    await page.goto("/app/settings/subscription");
+    await expect(page.getByText("You are on the Free plan.")).toBeVisible();
+
+    // The same event, signed correctly, is accepted and applied.
+    expect((await post({ "paddle-signature": signature(body) })).status()).toBe(200);
+    await waitForSubscriptionPage(page, "Pro · Monthly, $29.00");
+  });
+});
