@@ -61,7 +61,7 @@ const bare = new Miniflare(
   }),
 );
 const state = join(tmpdir(), `snip-bench-${process.pid}`);
-const app = await startRuntime({ port: APP_PORT, persist: state, verbose: !!process.env.BENCH_VERBOSE });
+const app = await startRuntime({ port: APP_PORT, persist: state, verbose: !!process.env.BENCH_VERBOSE, crons: false });
 await bare.ready;
 
 // ---------------------------------------------------------------------------------------------

@@ -159,6 +159,27 @@ test("subscribe on /paddle/payment, change plan, cancel and resume, update the c
   await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "My URLs" })).toBeVisible();
 });
 
+test("the JSON subscribe call (spec 01 §7) answers Paddle's checkout data, which /paddle/payment completes", async ({ page }) => {
+  await registerUser(page);
+  const headers = { Origin: new URL(page.url()).origin, "X-Requested-With": "XMLHttpRequest" };
+  const response = await page.request.post("/app/api/settings/subscription/new", {
+    headers,
+    data: { billing_type: 2, subscription: "pro", interval: "monthly", currency: "USD", type: "default", trial: false },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  const { data } = (await response.json()) as {
+    data: { transaction_id: string; url: string; customer: { id: string }; prices: { price_id: string }[]; payment_methods: string[] };
+  };
+  expect(data.transaction_id).toMatch(/^txn_/);
+  expect(data.url).toBe(`/paddle/payment?_ptxn=${data.transaction_id}&session=${data.url.split("session=")[1]}`);
+  expect(data.customer.id).toMatch(/^ctm_/);
+  expect(data.prices).toEqual([{ price_id: expect.stringMatching(/^pri_/) }]);
+  expect(data.payment_methods).toContain("paypal");
+  await page.goto(data.url);
+  await payInOverlay(page, "4242 4242 4242 4242");
+  await waitForSubscriptionPage(page, "Pro");
+});
+
 test("a card declined in Paddle's checkout subscribes nobody; closing the checkout goes back to pricing", async ({ page }) => {
   await registerUser(page);
   await page.goto("/app/pricing?interval=monthly");
