@@ -6,14 +6,15 @@
  * A free user subscribes through Stripe Checkout, the webhook activates the plan and a paid
  * feature unlocks; the card shows on the payment-method page; the plan changes (prorated,
  * invoiced); cancel at period end and resume; a declining card on file makes a plan change
- * fail with the spec's 402 message; cancel now. And the webhook endpoint itself: bad
+ * fail with the spec's 402 message; cancel now. A downgrade is a subscription schedule: shown as
+ * scheduled, cancelled (released), and applied when the stub plays the period's end. And the webhook endpoint itself: bad
  * signatures and stale timestamps are refused with nothing written, duplicates and old events
  * change nothing.
  */
 import type { Page } from "@playwright/test";
 import Stripe from "stripe";
 import { STUB_WEBHOOK_SECRET } from "../stubs/stripe-server";
-import { devFixture, registerUser } from "./accounts";
+import { devFixture, registerUser, registerVerifiedUser } from "./accounts";
 import { expect, test } from "./fixtures";
 
 const DAY_S = 86_400;
@@ -32,6 +33,23 @@ async function waitForSubscriptionPage(page: Page, text: string) {
       { timeout: 20_000, intervals: [500, 1000] },
     )
     .toContain(text);
+}
+
+/**
+ * Until the subscription page shows no scheduled downgrade. (The stub never repeats an event's
+ * `created`, so after a burst of events its clock runs a few seconds ahead; the downgrade
+ * dropped by the newest event counts as ended from that event's time.)
+ */
+async function waitForNothingScheduled(page: Page) {
+  await expect
+    .poll(
+      async () => {
+        await page.goto("/app/settings/subscription");
+        return page.getByTestId("scheduled-downgrade").count();
+      },
+      { timeout: 20_000, intervals: [500, 1000] },
+    )
+    .toBe(0);
 }
 
 async function waitForCard(page: Page, text: string) {
@@ -102,7 +120,8 @@ test("subscribe through Stripe Checkout, change plan, cancel and resume, a decli
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page).toHaveURL(/\/app\/settings\/payment-method\?updated=1$/);
   await waitForCard(page, "Visa ending in 0002");
-  await page.goto("/app/settings/subscription/update/pro/monthly");
+  // (Pro 5K monthly: the same plan's other interval changes at once, so it is charged.)
+  await page.goto("/app/settings/subscription/update/pro5k/monthly");
   await page.getByRole("button", { name: "Confirm Change" }).click();
   await expect(page.getByText("Payment declined. Please update your payment method.")).toBeVisible();
   await waitForSubscriptionPage(page, "Pro 5K");
@@ -113,6 +132,97 @@ test("subscribe through Stripe Checkout, change plan, cancel and resume, a decli
   await waitForSubscriptionPage(page, "You are on the Free plan.");
   await page.goto("/app/terms");
   await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "My URLs" })).toBeVisible();
+});
+
+test("a downgrade at Stripe waits for the period's end: shown as scheduled, cancelled, then applied when the period ends", async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
+  const user = await registerVerifiedUser(page);
+  await page.goto("/app/pricing?interval=monthly");
+  await planCard(page, "pro").getByRole("button", { name: "Start 14-day free trial" }).click();
+  const stub = new URL(page.url()).origin;
+  await page.getByRole("button", { name: "Subscribe" }).click();
+  await expect(page.getByText("You are subscribed to Pro. Thank you!")).toBeVisible({ timeout: 30_000 });
+  await page.goto("/app/settings/subscription");
+  const trialEnd = /On trial until ([^.]+)\./.exec((await page.getByTestId("current-plan").textContent()) ?? "")?.[1];
+  expect(trialEnd).toBeTruthy();
+  const apiNotInPlan = page.getByText("API access is not included in your plan.");
+
+  // Pro to Basic: a subscription schedule at Stripe; Pro stays until the period (the trial) ends.
+  await page.goto("/app/settings/subscription/update/basic/monthly");
+  await expect(page.getByText(`The change takes effect at the end of your current period, on ${trialEnd}.`)).toBeVisible();
+  await page.getByRole("button", { name: "Confirm Change" }).click();
+  await waitForSubscriptionPage(page, `Your plan changes to Basic (Monthly) on ${trialEnd}.`);
+  await expect(page.getByTestId("current-plan")).toContainText("Pro · Monthly, $29.00");
+  await expect(page.getByRole("button", { name: "Cancel Scheduled Downgrade" })).toBeVisible();
+  // Pro's API access remains until then.
+  await page.goto("/app/settings/api");
+  await expect(page.getByRole("link", { name: "Create Token" })).toBeVisible();
+  await expect(apiNotInPlan).toHaveCount(0);
+
+  // Cancelled: the schedule is released, nothing is scheduled, and at the period's end Pro renews.
+  await page.goto("/app/settings/subscription");
+  await page.getByRole("button", { name: "Cancel Scheduled Downgrade" }).click();
+  await waitForNothingScheduled(page);
+  /** The period ends at the stub; the value is the subscription's prices after it (by lookup key). */
+  const endPeriod = async () => {
+    const response = await page.request.post(`${stub}/__stub/end-period?email=${encodeURIComponent(user.email)}`);
+    const { ended } = (await response.json()) as { ended: { lookup_keys: string[] }[] };
+    expect(ended).toHaveLength(1);
+    return ended[0]!.lookup_keys;
+  };
+  // The metered overage item rides along, before and after a downgrade.
+  expect(await endPeriod()).toEqual(["snip_pro_monthly", "snip_overage"]);
+  await expect
+    .poll(
+      async () => {
+        await page.goto("/app/settings/subscription");
+        return page.getByTestId("current-plan").textContent();
+      },
+      { timeout: 20_000, intervals: [500, 1000] },
+    )
+    .not.toContain("On trial until");
+  await expect(page.getByTestId("current-plan")).toContainText("Pro · Monthly, $29.00");
+  await expect(page.getByTestId("current-plan")).toContainText("Renews on");
+  await expect(page.getByTestId("scheduled-downgrade")).toHaveCount(0);
+  await page.goto("/app/settings/invoices");
+  await expect(page.getByRole("table", { name: "Invoices" })).toContainText("$29.00");
+
+  // Downgraded again, then cancelled at the period's end with the schedule attached (released
+  // first, as Stripe requires): a grace period and nothing scheduled; resumed, Pro renews.
+  const downgrade = async () => {
+    await page.goto("/app/settings/subscription/update/basic/monthly");
+    await page.getByRole("button", { name: "Confirm Change" }).click();
+    await waitForSubscriptionPage(page, "Your plan changes to Basic (Monthly) on");
+  };
+  await downgrade();
+  await page.goto("/app/settings/subscription/cancel");
+  await page.getByRole("button", { name: "Cancel at Period End" }).click();
+  await waitForSubscriptionPage(page, "Cancelled: your plan stays active until");
+  await waitForNothingScheduled(page);
+  await page.getByRole("button", { name: "Resume Subscription" }).click();
+  await waitForSubscriptionPage(page, "Renews on");
+
+  // An upgrade with a downgrade scheduled applies at once and drops the schedule.
+  await downgrade();
+  await page.goto("/app/settings/subscription/update/pro5k/monthly");
+  await expect(page.getByText("The change takes effect now.")).toBeVisible();
+  await page.getByRole("button", { name: "Confirm Change" }).click();
+  await expect(page.getByText("Your plan is now Pro 5K.")).toBeVisible({ timeout: 30_000 });
+  await waitForNothingScheduled(page);
+  await expect(page.getByTestId("current-plan")).toContainText("Pro 5K · Monthly, $49.00");
+
+  // Downgraded again, and the period ends: Basic is the plan, Pro's API access is gone.
+  await downgrade();
+  expect(await endPeriod()).toEqual(["snip_basic_monthly", "snip_overage"]);
+  await waitForSubscriptionPage(page, "Basic · Monthly, $9.00");
+  await expect(page.getByTestId("scheduled-downgrade")).toHaveCount(0);
+  await page.goto("/app/settings/api");
+  await expect(apiNotInPlan).toBeVisible();
+  await page.goto("/app/settings/invoices");
+  await expect(page.getByRole("table", { name: "Invoices" })).toContainText("$9.00");
+  await expect(page.getByRole("table", { name: "Invoices" })).toContainText("$49.00");
 });
 
 test("a card declined at Stripe's checkout subscribes nobody", async ({ page }) => {

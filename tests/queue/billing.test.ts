@@ -5,6 +5,7 @@ import {
   stripeEventId,
   stripeEventPayload,
   type StripeEventLike,
+  type StripeScheduleLike,
   type StripeSubscriptionLike,
 } from "../../app/lib/billing/stripe-events.server";
 import type { BillingEvent, SubscriptionSnapshot } from "../../domain/billing";
@@ -183,9 +184,16 @@ describe("Stripe events through the billing-event job", () => {
     };
   }
 
-  async function stripeEnvelope(event: StripeEventLike, sub: StripeSubscriptionLike): Promise<BillingEvent> {
+  const PRICES = {
+    price_pro_monthly: { id: "price_pro_monthly", lookup_key: "snip_pro_monthly", unit_amount: 2_900, currency: "usd" },
+    price_basic_monthly: { id: "price_basic_monthly", lookup_key: "snip_basic_monthly", unit_amount: 900, currency: "usd" },
+  };
+
+  async function stripeEnvelope(event: StripeEventLike, sub: StripeSubscriptionLike, schedule?: StripeScheduleLike): Promise<BillingEvent> {
     const payload = await stripeEventPayload(event, {
       retrieveSubscription: () => Promise.resolve(sub),
+      retrieveSchedule: () => (schedule ? Promise.resolve(schedule) : Promise.reject(new Error("no schedule"))),
+      retrievePrice: (id) => Promise.resolve(PRICES[id as keyof typeof PRICES]),
       userOfCustomer: () => Promise.resolve(undefined),
     });
     if (!payload) throw new Error("not a billing event");
@@ -271,5 +279,92 @@ describe("Stripe events through the billing-event job", () => {
     expect((await cardOf(user)).results).toMatchObject([{ pm_last_four: "1111" }]);
     // No subscription came with it.
     expect((await subscriptionOf(user)).results).toEqual([]);
+  });
+  it("a subscription schedule's next phase is the scheduled downgrade; schedule and subscription events out of order end in the newest state", async () => {
+    const user = await newUser();
+    const T = 1_790_000_000;
+    const END = T + 30 * DAY_S;
+    const slots = async () =>
+      (
+        await testEnv.DB.prepare(
+          "SELECT slot, name, interval, period_starts_at, ends_at FROM subscriptions WHERE user_id = ? ORDER BY slot",
+        )
+          .bind(user)
+          .all<{ slot: string; name: string; interval: string; period_starts_at: number; ends_at: number | null }>()
+      ).results;
+    const phases = [
+      { start_date: T, end_date: END, items: [{ price: "price_pro_monthly", quantity: 1 }] },
+      { start_date: END, end_date: END + 30 * DAY_S, items: [{ price: "price_basic_monthly", quantity: 1 }] },
+    ];
+    const active: StripeScheduleLike = {
+      id: "sub_sched_1",
+      status: "active",
+      customer: "cus_1",
+      subscription: "sub_1",
+      end_behavior: "release",
+      current_phase: { start_date: T, end_date: END },
+      phases,
+    };
+    const released: StripeScheduleLike = {
+      ...active,
+      status: "released",
+      current_phase: null,
+      subscription: null,
+      released_subscription: "sub_1",
+    };
+    const pro = stripeSubscription(user, { schedule: "sub_sched_1" });
+    const on = (id: string, type: string, created: number, object: unknown, sub: StripeSubscriptionLike, schedule?: StripeScheduleLike) =>
+      stripeEnvelope({ id, type, created, data: { object } }, sub, schedule);
+
+    // Before the schedule (no schedule on the subscription), then the downgrade scheduled: newest first.
+    const before = await on(
+      `evt_before_${user}`,
+      "customer.subscription.updated",
+      T + 100,
+      stripeSubscription(user, { schedule: null }),
+      pro,
+    );
+    const scheduled = await on(`evt_sched_${user}`, "subscription_schedule.updated", T + 200, active, pro);
+    await deliver([scheduled]);
+    await deliver([before]);
+    expect(await slots()).toEqual([
+      { slot: "current", name: "pro", interval: "monthly", period_starts_at: T * 1000, ends_at: null },
+      { slot: "future", name: "basic", interval: "monthly", period_starts_at: END * 1000, ends_at: null },
+    ]);
+
+    // Released (the scheduled downgrade cancelled); the subscription's own event of the same change
+    // arrives first, and the older scheduling event after both changes nothing.
+    const unscheduled = stripeSubscription(user, { schedule: null });
+    const releasedEvent = await on(`evt_released_${user}`, "subscription_schedule.released", T + 300, released, unscheduled);
+    const subUpdated = await on(`evt_sub_rel_${user}`, "customer.subscription.updated", T + 301, unscheduled, unscheduled);
+    const late = await on(`evt_late_${user}`, "subscription_schedule.updated", T + 250, active, pro);
+    await deliver([subUpdated, releasedEvent]);
+    await deliver([late]);
+    expect((await slots())[1]).toMatchObject({ slot: "future", name: "pro", ends_at: (T + 301) * 1000 });
+
+    // Scheduled again, then the period ends: Stripe moves the subscription to phase 2's price.
+    const again = await on(`evt_again_${user}`, "subscription_schedule.updated", T + 400, active, pro);
+    const inPhase2: StripeScheduleLike = { ...active, current_phase: { start_date: END, end_date: END + 30 * DAY_S } };
+    const basic = stripeSubscription(user, {
+      schedule: "sub_sched_1",
+      items: {
+        data: [
+          {
+            quantity: 1,
+            current_period_start: END,
+            current_period_end: END + 30 * DAY_S,
+            price: { lookup_key: "snip_basic_monthly", unit_amount: 900, currency: "usd" },
+          },
+        ],
+      },
+    });
+    const phase2 = await on(`evt_phase2_${user}`, "customer.subscription.updated", END, basic, basic, inPhase2);
+    // The phase change first, the scheduling after it: the lower plan is current, nothing is scheduled.
+    await deliver([phase2]);
+    await deliver([again]);
+    expect(await slots()).toEqual([
+      { slot: "current", name: "basic", interval: "monthly", period_starts_at: END * 1000, ends_at: null },
+      { slot: "future", name: "basic", interval: "monthly", period_starts_at: END * 1000, ends_at: END * 1000 },
+    ]);
   });
 });

@@ -4,6 +4,8 @@
  * billing portal) are tiny HTML forms; completing one sends the webhooks Stripe would, signed
  * with the SDK's own test signer, to the service. Card 4000 0000 0000 0002 is declined:
  * at checkout (on the page), and, once on file, for any charge of a plan change (402).
+ * Subscription schedules (made from a subscription, phases updated, released, cancelled) are
+ * reflected in the subscription's `schedule`; `/__stub/end-period` plays a period's end.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -42,6 +44,32 @@ interface Price {
 const MONTH_S = 30 * 86_400;
 const YEAR_S = 365 * 86_400;
 const nowS = () => Math.floor(Date.now() / 1000);
+const periodS = (interval: string, count = 1) => (interval === "year" ? YEAR_S : interval === "day" ? 86_400 : MONTH_S) * count;
+
+/** A phase of a subscription schedule, as the stub keeps it (prices by id). */
+interface Phase {
+  start_date: number;
+  end_date: number;
+  items: { price: string; quantity?: number }[];
+  proration_behavior: string;
+  trial_end: number | null;
+}
+
+interface Schedule {
+  id: string;
+  object: "subscription_schedule";
+  customer: string;
+  subscription: string | null;
+  released_subscription: string | null;
+  status: "active" | "released" | "canceled" | "completed";
+  end_behavior: string;
+  phases: Phase[];
+  created: number;
+  released_at: number | null;
+  canceled_at: number | null;
+  completed_at: number | null;
+  metadata: Record<string, string>;
+}
 const rand = () => Math.random().toString(36).slice(2, 14);
 
 /** Parses Stripe's form encoding (a[b][0][c]=v) into nested objects; indices stay keys. */
@@ -118,6 +146,7 @@ export async function startStripeStub({ port = 0, webhookUrl }: { port?: number;
   const sessions = new Map<string, Form & { id: string }>();
   const portals = new Map<string, { id: string; customer: string; return_url: string }>();
   const subscriptions = new Map<string, Form & { id: string; customer: string }>();
+  const schedules = new Map<string, Schedule>();
   const invoices: Form[] = [];
   let lastCreated = 0;
   let base = "";
@@ -178,7 +207,8 @@ export async function startStripeStub({ port = 0, webhookUrl }: { port?: number;
     }
   }
 
-  function newSubscription(customer: string, price: Price, trialDays: number, metadata: Form) {
+  /** A subscription for the plan's price, with the metered prices of the checkout beside it. */
+  function newSubscription(customer: string, price: Price, trialDays: number, metadata: Form, metered: Price[] = []) {
     const start = nowS();
     const end = trialDays > 0 ? start + trialDays * 86_400 : start + (price.recurring.interval === "year" ? YEAR_S : MONTH_S);
     const sub = {
@@ -192,15 +222,100 @@ export async function startStripeStub({ port = 0, webhookUrl }: { port?: number;
       canceled_at: null,
       ended_at: null,
       trial_end: trialDays > 0 ? end : null,
+      schedule: null as string | null,
       items: {
         object: "list",
         data: [
           { id: `si_${rand()}`, object: "subscription_item", quantity: 1, current_period_start: start, current_period_end: end, price },
+          ...metered.map((m) => ({
+            id: `si_${rand()}`,
+            object: "subscription_item",
+            current_period_start: start,
+            current_period_end: end,
+            price: m,
+          })),
         ],
       },
     };
     subscriptions.set(sub.id, sub);
     return sub;
+  }
+
+  /** The phase running now (Stripe's `current_phase`), for an active schedule. */
+  function currentPhase(schedule: Schedule): Phase | null {
+    if (schedule.status !== "active") return null;
+    const now = nowS();
+    return schedule.phases.find((p) => p.start_date <= now && now < p.end_date) ?? null;
+  }
+
+  function scheduleJson(schedule: Schedule, expandPrices = false) {
+    const current = currentPhase(schedule);
+    return {
+      ...schedule,
+      current_phase: current ? { start_date: current.start_date, end_date: current.end_date } : null,
+      phases: schedule.phases.map((p) => ({
+        ...p,
+        items: p.items.map((i) => ({ ...i, price: expandPrices ? prices.get(i.price) : i.price })),
+      })),
+    };
+  }
+
+  /** The subscription's items as they stand (prices by id, no quantity on a metered price). */
+  function itemsOf(sub: Form): { price: string; quantity?: number }[] {
+    return (sub.items as { data: { price: Price; quantity?: number }[] }).data.map((i) =>
+      i.price.recurring.usage_type === "metered" ? { price: i.price.id } : { price: i.price.id, quantity: i.quantity ?? 1 },
+    );
+  }
+
+  /** The phases of an update: each starts where the one before ends, and lasts its duration (or its price's interval). */
+  function phasesOf(form: Form, current: Phase | null): Phase[] | string {
+    const given = Object.values((form.phases ?? {}) as Record<string, Form>);
+    const phases: Phase[] = [];
+    for (const [i, p] of given.entries()) {
+      const items = Object.values((p.items ?? {}) as Record<string, Form>).map((item) => ({
+        price: String(item.price),
+        ...(item.quantity !== undefined ? { quantity: Number(item.quantity) } : {}),
+      }));
+      if (items.length === 0 || items.some((item) => !prices.has(item.price))) return `phases[${i}][items]`;
+      const start = p.start_date !== undefined ? Number(p.start_date) : phases[i - 1]?.end_date;
+      if (start === undefined) return `phases[${i}][start_date]`;
+      const duration = p.duration as Form | undefined;
+      const licensed = prices.get(items.find((item) => prices.get(item.price)!.recurring.usage_type !== "metered")?.price ?? "");
+      const end =
+        p.end_date !== undefined
+          ? Number(p.end_date)
+          : duration
+            ? start + periodS(String(duration.interval), Number(duration.interval_count ?? 1))
+            : start + periodS(licensed?.recurring.interval ?? "month");
+      if (end <= start) return `phases[${i}][end_date]`;
+      phases.push({
+        start_date: start,
+        end_date: end,
+        items,
+        proration_behavior: String(p.proration_behavior ?? form.proration_behavior ?? "create_prorations"),
+        trial_end: p.trial_end !== undefined ? Number(p.trial_end) : null,
+      });
+    }
+    if (phases.length === 0) return "phases";
+    // Stripe keeps the current phase's start as it is.
+    if (current && phases[0]!.start_date !== current.start_date) return "phases[0][start_date]";
+    return phases;
+  }
+
+  /** The subscription enters a phase: its items become the phase's, a new period starts. */
+  function enterPhase(sub: Form & { id: string; customer: string }, phase: Phase) {
+    const old = (sub.items as { data: Form[] }).data;
+    (sub.items as { data: Form[] }).data = phase.items.map((item, i) => ({
+      id: old[i]?.id ?? `si_${rand()}`,
+      object: "subscription_item",
+      ...(item.quantity !== undefined ? { quantity: item.quantity } : {}),
+      current_period_start: phase.start_date,
+      current_period_end: phase.end_date,
+      price: prices.get(item.price)!,
+    }));
+    Object.assign(sub, { status: "active", trial_end: phase.trial_end });
+    const licensed = phase.items.map((i) => prices.get(i.price)!).find((p) => p.recurring.usage_type !== "metered");
+    if (licensed) addInvoice(sub.customer, licensed.unit_amount);
   }
 
   function json(res: ServerResponse, status: number, body: unknown) {
@@ -247,11 +362,12 @@ export async function startStripeStub({ port = 0, webhookUrl }: { port?: number;
       const customer = customers.get(String(session.customer))!;
       customer.card = cardOf(number, fields.get("expiration") ?? undefined);
       const data = (session.subscription_data ?? {}) as Form;
-      const sub = newSubscription(customer.id, price, Number(data.trial_period_days ?? 0), (data.metadata ?? {}) as Form);
+      const metered = ((session.metered ?? []) as string[]).map((id) => prices.get(id)!);
+      const sub = newSubscription(customer.id, price, Number(data.trial_period_days ?? 0), (data.metadata ?? {}) as Form, metered);
       if (sub.status === "active") addInvoice(customer.id, price.unit_amount);
       Object.assign(session, { status: "complete", payment_status: "paid", subscription: sub.id });
       await sendEvent("customer.subscription.created", subscriptionJson(sub));
-      await sendEvent("checkout.session.completed", { ...session, price: undefined });
+      await sendEvent("checkout.session.completed", { ...session, price: undefined, metered: undefined });
       return redirectTo(res, String(session.success_url).replace("{CHECKOUT_SESSION_ID}", session.id));
     }
     if (parts[0] === "portal" && parts[1]) {
@@ -301,6 +417,56 @@ export async function startStripeStub({ port = 0, webhookUrl }: { port?: number;
       return json(res, 200, { failed });
     }
 
+    if (req.method === "POST" && path === "/__stub/end-period") {
+      // The current period of the customer's subscriptions ends now (a test clock, in Stripe's
+      // terms): a schedule's next phase starts, or the plan renews, or a cancellation ends it.
+      const email = url.searchParams.get("email");
+      // Each subscription whose period ended, with the lookup keys of its items after it.
+      const ended: { id: string; lookup_keys: string[] }[] = [];
+      const done = (sub: Form & { id: string }) =>
+        ended.push({ id: sub.id, lookup_keys: (sub.items as { data: { price: Price }[] }).data.map((i) => i.price.lookup_key) });
+      for (const sub of subscriptions.values()) {
+        if (customers.get(sub.customer)?.email !== email || !["active", "trialing"].includes(String(sub.status))) continue;
+        const now = nowS();
+        const schedule = sub.schedule ? schedules.get(String(sub.schedule)) : undefined;
+        const current = schedule ? currentPhase(schedule) : null;
+        const next = schedule && current ? schedule.phases.find((p) => p.start_date >= current.end_date) : undefined;
+        if (schedule && current && next) {
+          const length = next.end_date - next.start_date;
+          Object.assign(current, { end_date: now });
+          Object.assign(next, { start_date: now, end_date: now + length });
+          enterPhase(sub, next);
+          done(sub);
+          await sendEvent("customer.subscription.updated", subscriptionJson(sub));
+          continue;
+        }
+        if (schedule) {
+          // The last phase ended: the schedule is done and lets the subscription run on.
+          Object.assign(schedule, { status: "completed", completed_at: now, released_subscription: sub.id, subscription: null });
+          sub.schedule = null;
+          await sendEvent("subscription_schedule.completed", scheduleJson(schedule));
+        }
+        if (sub.cancel_at_period_end) {
+          Object.assign(sub, { status: "canceled", canceled_at: now, ended_at: now });
+          done(sub);
+          await sendEvent("customer.subscription.deleted", subscriptionJson(sub));
+          continue;
+        }
+        const items = itemsOf(sub);
+        const licensed = prices.get(items.find((i) => prices.get(i.price)!.recurring.usage_type !== "metered")!.price)!;
+        enterPhase(sub, {
+          start_date: now,
+          end_date: now + periodS(licensed.recurring.interval),
+          items,
+          proration_behavior: "none",
+          trial_end: null,
+        });
+        done(sub);
+        await sendEvent("customer.subscription.updated", subscriptionJson(sub));
+      }
+      return json(res, 200, { ended });
+    }
+
     if (req.method === "GET" && path === "/__stub/meter-events") {
       const email = url.searchParams.get("email");
       const events = [...meterEvents.values()].filter(
@@ -348,6 +514,97 @@ export async function startStripeStub({ port = 0, webhookUrl }: { port?: number;
       const data = [...prices.values()].filter((p) => keys.length === 0 || keys.includes(p.lookup_key));
       return json(res, 200, { object: "list", data, has_more: false, url: "/v1/prices" });
     }
+    if (req.method === "GET" && parts[1] === "prices" && parts[2]) {
+      const price = prices.get(parts[2]);
+      return price ? json(res, 200, price) : stripeError(res, 404, "invalid_request_error", `No such price: '${parts[2]}'`);
+    }
+    if (req.method === "POST" && path === "/v1/subscription_schedules") {
+      const sub = subscriptions.get(String(form.from_subscription ?? ""));
+      if (!sub) return stripeError(res, 400, "invalid_request_error", "No such subscription", { param: "from_subscription" });
+      if (sub.schedule) {
+        return stripeError(res, 400, "invalid_request_error", "You cannot migrate a subscription that is already attached to a schedule.", {
+          param: "from_subscription",
+        });
+      }
+      if (sub.status === "canceled" || sub.cancel_at_period_end) {
+        return stripeError(res, 400, "invalid_request_error", "You cannot migrate a subscription that is canceled or set to cancel.", {
+          param: "from_subscription",
+        });
+      }
+      const item = (sub.items as { data: { current_period_start: number; current_period_end: number }[] }).data[0]!;
+      const schedule: Schedule = {
+        id: `sub_sched_${rand()}`,
+        object: "subscription_schedule",
+        customer: sub.customer,
+        subscription: sub.id,
+        released_subscription: null,
+        status: "active",
+        end_behavior: "release",
+        phases: [
+          {
+            start_date: item.current_period_start,
+            end_date: item.current_period_end,
+            items: itemsOf(sub),
+            proration_behavior: "create_prorations",
+            trial_end: (sub.trial_end as number | null) ?? null,
+          },
+        ],
+        created: nowS(),
+        released_at: null,
+        canceled_at: null,
+        completed_at: null,
+        metadata: {},
+      };
+      schedules.set(schedule.id, schedule);
+      sub.schedule = schedule.id;
+      json(res, 200, scheduleJson(schedule));
+      await sendEvent("subscription_schedule.created", scheduleJson(schedule));
+      await sendEvent("customer.subscription.updated", subscriptionJson(sub));
+      return;
+    }
+    if (parts[1] === "subscription_schedules" && parts[2]) {
+      const schedule = schedules.get(parts[2]);
+      if (!schedule) return stripeError(res, 404, "invalid_request_error", `No such subscription_schedule: '${parts[2]}'`);
+      if (req.method === "GET")
+        return json(res, 200, scheduleJson(schedule, [...url.searchParams.values()].includes("phases.items.price")));
+      if (req.method !== "POST") return stripeError(res, 405, "invalid_request_error", "Method not allowed.");
+      if (schedule.status !== "active") {
+        return stripeError(
+          res,
+          400,
+          "invalid_request_error",
+          `You cannot ${parts[3] ?? "update"} a subscription schedule that is currently in the \`${schedule.status}\` status.`,
+        );
+      }
+      const sub = subscriptions.get(schedule.subscription ?? "")!;
+      const now = nowS();
+      if (parts[3] === "release") {
+        Object.assign(schedule, { status: "released", released_at: now, released_subscription: sub.id, subscription: null });
+        sub.schedule = null;
+        json(res, 200, scheduleJson(schedule));
+        await sendEvent("subscription_schedule.released", scheduleJson(schedule));
+        await sendEvent("customer.subscription.updated", subscriptionJson(sub));
+        return;
+      }
+      if (parts[3] === "cancel") {
+        Object.assign(schedule, { status: "canceled", canceled_at: now });
+        Object.assign(sub, { status: "canceled", canceled_at: now, ended_at: now, schedule: null });
+        json(res, 200, scheduleJson(schedule));
+        await sendEvent("subscription_schedule.canceled", scheduleJson(schedule));
+        await sendEvent("customer.subscription.deleted", subscriptionJson(sub));
+        return;
+      }
+      if (parts[3]) return stripeError(res, 404, "invalid_request_error", `Unrecognized request URL (${req.method}: ${path}).`);
+      if (form.phases !== undefined) {
+        const phases = phasesOf(form, currentPhase(schedule));
+        if (typeof phases === "string") return stripeError(res, 400, "invalid_request_error", "Invalid phases.", { param: phases });
+        schedule.phases = phases;
+      }
+      if (form.end_behavior !== undefined) schedule.end_behavior = String(form.end_behavior);
+      json(res, 200, scheduleJson(schedule));
+      await sendEvent("subscription_schedule.updated", scheduleJson(schedule));
+      return;
+    }
     if (req.method === "POST" && path === "/v1/checkout/sessions") {
       const item = ((form.line_items ?? {}) as Form)["0"] as Form | undefined;
       if (!item || !prices.has(String(item.price)))
@@ -369,15 +626,20 @@ export async function startStripeStub({ port = 0, webhookUrl }: { port?: number;
         cancel_url: form.cancel_url,
         subscription_data: form.subscription_data,
         price: item.price,
+        // Further line items: the metered overage price (no quantity), as Snip adds it.
+        metered: Object.values((form.line_items ?? {}) as Record<string, Form>)
+          .slice(1)
+          .map((line) => String(line.price))
+          .filter((id) => prices.get(id)?.recurring.usage_type === "metered"),
         url: `${base}/checkout/${id}`,
       };
       sessions.set(id, session);
-      return json(res, 200, { ...session, price: undefined });
+      return json(res, 200, { ...session, price: undefined, metered: undefined });
     }
     if (req.method === "GET" && parts[1] === "checkout" && parts[2] === "sessions" && parts[3]) {
       const session = sessions.get(parts[3]);
       return session
-        ? json(res, 200, { ...session, price: undefined })
+        ? json(res, 200, { ...session, price: undefined, metered: undefined })
         : stripeError(res, 404, "invalid_request_error", "No such checkout.session");
     }
     if (req.method === "POST" && path === "/v1/billing_portal/sessions") {
@@ -397,7 +659,10 @@ export async function startStripeStub({ port = 0, webhookUrl }: { port?: number;
       const expand = [...url.searchParams.values()].includes("default_payment_method");
       if (req.method === "GET") return json(res, 200, subscriptionJson(sub, expand));
       if (req.method === "DELETE") {
-        Object.assign(sub, { status: "canceled", canceled_at: nowS(), ended_at: nowS(), cancel_at_period_end: false });
+        // Cancelling the subscription cancels its schedule with it.
+        const schedule = sub.schedule ? schedules.get(String(sub.schedule)) : undefined;
+        if (schedule) Object.assign(schedule, { status: "canceled", canceled_at: nowS() });
+        Object.assign(sub, { status: "canceled", canceled_at: nowS(), ended_at: nowS(), cancel_at_period_end: false, schedule: null });
         json(res, 200, subscriptionJson(sub));
         void sendEvent("customer.subscription.deleted", subscriptionJson(sub));
         return;
@@ -405,6 +670,14 @@ export async function startStripeStub({ port = 0, webhookUrl }: { port?: number;
       if (req.method === "POST") {
         const items = sub.items as { data: Form[] };
         const change = ((form.items ?? {}) as Form)["0"] as Form | undefined;
+        if (sub.schedule && (change?.price || form.cancel_at_period_end !== undefined)) {
+          return stripeError(
+            res,
+            400,
+            "invalid_request_error",
+            `The subscription is managed by the subscription schedule \`${String(sub.schedule)}\`, and updating any cancelation behavior or items directly is not allowed. Please update the schedule instead.`,
+          );
+        }
         if (change?.price) {
           const price = prices.get(String(change.price));
           if (!price) return stripeError(res, 400, "invalid_request_error", "No such price", { param: "items[0][price]" });

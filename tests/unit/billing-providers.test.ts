@@ -3,7 +3,15 @@ import Stripe from "stripe";
 import { describe, expect, it, vi } from "vitest";
 import { parseEnv, type AppEnv } from "../../app/env.server";
 import { paddleEventPayload, snapshotOfPaddleSubscription, type PaddleSubscriptionLike } from "../../app/lib/billing/paddle-events.server";
-import { snapshotOfStripeSubscription, type StripeSubscriptionLike } from "../../app/lib/billing/stripe-events.server";
+import {
+  scheduledOfStripeSchedule,
+  snapshotOfStripeSubscription,
+  stripeEventPayload,
+  type StripeEventLookups,
+  type StripePriceLike,
+  type StripeScheduleLike,
+  type StripeSubscriptionLike,
+} from "../../app/lib/billing/stripe-events.server";
 import { availableBillingTypes, billingFor, billingForSubscription } from "../../app/lib/billing/select.server";
 import { handlePaddleWebhook, handleStripeWebhook } from "../../app/lib/billing/webhooks.server";
 import { invoicesHidden, parsePriceLookupKey, priceLookupKey } from "../../domain/billing";
@@ -96,6 +104,125 @@ describe("a Stripe subscription as a snapshot", () => {
     const sub = stripeSub();
     sub.items.data[0]!.price.lookup_key = "other_product";
     expect(snapshotOfStripeSubscription(sub)).toBeNull();
+  });
+});
+
+describe("a Stripe subscription schedule as the scheduled downgrade", () => {
+  const YEAR_END = T0 + 365 * DAY_S;
+  const PRICES: Record<string, StripePriceLike> = {
+    price_basic_monthly: { id: "price_basic_monthly", lookup_key: "snip_basic_monthly", unit_amount: 900, currency: "usd" },
+    price_pro5k_yearly: { id: "price_pro5k_yearly", lookup_key: "snip_pro5k_yearly", unit_amount: 47_040, currency: "usd" },
+    price_snip_overage: { id: "price_snip_overage", lookup_key: "snip_overage", unit_amount: 1, currency: "usd" },
+  };
+  const priceOf = vi.fn((id: string) => Promise.resolve(PRICES[id]!));
+
+  /** pro5k yearly until the period's end, then basic monthly (with the metered item kept). */
+  function schedule(overrides: Partial<StripeScheduleLike> = {}): StripeScheduleLike {
+    return {
+      id: "sub_sched_1",
+      status: "active",
+      customer: "cus_1",
+      subscription: "sub_1",
+      end_behavior: "release",
+      current_phase: { start_date: T0, end_date: YEAR_END },
+      phases: [
+        { start_date: T0, end_date: YEAR_END, items: [{ price: "price_pro5k_yearly", quantity: 1 }, { price: "price_snip_overage" }] },
+        {
+          start_date: YEAR_END,
+          end_date: YEAR_END + 30 * DAY_S,
+          items: [{ price: "price_snip_overage" }, { price: "price_basic_monthly", quantity: 1 }],
+        },
+      ],
+      ...overrides,
+    };
+  }
+  const current = snapshotOfStripeSubscription(stripeSub())!;
+
+  it("the phase after the current one is the future subscription, from that phase's start", async () => {
+    expect(await scheduledOfStripeSchedule(schedule(), current, priceOf)).toEqual({
+      name: "basic",
+      interval: "monthly",
+      amount: 900,
+      currency: "USD",
+      quantity: 1,
+      endsAt: null,
+      trialEndsAt: null,
+      periodStartsAt: YEAR_END * 1000,
+      periodEndsAt: (YEAR_END + 30 * DAY_S) * 1000,
+      billingStatus: null,
+      billingId: "sub_1",
+    });
+    // A schedule that cancels the subscription at its end: the downgrade ends with its phase.
+    expect((await scheduledOfStripeSchedule(schedule({ end_behavior: "cancel" }), current, priceOf))!.endsAt).toBe(
+      (YEAR_END + 30 * DAY_S) * 1000,
+    );
+  });
+
+  it("released, completed or cancelled, in its last phase, or keeping the plan: nothing is scheduled", async () => {
+    for (const status of ["released", "completed", "canceled"]) {
+      expect(await scheduledOfStripeSchedule(schedule({ status, current_phase: null }), current, priceOf)).toBeNull();
+    }
+    const inPhase2 = schedule({ current_phase: { start_date: YEAR_END, end_date: YEAR_END + 30 * DAY_S } });
+    expect(await scheduledOfStripeSchedule(inPhase2, current, priceOf)).toBeNull();
+    const samePlan = schedule();
+    samePlan.phases[1]!.items = [{ price: "price_pro5k_yearly", quantity: 1 }];
+    expect(await scheduledOfStripeSchedule(samePlan, current, priceOf)).toBeNull();
+  });
+
+  function lookups(
+    sub: StripeSubscriptionLike,
+    sched: StripeScheduleLike = schedule(),
+  ): StripeEventLookups & { retrieveSchedule: ReturnType<typeof vi.fn> } {
+    return {
+      retrieveSubscription: () => Promise.resolve(sub),
+      retrieveSchedule: vi.fn(() => Promise.resolve(sched)),
+      retrievePrice: priceOf,
+      userOfCustomer: () => Promise.resolve(undefined),
+    };
+  }
+
+  it("a subscription event says what its schedule has scheduled, null without a schedule, nothing when it does not say", async () => {
+    const event = (sub: StripeSubscriptionLike) => ({
+      id: "evt_1",
+      type: "customer.subscription.updated",
+      created: T0 + 60,
+      data: { object: sub },
+    });
+    const withSchedule = stripeSub({ schedule: "sub_sched_1" });
+    const l = lookups(withSchedule);
+    const scheduled = await stripeEventPayload(event(withSchedule), l);
+    expect(l.retrieveSchedule).toHaveBeenCalledWith("sub_sched_1");
+    expect(scheduled).toMatchObject({ subscription: { name: "pro5k" }, scheduled: { name: "basic", periodStartsAt: YEAR_END * 1000 } });
+    expect(await stripeEventPayload(event(stripeSub({ schedule: null })), lookups(stripeSub()))).toMatchObject({ scheduled: null });
+    expect(await stripeEventPayload(event(stripeSub()), lookups(stripeSub()))).not.toHaveProperty("scheduled");
+    // A cancelled subscription has nothing left to downgrade.
+    const ended = stripeSub({ status: "canceled", ended_at: T0 + 5, schedule: "sub_sched_1" });
+    expect(await stripeEventPayload({ ...event(ended), type: "customer.subscription.deleted" }, lookups(ended))).toMatchObject({
+      scheduled: null,
+    });
+  });
+
+  it("schedule events carry the subscription (looked up) and the schedule as the event tells it", async () => {
+    const sub = stripeSub({ schedule: "sub_sched_1" });
+    const event = (type: string, object: StripeScheduleLike) => ({ id: `evt_${type}`, type, created: T0 + 90, data: { object } });
+    expect(await stripeEventPayload(event("subscription_schedule.updated", schedule()), lookups(sub))).toMatchObject({
+      type: "subscription_schedule.updated",
+      userId: "u1",
+      occurredAt: (T0 + 90) * 1000,
+      subscription: { name: "pro5k", interval: "yearly" },
+      scheduled: { name: "basic", interval: "monthly" },
+    });
+    const released = schedule({ status: "released", current_phase: null, subscription: null, released_subscription: "sub_1" });
+    expect(
+      await stripeEventPayload(event("subscription_schedule.released", released), lookups(stripeSub({ schedule: null }))),
+    ).toMatchObject({
+      subscription: { name: "pro5k" },
+      scheduled: null,
+    });
+    // A schedule of no subscription (never started) is no event.
+    expect(
+      await stripeEventPayload(event("subscription_schedule.canceled", schedule({ status: "canceled", subscription: null })), lookups(sub)),
+    ).toBeNull();
   });
 });
 

@@ -1,8 +1,9 @@
 /**
  * Stripe's objects as billing events: a subscription object becomes the whole-state snapshot
- * the queue job applies (docs/decisions/007), a card becomes the payment method on file. Pure:
- * the webhook route supplies what needs a lookup (the subscription of a completed checkout,
- * the user of a customer id).
+ * the queue job applies (docs/decisions/007), its subscription schedule's next phase the
+ * scheduled downgrade (docs/decisions/014), a card the payment method on file. Pure: the
+ * webhook route supplies what needs a lookup (the subscription of a completed checkout or of a
+ * schedule, a schedule, a price, the user of a customer id).
  */
 import {
   BILLING_TYPES,
@@ -25,6 +26,8 @@ export interface StripeSubscriptionLike {
   canceled_at: number | null;
   trial_end: number | null;
   default_payment_method?: string | StripePaymentMethodLike | null;
+  /** The subscription schedule managing it (null: none); absent in objects that do not say. */
+  schedule?: string | { id: string } | null;
   items: {
     data: {
       quantity?: number | null;
@@ -40,6 +43,26 @@ export interface StripePaymentMethodLike {
   type: string;
   customer?: string | { id: string } | null;
   card?: { brand: string; last4: string; exp_month: number; exp_year: number; country: string | null } | null;
+}
+
+/** The fields of a Price Snip reads. */
+export interface StripePriceLike {
+  id?: string;
+  lookup_key: string | null;
+  unit_amount: number | null;
+  currency: string;
+}
+
+/** The fields of a SubscriptionSchedule Snip reads; phase prices are ids unless expanded. */
+export interface StripeScheduleLike {
+  id: string;
+  status: string;
+  customer: string | { id: string };
+  subscription: string | { id: string } | null;
+  released_subscription?: string | null;
+  end_behavior?: string;
+  current_phase: { start_date: number; end_date: number } | null;
+  phases: { start_date: number; end_date: number; items: { price: string | StripePriceLike; quantity?: number | null }[] }[];
 }
 
 export interface StripeEventLike {
@@ -101,11 +124,67 @@ export function paymentMethodOfStripe(pm: StripePaymentMethodLike, customerId: s
   };
 }
 
+/**
+ * The scheduled downgrade of a subscription schedule: its phase after the current one, as the
+ * future subscription from that phase's start, or null when the schedule is not active (released,
+ * completed, cancelled), has no next phase, or the next phase keeps the current plan.
+ */
+export async function scheduledOfStripeSchedule(
+  schedule: StripeScheduleLike,
+  current: SubscriptionSnapshot,
+  priceOf: (id: string) => Promise<StripePriceLike>,
+): Promise<SubscriptionSnapshot | null> {
+  const phase = schedule.current_phase;
+  if (schedule.status !== "active" || !phase) return null;
+  const later = schedule.phases.filter((p) => p.start_date >= phase.end_date).sort((a, b) => a.start_date - b.start_date);
+  const next = later[0];
+  if (!next) return null;
+  for (const item of next.items) {
+    const price = typeof item.price === "string" ? await priceOf(item.price) : item.price;
+    const plan = parsePriceLookupKey(price.lookup_key);
+    if (!plan) continue; // the metered overage item
+    if (plan.plan === current.name && plan.interval === current.interval) return null;
+    return {
+      name: plan.plan,
+      interval: plan.interval,
+      amount: price.unit_amount ?? 0,
+      currency: price.currency.toUpperCase(),
+      quantity: item.quantity ?? 1,
+      // A schedule that cancels at its end ends the subscription with its last phase.
+      endsAt: schedule.end_behavior === "cancel" && later.length === 1 ? next.end_date * SECOND_MS : null,
+      trialEndsAt: null,
+      periodStartsAt: next.start_date * SECOND_MS,
+      periodEndsAt: next.end_date * SECOND_MS,
+      billingStatus: null,
+      billingId: current.billingId,
+    };
+  }
+  return null;
+}
+
 export interface StripeEventLookups {
   /** The subscription with its default payment method expanded. */
   retrieveSubscription(id: string): Promise<StripeSubscriptionLike>;
+  /** A subscription schedule with its phases' prices expanded. */
+  retrieveSchedule(id: string): Promise<StripeScheduleLike>;
+  retrievePrice(id: string): Promise<StripePriceLike>;
   /** The Snip user of a Stripe customer id. */
   userOfCustomer(customerId: string): Promise<string | undefined>;
+}
+
+/**
+ * The scheduled downgrade a subscription object tells: its schedule's next phase (the schedule
+ * looked up), null without a schedule or once it has ended, nothing when the object does not say.
+ */
+async function scheduledOfSubscription(
+  sub: StripeSubscriptionLike,
+  subscription: SubscriptionSnapshot,
+  lookups: StripeEventLookups,
+): Promise<{ scheduled?: SubscriptionSnapshot | null }> {
+  if (sub.schedule === undefined) return {};
+  if (sub.schedule === null || sub.status === "canceled" || sub.status === "incomplete_expired") return { scheduled: null };
+  const schedule = await lookups.retrieveSchedule(idOf(sub.schedule));
+  return { scheduled: await scheduledOfStripeSchedule(schedule, subscription, lookups.retrievePrice) };
 }
 
 /** The envelope id of a Stripe event: de-duplicated in billing_events. */
@@ -136,6 +215,7 @@ export async function stripeEventPayload(event: StripeEventLike, lookups: Stripe
         type: "checkout.completed",
         userId: session.client_reference_id,
         subscription,
+        ...(await scheduledOfSubscription(sub, subscription, lookups)),
         ...(pm ? { paymentMethod: paymentMethodOfStripe(pm, idOf(sub.customer)) } : {}),
         checkoutSessionId: session.id,
       };
@@ -147,7 +227,24 @@ export async function stripeEventPayload(event: StripeEventLike, lookups: Stripe
       const subscription = snapshotOfStripeSubscription(sub);
       const userId = sub.metadata?.user_id ?? (await lookups.userOfCustomer(idOf(sub.customer)));
       if (!subscription || !userId) return null;
-      return { ...base, userId, subscription };
+      return { ...base, userId, subscription, ...(await scheduledOfSubscription(sub, subscription, lookups)) };
+    }
+    case "subscription_schedule.created":
+    case "subscription_schedule.updated":
+    case "subscription_schedule.released":
+    case "subscription_schedule.canceled":
+    case "subscription_schedule.completed":
+    case "subscription_schedule.aborted": {
+      // The schedule as it is in the event, beside its subscription as it is now.
+      const schedule = event.data.object as StripeScheduleLike;
+      const subscriptionId = schedule.subscription ? idOf(schedule.subscription) : (schedule.released_subscription ?? null);
+      if (!subscriptionId) return null;
+      const sub = await lookups.retrieveSubscription(subscriptionId);
+      const subscription = snapshotOfStripeSubscription(sub);
+      const userId = sub.metadata?.user_id ?? (await lookups.userOfCustomer(idOf(sub.customer)));
+      if (!subscription || !userId) return null;
+      const scheduled = await scheduledOfStripeSchedule(schedule, subscription, lookups.retrievePrice);
+      return { ...base, userId, subscription, scheduled };
     }
     case "payment_method.attached": {
       const pm = event.data.object as StripePaymentMethodLike;

@@ -1,14 +1,15 @@
 /**
  * Stripe (billing type 1) through the official SDK's fetch client: Checkout Sessions in
  * subscription mode for a customer made once per user (billing_customers), the Billing Portal
- * for the payment method, invoices, and subscription update (prorated), cancel at the period's
+ * for the payment method, invoices, and subscription update (prorated), a downgrade scheduled
+ * for the period's end with a subscription schedule (docs/decisions/014), cancel at the period's
  * end or at once, and resume. Subscription changes come back as webhooks (webhooks.stripe.ts).
  * STRIPE_API_BASE points the SDK at another host (the wire-format stub in tests).
  */
 import Stripe from "stripe";
 import { getDb } from "../../../db/client.server";
 import { createCheckoutSession, getBillingCustomer, getCurrentSubscriptionRow } from "../../../db/billing.server";
-import { BILLING_MESSAGES, BILLING_TYPES, priceLookupKey } from "../../../domain/billing";
+import { BILLING_MESSAGES, BILLING_TYPES, isScheduledDowngrade, parsePriceLookupKey, priceLookupKey } from "../../../domain/billing";
 import { discountedAmount } from "../../../domain/coupons";
 import { OVERAGE_PRICE_LOOKUP_KEY } from "../../../domain/overage";
 import { activePrice, getPlan, type BillingInterval, type PlanName } from "../../../domain/plans";
@@ -35,6 +36,14 @@ export function stripeClient(env: { STRIPE_SECRET_KEY?: string; STRIPE_API_BASE?
     ...(base ? { host: base.hostname, port: Number(base.port || (https ? 443 : 80)), protocol: https ? "https" : "http" } : {}),
   });
 }
+
+/** The id of a subscription's schedule, or null when no schedule manages it. */
+function scheduleIdOf(sub: Stripe.Subscription): string | null {
+  if (!sub.schedule) return null;
+  return typeof sub.schedule === "string" ? sub.schedule : sub.schedule.id;
+}
+
+const idOf = (value: string | { id: string }) => (typeof value === "string" ? value : value.id);
 
 /** A Stripe error as the spec 01 §8 outcome: a declined card is 402 with the spec's text. */
 function failure(error: unknown, otherwise: string): BillingResult<never> {
@@ -127,16 +136,38 @@ export class StripeBilling implements BillingProvider {
     return row?.billingType === this.billingType && row.billingId ? row.billingId : null;
   }
 
-  /** Another plan or interval at once, prorated; a declined proration charge is a 402. */
-  async changePlan(userId: string, plan: PlanName, interval: BillingInterval): Promise<BillingResult> {
+  /** The user's Stripe subscription (its schedule, if any, by id). */
+  private async subscription(userId: string): Promise<Stripe.Subscription | null> {
     const id = await this.subscriptionId(userId);
-    if (!id) return updateFailed;
+    return id ? this.stripe.subscriptions.retrieve(id) : null;
+  }
+
+  /** Drops the subscription's schedule, if any: the subscription keeps its current plan and renews. */
+  private async releaseSchedule(sub: Stripe.Subscription): Promise<void> {
+    const scheduleId = scheduleIdOf(sub);
+    if (scheduleId) await this.stripe.subscriptionSchedules.release(scheduleId);
+  }
+
+  /**
+   * Another plan or interval. An upgrade applies at once, prorated (a declined proration charge
+   * is a 402), and drops a scheduled downgrade; a downgrade (domain/billing.ts
+   * isScheduledDowngrade) is scheduled for the end of the current period.
+   */
+  async changePlan(userId: string, plan: PlanName, interval: BillingInterval): Promise<BillingResult> {
     try {
-      const [current, priceId] = await Promise.all([this.stripe.subscriptions.retrieve(id), this.priceId(plan, interval)]);
+      const [current, priceId] = await Promise.all([this.subscription(userId), this.priceId(plan, interval)]);
+      if (!current) return updateFailed;
       // The plan's item, not the metered overage item beside it.
       const item = current.items.data.find((i) => i.price.lookup_key !== OVERAGE_PRICE_LOOKUP_KEY);
       if (!item) return updateFailed;
-      await this.stripe.subscriptions.update(id, {
+      const from = parsePriceLookupKey(item.price.lookup_key);
+      if (from && isScheduledDowngrade({ name: from.plan, interval: from.interval }, { name: plan, interval })) {
+        await this.scheduleDowngrade(current, item, priceId, interval);
+        return ok();
+      }
+      // Stripe refuses item changes on a subscription its schedule manages.
+      await this.releaseSchedule(current);
+      await this.stripe.subscriptions.update(current.id, {
         items: [{ id: item.id, price: priceId, quantity: 1 }],
         proration_behavior: "always_invoice",
         payment_behavior: "error_if_incomplete",
@@ -148,23 +179,83 @@ export class StripeBilling implements BillingProvider {
     }
   }
 
-  async cancel(userId: string, immediately: boolean): Promise<BillingResult> {
-    const id = await this.subscriptionId(userId);
-    if (!id) return updateFailed;
+  /**
+   * The downgrade as a subscription schedule (made from the subscription, or its existing one):
+   * the current phase as it is until the current period ends, then the new plan's price (with
+   * the metered overage item kept), released to run on its own after that; nothing prorated.
+   */
+  private async scheduleDowngrade(
+    sub: Stripe.Subscription,
+    item: Stripe.SubscriptionItem,
+    priceId: string,
+    interval: BillingInterval,
+  ): Promise<void> {
+    // A subscription set to cancel is resumed by a plan change (as an immediate change does);
+    // Stripe makes no schedule from one that is set to cancel.
+    if (sub.cancel_at_period_end) await this.stripe.subscriptions.update(sub.id, { cancel_at_period_end: false });
+    const existing = scheduleIdOf(sub);
+    const schedule = existing
+      ? await this.stripe.subscriptionSchedules.retrieve(existing)
+      : await this.stripe.subscriptionSchedules.create({ from_subscription: sub.id });
+    const startsAt = schedule.current_phase?.start_date;
+    const phase = schedule.phases.find((p) => p.start_date === startsAt) ?? schedule.phases[0];
+    if (!phase) throw new Error(`subscription schedule ${schedule.id} has no current phase`);
+    const overage = sub.items.data.find((i) => i.price.lookup_key === OVERAGE_PRICE_LOOKUP_KEY);
+    await this.stripe.subscriptionSchedules.update(schedule.id, {
+      end_behavior: "release",
+      proration_behavior: "none",
+      phases: [
+        {
+          items: phase.items.map((i) => ({ price: idOf(i.price), ...(typeof i.quantity === "number" ? { quantity: i.quantity } : {}) })),
+          start_date: phase.start_date,
+          end_date: item.current_period_end,
+          ...(phase.trial_end ? { trial_end: phase.trial_end } : {}),
+          proration_behavior: "none",
+        },
+        {
+          items: [{ price: priceId, quantity: 1 }, ...(overage ? [{ price: overage.price.id }] : [])],
+          duration: { interval: interval === "yearly" ? "year" : "month", interval_count: 1 },
+          proration_behavior: "none",
+        },
+      ],
+    });
+  }
+
+  /** The scheduled downgrade is dropped: the schedule is released, the current plan renews. */
+  async cancelScheduledChange(userId: string): Promise<BillingResult> {
     try {
-      if (immediately) await this.stripe.subscriptions.cancel(id);
-      else await this.stripe.subscriptions.update(id, { cancel_at_period_end: true });
+      const sub = await this.subscription(userId);
+      if (!sub) return updateFailed;
+      await this.releaseSchedule(sub);
       return ok();
     } catch (error) {
       return failure(error, BILLING_MESSAGES.updateFailed);
     }
   }
 
-  async resume(userId: string): Promise<BillingResult> {
-    const id = await this.subscriptionId(userId);
-    if (!id) return updateFailed;
+  /** Cancel at the period's end or at once; either drops a scheduled downgrade first. */
+  async cancel(userId: string, immediately: boolean): Promise<BillingResult> {
     try {
-      await this.stripe.subscriptions.update(id, { cancel_at_period_end: false });
+      const sub = await this.subscription(userId);
+      if (!sub) return updateFailed;
+      // Stripe refuses cancellation changes on a subscription its schedule manages.
+      await this.releaseSchedule(sub);
+      if (immediately) await this.stripe.subscriptions.cancel(sub.id);
+      else await this.stripe.subscriptions.update(sub.id, { cancel_at_period_end: true });
+      return ok();
+    } catch (error) {
+      return failure(error, BILLING_MESSAGES.updateFailed);
+    }
+  }
+
+  /** Resume: no cancellation at the period's end (a schedule that would cancel releases instead). */
+  async resume(userId: string): Promise<BillingResult> {
+    try {
+      const sub = await this.subscription(userId);
+      if (!sub) return updateFailed;
+      const scheduleId = scheduleIdOf(sub);
+      if (scheduleId) await this.stripe.subscriptionSchedules.update(scheduleId, { end_behavior: "release" });
+      else await this.stripe.subscriptions.update(sub.id, { cancel_at_period_end: false });
       return ok();
     } catch (error) {
       return failure(error, BILLING_MESSAGES.updateFailed);

@@ -13,7 +13,13 @@ import { BILLING_TYPES, type BillingEvent, type BillingEventPayload } from "../.
 import type { AppEnv } from "../../env.server";
 import { paddleEventId, paddleEventPayload, type PaddleEventLike } from "./paddle-events.server";
 import { stripeClient } from "./stripe.server";
-import { stripeEventId, stripeEventPayload, type StripeSubscriptionLike } from "./stripe-events.server";
+import {
+  stripeEventId,
+  stripeEventPayload,
+  type StripePriceLike,
+  type StripeScheduleLike,
+  type StripeSubscriptionLike,
+} from "./stripe-events.server";
 
 /** How old a signed Stripe event may be (seconds). */
 export const STRIPE_WEBHOOK_TOLERANCE_S = 300;
@@ -50,6 +56,9 @@ export async function handleStripeWebhook(request: Request, env: AppEnv): Promis
   const payload = await stripeEventPayload(event, {
     retrieveSubscription: async (id) =>
       (await stripe.subscriptions.retrieve(id, { expand: ["default_payment_method"] })) as unknown as StripeSubscriptionLike,
+    retrieveSchedule: async (id) =>
+      (await stripe.subscriptionSchedules.retrieve(id, { expand: ["phases.items.price"] })) as unknown as StripeScheduleLike,
+    retrievePrice: async (id) => (await stripe.prices.retrieve(id)) as StripePriceLike,
     userOfCustomer: (customerId) => findBillingCustomerUser(db, BILLING_TYPES.stripe, customerId),
   });
   return enqueue(env, stripeEventId(event), payload);
