@@ -26,7 +26,7 @@ export async function changeSubscription(env: AppEnv, userId: string, change: Su
     case "resume":
       return billing.resume(userId);
     case "cancel-scheduled":
-      return billing.cancelScheduledChange ? billing.cancelScheduledChange(userId) : updateFailed;
+      return billing.cancelScheduledChange(userId);
     case "plan":
       return billing.changePlan(userId, change.plan, change.interval);
   }
@@ -39,7 +39,6 @@ export async function changeIsScheduled(
   from: { name: PlanName; interval: BillingInterval },
   to: { name: PlanName; interval: BillingInterval },
 ): Promise<boolean> {
-  const row = await getCurrentSubscriptionRow(getDb(env.DB), userId);
-  if (!row || !isScheduledDowngrade(from, to)) return false;
-  return billingForSubscription(env, row.billingType).cancelScheduledChange !== undefined;
+  if (!isScheduledDowngrade(from, to)) return false;
+  return (await getCurrentSubscriptionRow(getDb(env.DB), userId)) !== undefined;
 }

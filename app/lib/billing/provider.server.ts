@@ -59,10 +59,11 @@ export interface BillingProvider {
   cancel(userId: string, immediately: boolean): Promise<BillingResult>;
   resume(userId: string): Promise<BillingResult>;
   /**
-   * Drops the scheduled downgrade. Only a provider that schedules downgrades (test mode) has it;
-   * the others change the plan at once (docs/decisions/013).
+   * Drops the scheduled downgrade (spec 01 §4: the current plan renews). A downgrade waits for
+   * the period's end with every provider: a Stripe subscription schedule (decision 014), Paddle
+   * custom data applied by the cron (015), the future row in test mode (013).
    */
-  cancelScheduledChange?(userId: string): Promise<BillingResult>;
+  cancelScheduledChange(userId: string): Promise<BillingResult>;
   /**
    * Where the user updates the payment method (the provider's portal or checkout), coming back
    * to `returnUrl` (absolute), or null when the provider has no page for it.
