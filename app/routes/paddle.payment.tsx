@@ -27,7 +27,11 @@ const querySchema = z.object({
     .regex(/^cs_[A-Za-z0-9_]+$/)
     .optional()
     .catch(undefined),
+  // A card change started from the past-due page goes back there (the only pages it may name).
+  from: z.enum(["subscribe", "payment-method"]).optional().catch(undefined),
 });
+
+const CARD_CHANGE_PAGES = { subscribe: "/app/subscribe", "payment-method": "/app/settings/payment-method" } as const;
 
 export function loader({ request, context }: Route.LoaderArgs) {
   requireUser(request, context);
@@ -39,8 +43,9 @@ export function loader({ request, context }: Route.LoaderArgs) {
     throw data("Not Found", { status: 404 });
   }
   if (!q._ptxn) throw data("Not Found", { status: 404 });
-  const success = q.session ? `/app/settings/subscription/success?session=${q.session}` : "/app/settings/payment-method?updated=1";
-  const back = q.session ? "/app/pricing" : "/app/settings/payment-method";
+  const cardPage = CARD_CHANGE_PAGES[q.from ?? "payment-method"];
+  const success = q.session ? `/app/settings/subscription/success?session=${q.session}` : `${cardPage}?updated=1`;
+  const back = q.session ? "/app/pricing" : cardPage;
   return {
     scriptUrl: env.PADDLE_JS_URL,
     backUrl: back,

@@ -180,6 +180,34 @@ test("the JSON subscribe call (spec 01 §7) answers Paddle's checkout data, whic
   await waitForSubscriptionPage(page, "Pro");
 });
 
+test("a trial whose first charge fails at Paddle holds the user on the past-due page until a card is given there", async ({ page }) => {
+  test.setTimeout(90_000);
+  const user = await subscribedToPro(page);
+  // Paddle ends the trial and the first charge fails: past due, the period starting at the trial's end.
+  await page.request.post(`${stubUrl()}/__stub/fail-trial-payment?email=${encodeURIComponent(user.email)}`);
+  await expect
+    .poll(
+      async () => {
+        await page.goto("/app/settings/profile");
+        return new URL(page.url()).pathname;
+      },
+      { timeout: 20_000, intervals: [500, 1000] },
+    )
+    .toBe("/app/subscribe");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your Pro trial has ended");
+
+  // Paddle's payment-method transaction, paid in the overlay, comes back to the past-due page,
+  // which lets the user go once Paddle's event says the subscription is active again.
+  await page.getByRole("button", { name: "Update Payment Method" }).click();
+  await expect(page).toHaveURL(/\/paddle\/payment\?_ptxn=txn_\w+&from=subscribe$/);
+  await payInOverlay(page, "4242 4242 4242 4242", "Save card");
+  await expect(page).toHaveURL(/\/app\/subscribe\?updated=1$|\/dashboard/);
+  await expect(page).toHaveURL(/\/dashboard/, { timeout: 20_000 });
+  await page.goto("/app/settings/subscription");
+  await expect(page.getByTestId("current-plan")).toContainText("Pro");
+  await expect(page.getByTestId("current-plan")).not.toContainText("Your last payment failed");
+});
+
 test("a card declined in Paddle's checkout subscribes nobody; closing the checkout goes back to pricing", async ({ page }) => {
   await registerUser(page);
   await page.goto("/app/pricing?interval=monthly");

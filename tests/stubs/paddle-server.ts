@@ -85,6 +85,8 @@ interface Subscription {
   canceled_at: string | null;
   period: { starts_at: string; ends_at: string } | null;
   scheduled_change: { action: "cancel"; effective_at: string; resume_at: null } | null;
+  /** The trial the subscription had (set by /__stub/fail-trial-payment). */
+  trial_dates?: { starts_at: string; ends_at: string } | null;
 }
 
 /** What the stub was asked to do, for the tests to check (e.g. the proration mode of a change). */
@@ -390,7 +392,7 @@ export async function startPaddleStub({ port = 0, webhookUrl }: { port?: number;
           updated_at: s.updated_at,
           previously_billed_at: s.period?.starts_at ?? null,
           next_billed_at: next,
-          trial_dates: null,
+          trial_dates: s.trial_dates ?? null,
           price: priceJson(price),
           product: productJson(price.product_id),
         },
@@ -650,6 +652,20 @@ export async function startPaddleStub({ port = 0, webhookUrl }: { port?: number;
           const end = Date.now() + minutes * 60_000;
           const interval = prices.get(sub.price_id)!.interval;
           sub.period = { starts_at: iso(addMonthsClamped(new Date(end), interval === "year" ? -12 : -1).getTime()), ends_at: iso(end) };
+          touch(sub);
+          await sendEvent("subscription.updated", subscriptionJson(sub));
+        }
+        return json(res, 200, { data: subscriptionsOf(email).map(subscriptionJson) });
+      }
+      if (req.method === "POST" && parts[1] === "fail-trial-payment") {
+        // A 14-day trial ends now and its first charge fails: past due, the period starting at the trial's end.
+        for (const sub of subscriptionsOf(email)) {
+          if (sub.status === "canceled" || !sub.period) continue;
+          const now = Date.now();
+          const interval = prices.get(sub.price_id)!.interval;
+          sub.trial_dates = { starts_at: iso(now - 14 * 86_400_000), ends_at: iso(now) };
+          sub.period = { starts_at: iso(now), ends_at: iso(nextPeriodEnd(now, interval)) };
+          sub.status = "past_due";
           touch(sub);
           await sendEvent("subscription.updated", subscriptionJson(sub));
         }

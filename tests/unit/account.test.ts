@@ -60,8 +60,9 @@ describe("the past-due rule (spec 01 §2)", () => {
     "/app/terms",
     "/app/subscribe",
     "/app/api/state",
+    "/paddle/payment",
   ])("allows %s", (path) => expect(pastDueAllows(path)).toBe(true));
-  it.each(["/", "/dashboard", "/app/settings/profile", "/app/my-urls", "/app/termsx", "/app/kiosk"])(
+  it.each(["/", "/dashboard", "/app/settings/profile", "/app/my-urls", "/app/termsx", "/app/kiosk", "/paddle/paymentx"])(
     "sends %s to the past-due page",
     (path) => expect(pastDueAllows(path)).toBe(false),
   );

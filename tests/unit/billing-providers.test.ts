@@ -14,7 +14,8 @@ import {
 } from "../../app/lib/billing/stripe-events.server";
 import { availableBillingTypes, billingFor, billingForSubscription } from "../../app/lib/billing/select.server";
 import { handlePaddleWebhook, handleStripeWebhook } from "../../app/lib/billing/webhooks.server";
-import { invoicesHidden, parsePriceLookupKey, priceLookupKey } from "../../domain/billing";
+import { invoicesHidden, parsePriceLookupKey, priceLookupKey, type SubscriptionSnapshot } from "../../domain/billing";
+import { isPastDueTrial, type Subscription } from "../../domain/subscription";
 
 const VARS = {
   SHORT_HOST: "snip.example",
@@ -321,6 +322,27 @@ describe("Paddle", () => {
       billingStatus: "past_due",
       billingId: "sub_01paddle",
     });
+  });
+
+  /** The fields the past-due-trial rule reads, as the stored subscription has them. */
+  const subscriptionOf = (s: SubscriptionSnapshot) =>
+    ({
+      billingStatus: s.billingStatus,
+      trialEndsAt: s.trialEndsAt === null ? null : new Date(s.trialEndsAt),
+      periodStartsAt: new Date(s.periodStartsAt),
+    }) as Subscription;
+
+  it("a renewal that fails right after the trial is a past-due trial (spec 01 §4)", () => {
+    const trialEnd = "2026-11-01T00:00:00Z";
+    const item = paddleSub().items[0]!;
+    const snapshot = snapshotOfPaddleSubscription(
+      paddleSub({ status: "past_due", items: [{ ...item, trialDates: { startsAt: "2026-10-18T00:00:00Z", endsAt: trialEnd } }] }),
+    );
+    expect(snapshot).toMatchObject({ trialEndsAt: Date.parse(trialEnd), periodStartsAt: Date.parse(trialEnd), billingStatus: "past_due" });
+    expect(isPastDueTrial(subscriptionOf(snapshot!))).toBe(true);
+    // A paid subscription that fails later is past due, not a past-due trial.
+    const later = snapshotOfPaddleSubscription(paddleSub({ status: "past_due" }));
+    expect(isPastDueTrial(subscriptionOf(later!))).toBe(false);
   });
 
   it("subscription.created completes its checkout session", async () => {

@@ -115,7 +115,8 @@ export function snapshotOfPaddleSubscription(sub: PaddleSubscriptionLike): Subsc
     currency: item.price.unitPrice.currencyCode,
     quantity: item.quantity,
     endsAt: canceled ? Date.parse(sub.canceledAt ?? "") || endsAtPeriod : scheduledCancel,
-    trialEndsAt: sub.status === "trialing" && item.trialDates ? Date.parse(item.trialDates.endsAt) : null,
+    // Kept after the trial, so a renewal that fails right after it is a past-due trial (spec 01 §4).
+    trialEndsAt: item.trialDates ? Date.parse(item.trialDates.endsAt) : null,
     periodStartsAt: startsAt,
     periodEndsAt: endsAtPeriod,
     billingStatus: billingStatusOf(sub.status),

@@ -223,12 +223,14 @@ export class PaddleBilling implements BillingProvider {
   }
 
   /** Paddle's payment-method change transaction, paid on /paddle/payment. */
-  async paymentMethodUrl(userId: string): Promise<BillingResult<string | null>> {
+  async paymentMethodUrl(userId: string, returnUrl: string): Promise<BillingResult<string | null>> {
     const id = await this.subscriptionId(userId);
     if (!id) return ok(null);
     try {
       const transaction = await this.paddle.subscriptions.getPaymentMethodChangeTransaction(id);
-      return ok(`/paddle/payment?_ptxn=${encodeURIComponent(transaction.id)}`);
+      // /paddle/payment goes back to the page the change started from (the past-due page or settings).
+      const from = new URL(returnUrl).pathname === "/app/subscribe" ? "&from=subscribe" : "";
+      return ok(`/paddle/payment?_ptxn=${encodeURIComponent(transaction.id)}${from}`);
     } catch (error) {
       return failure(error, BILLING_MESSAGES.updateFailed);
     }
