@@ -33,3 +33,36 @@ export function discountedAmount(amount: number, coupon: Coupon | null): number 
   const off = coupon.percent_off !== null ? Math.round((amount * coupon.percent_off) / 100) : (coupon.amount_off ?? 0);
   return Math.max(0, amount - off);
 }
+
+/**
+ * A provider's discount as Snip compares it with its own coupon: a Stripe coupon or a Paddle
+ * discount, mapped by the provider module (stripe.server.ts, paddle.server.ts).
+ */
+export interface ProviderDiscount {
+  /** percent off, or null */
+  percentOff: number | null;
+  /** minor units off, or null */
+  amountOff: number | null;
+  /** the currency of amountOff (upper case), or null */
+  currency: string | null;
+  /** whether the discount ends after the first payment (Stripe `duration: once`, Paddle `recur: false`) */
+  firstPaymentOnly: boolean;
+  /** whether the provider would apply it now */
+  usable: boolean;
+}
+
+/**
+ * Why the provider's discount is not Snip's coupon (docs/decisions/013: the checkout then goes on
+ * without it), or null when it is: the same value, first payment only, usable now.
+ */
+export function providerDiscountMismatch(coupon: Coupon, discount: ProviderDiscount): string | null {
+  if (!discount.usable) return "not usable now";
+  if (!discount.firstPaymentOnly) return "not limited to the first payment";
+  if (coupon.percent_off !== null) {
+    return discount.percentOff === coupon.percent_off && discount.amountOff === null ? null : `not ${coupon.percent_off}% off`;
+  }
+  const amount = coupon.amount_off ?? 0;
+  return discount.amountOff === amount && discount.percentOff === null && discount.currency === "USD"
+    ? null
+    : `not ${amount} USD cents off`;
+}

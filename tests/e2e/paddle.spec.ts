@@ -9,7 +9,9 @@
  * the payment method update; invoices. A downgrade is scheduled (docs/decisions/015): shown,
  * cancelled, dropped by a cancel at period end, and applied at Paddle by the cron trigger near
  * the period's end without billing, so the renewal bills the new price. And the webhook
- * endpoint: bad, missing or stale signatures are refused with nothing written.
+ * endpoint: bad, missing or stale signatures are refused with nothing written. Coupons: a
+ * remembered one is Paddle's discount on the first payment only; an unknown one, or one without
+ * an active Paddle discount, applies nothing and the checkout goes on.
  */
 import { createHmac } from "node:crypto";
 import { readFileSync } from "node:fs";
@@ -177,6 +179,8 @@ test("the JSON subscribe call (spec 01 §7) answers Paddle's checkout data, whic
   expect(data.payment_methods).toContain("paypal");
   await page.goto(data.url);
   await payInOverlay(page, "4242 4242 4242 4242");
+  // The overlay goes to the success page: wait for it, or the next navigation races it.
+  await expect(page).toHaveURL(/\/app\/settings\/subscription\/success\?session=cs_paddle_/);
   await waitForSubscriptionPage(page, "Pro");
 });
 
@@ -400,5 +404,79 @@ test.describe("the Paddle webhook endpoint", () => {
     // The same event, signed correctly, is accepted and applied.
     expect((await post({ "paddle-signature": signature(body) })).status()).toBe(200);
     await waitForSubscriptionPage(page, "Pro · Monthly, $29.00");
+  });
+});
+
+test.describe("coupons at Paddle", () => {
+  /** Pro monthly without a trial through the JSON subscribe call (spec 01 §7): the checkout data. */
+  async function subscribeCall(page: Page): Promise<{ url: string; discount_code: string | null }> {
+    const response = await page.request.post("/app/api/settings/subscription/new", {
+      headers: { Origin: new URL(page.url()).origin, "X-Requested-With": "XMLHttpRequest" },
+      data: { billing_type: 2, subscription: "pro", interval: "monthly", currency: "USD", type: "default", trial: false },
+    });
+    expect(response.status(), await response.text()).toBe(200);
+    return ((await response.json()) as { data: { url: string; discount_code: string | null } }).data;
+  }
+
+  async function dueInOverlay(page: Page, url: string, amount: string) {
+    await page.goto(url);
+    await expect(page.getByRole("dialog", { name: "Paddle checkout" })).toContainText(`Due today: ${amount} USD`);
+  }
+
+  async function invoiceRows(page: Page, count: number) {
+    await page.goto("/app/settings/invoices");
+    const rows = page.getByRole("table", { name: "Invoices" }).getByRole("row");
+    await expect(rows).toHaveCount(count + 1);
+    return rows;
+  }
+
+  /** Pays in the overlay, back on the success page once the event made the user a subscriber. */
+  async function paid(page: Page) {
+    await payInOverlay(page, "4242 4242 4242 4242");
+    await expect(page).toHaveURL(/\/app\/settings\/subscription\/success\?session=cs_paddle_/);
+    await expect(page.getByText("You are subscribed to Pro. Thank you!")).toBeVisible({ timeout: 30_000 });
+  }
+
+  test("a coupon remembered from the query is Paddle's discount on the first payment: $26.10, then $29.00 at the renewal", async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    const user = await registerUser(page);
+    await page.goto("/app/features/custom-links?coupon=welcome10");
+    const checkout = await subscribeCall(page);
+    expect(checkout.discount_code).toBe("WELCOME10");
+    await dueInOverlay(page, checkout.url, "26.10");
+    await paid(page);
+    const first = await invoiceRows(page, 1);
+    await expect(first.nth(1)).toContainText("$26.10");
+
+    // The discount does not recur: the renewal is the full price.
+    const renewed = await page.request.post(`${stubUrl()}/__stub/renew?email=${encodeURIComponent(user.email)}`);
+    expect(renewed.ok()).toBe(true);
+    const rows = await invoiceRows(page, 2);
+    await expect(rows.nth(1)).toContainText("$29.00");
+    await expect(rows.nth(2)).toContainText("$26.10");
+  });
+
+  test("an unknown coupon in the query applies nothing; a code without an active Paddle discount is left out and checkout goes on", async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    await registerUser(page);
+    await page.goto("/app/terms?coupon=NOT-A-COUPON");
+    const plain = await subscribeCall(page);
+    expect(plain.discount_code).toBeNull();
+    await dueInOverlay(page, plain.url, "29.00");
+
+    // SNIP5's discount is archived at Paddle (no other Paddle test uses it).
+    const archived = await page.request.post(`${stubUrl()}/__stub/discounts/SNIP5/archive`);
+    expect(archived.ok()).toBe(true);
+    await page.goto("/app/terms?coupon=snip5");
+    const missing = await subscribeCall(page);
+    expect(missing.discount_code).toBeNull();
+    await dueInOverlay(page, missing.url, "29.00");
+    await paid(page);
+    const rows = await invoiceRows(page, 1);
+    await expect(rows.nth(1)).toContainText("$29.00");
   });
 });

@@ -9,11 +9,12 @@
  * fail with the spec's 402 message; cancel now. A downgrade is a subscription schedule: shown as
  * scheduled, cancelled (released), and applied when the stub plays the period's end. And the webhook endpoint itself: bad
  * signatures and stale timestamps are refused with nothing written, duplicates and old events
- * change nothing.
+ * change nothing. Coupons: a remembered one discounts the first invoice only; an unknown one, or
+ * one the Stripe account lacks, applies nothing and the checkout goes on.
  */
 import type { Page } from "@playwright/test";
 import Stripe from "stripe";
-import { STUB_WEBHOOK_SECRET } from "../stubs/stripe-server";
+import { STUB_SECRET_KEY, STUB_WEBHOOK_SECRET } from "../stubs/stripe-server";
 import { devFixture, registerUser, registerVerifiedUser } from "./accounts";
 import { expect, test } from "./fixtures";
 
@@ -434,4 +435,75 @@ test("overages: links past the plan's limit are reported to Stripe's meter, one 
   await devFixture(page, { action: "links", email: user.email, count: 99 });
   await createLink("https://example.com/overage-1101");
   await expect.poll(async () => (await meterEvents()).map((e) => e.identifier.split(":").pop()), { timeout: 20_000 }).toEqual(["1", "2"]);
+});
+
+test.describe("coupons at Stripe", () => {
+  const JSON_HEADERS = { "X-Requested-With": "XMLHttpRequest" };
+
+  /** Pro monthly without a trial through the JSON subscribe call (spec 01 §7): the checkout data. */
+  async function subscribeCall(page: Page): Promise<{ url: string; discount_code: string | null }> {
+    const response = await page.request.post("/app/api/settings/subscription/new", {
+      headers: { ...JSON_HEADERS, Origin: new URL(page.url()).origin },
+      data: { billing_type: 1, subscription: "pro", interval: "monthly", currency: "USD", type: "default", trial: false },
+    });
+    expect(response.status(), await response.text()).toBe(200);
+    return ((await response.json()) as { data: { url: string; discount_code: string | null } }).data;
+  }
+
+  async function invoiceRows(page: Page, count: number) {
+    await page.goto("/app/settings/invoices");
+    const rows = page.getByRole("table", { name: "Invoices" }).getByRole("row");
+    await expect(rows).toHaveCount(count + 1);
+    return rows;
+  }
+
+  test("a coupon remembered from the query discounts the first invoice only: $26.10, then $29.00 at the renewal", async ({ page }) => {
+    test.setTimeout(90_000);
+    const user = await registerUser(page);
+    await page.goto("/app/features/custom-links?coupon=welcome10");
+    const checkout = await subscribeCall(page);
+    expect(checkout.discount_code).toBe("WELCOME10");
+
+    // Stripe's checkout page shows the coupon's price, and the first invoice is discounted.
+    await page.goto(checkout.url);
+    await expect(page.getByText("Due today: 26.10 USD")).toBeVisible();
+    await page.getByRole("button", { name: "Subscribe" }).click();
+    await expect(page.getByText("You are subscribed to Pro. Thank you!")).toBeVisible({ timeout: 30_000 });
+    const first = await invoiceRows(page, 1);
+    await expect(first.nth(1)).toContainText("$26.10");
+
+    // The coupon lasts once: the renewal is the full price.
+    const stub = new URL(checkout.url).origin;
+    const ended = await page.request.post(`${stub}/__stub/end-period?email=${encodeURIComponent(user.email)}`);
+    expect(ended.ok()).toBe(true);
+    const rows = await invoiceRows(page, 2);
+    await expect(rows.nth(1)).toContainText("$29.00");
+    await expect(rows.nth(2)).toContainText("$26.10");
+  });
+
+  test("an unknown coupon in the query applies nothing; a coupon the Stripe account lacks is left out and checkout goes on", async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    await registerUser(page);
+    await page.goto("/app/terms?coupon=NOT-A-COUPON");
+    const plain = await subscribeCall(page);
+    expect(plain.discount_code).toBeNull();
+    await page.goto(plain.url);
+    await expect(page.getByText("Due today: 29.00 USD")).toBeVisible();
+
+    // SNIP5 is deleted at Stripe (no other Stripe test uses it): Snip knows the code, the account does not.
+    const stub = new URL(plain.url);
+    const stripe = new Stripe(STUB_SECRET_KEY, { host: stub.hostname, port: Number(stub.port), protocol: "http" });
+    expect((await stripe.coupons.del("SNIP5")).deleted).toBe(true);
+    await page.goto("/app/terms?coupon=snip5");
+    const missing = await subscribeCall(page);
+    expect(missing.discount_code).toBeNull();
+    await page.goto(missing.url);
+    await expect(page.getByText("Due today: 29.00 USD")).toBeVisible();
+    await page.getByRole("button", { name: "Subscribe" }).click();
+    await expect(page.getByText("You are subscribed to Pro. Thank you!")).toBeVisible({ timeout: 30_000 });
+    const rows = await invoiceRows(page, 1);
+    await expect(rows.nth(1)).toContainText("$29.00");
+  });
 });

@@ -16,11 +16,16 @@
  * file through a payment-method change, a prorated plan change (`subscription_payment_declined`).
  * The stub's prices carry no trial period, so a subscription is active and billed at once.
  * `/__stub/*` plays what Paddle does by itself over time (a period nearing its end, a renewal).
+ * Discounts: Snip's catalog (domain/coupons.ts) as Paddle discounts whose `code` is Snip's code,
+ * `recur: false` (GET /discounts with `code`, `status`, `id` filters); a transaction's
+ * `discount_id` discounts it (the first payment), renewals are billed in full unless the
+ * discount recurs. `/__stub/discounts/{code}/archive` archives one (an account without it).
  */
 import { createHmac } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { priceLookupKey } from "../../domain/billing";
+import { COUPONS } from "../../domain/coupons";
 import { addMonthsClamped } from "../../domain/subscription";
 import { PLANS } from "../../domain/plans";
 
@@ -57,6 +62,23 @@ interface Price {
   amount: number;
 }
 
+interface PaddleDiscount {
+  id: string;
+  code: string;
+  type: "percentage" | "flat";
+  /** percent ("10") or minor units ("500") */
+  amount: string;
+  currency_code: "USD" | null;
+  recur: boolean;
+  status: "active" | "archived";
+}
+
+/** The amount after the discount, never below zero. */
+export function amountAfterDiscount(amount: number, d: Pick<PaddleDiscount, "type" | "amount">): number {
+  const off = d.type === "percentage" ? Math.round((amount * Number(d.amount)) / 100) : Number(d.amount);
+  return Math.max(0, amount - off);
+}
+
 interface Transaction {
   id: string;
   status: "ready" | "completed";
@@ -67,6 +89,9 @@ interface Transaction {
   invoice_number: string | null;
   price_id: string;
   amount: number;
+  /** the price before a discount (equal to amount without one) */
+  subtotal?: number;
+  discount_id?: string | null;
   billing_period: { starts_at: string; ends_at: string } | null;
   card: Card | null;
   created_at: string;
@@ -85,6 +110,8 @@ interface Subscription {
   canceled_at: string | null;
   period: { starts_at: string; ends_at: string } | null;
   scheduled_change: { action: "cancel"; effective_at: string; resume_at: null } | null;
+  /** A recurring discount from the checkout (a `recur: false` one is not kept). */
+  discount_id?: string | null;
   /** The trial the subscription had (set by /__stub/fail-trial-payment). */
   trial_dates?: { starts_at: string; ends_at: string } | null;
 }
@@ -211,6 +238,19 @@ export async function startPaddleStub({ port = 0, webhookUrl }: { port?: number;
       });
     }
   }
+  const discounts = new Map<string, PaddleDiscount>();
+  for (const c of COUPONS) {
+    const id = `dsc_${c.coupon.toLowerCase()}`;
+    discounts.set(id, {
+      id,
+      code: c.coupon,
+      type: c.percent_off !== null ? "percentage" : "flat",
+      amount: String(c.percent_off ?? c.amount_off ?? 0),
+      currency_code: c.percent_off !== null ? null : "USD",
+      recur: false,
+      status: "active",
+    });
+  }
   const customers = new Map<string, Customer>();
   const transactions = new Map<string, Transaction>();
   const subscriptions = new Map<string, Subscription>();
@@ -280,11 +320,36 @@ export async function startPaddleStub({ port = 0, webhookUrl }: { port?: number;
     return details;
   }
 
-  function totals(amount: number) {
+  function discountJson(d: PaddleDiscount) {
+    return {
+      id: d.id,
+      status: d.status,
+      description: `${d.code} (Snip coupon)`,
+      enabled_for_checkout: true,
+      code: d.code,
+      mode: "standard",
+      type: d.type,
+      amount: d.amount,
+      currency_code: d.currency_code,
+      recur: d.recur,
+      maximum_recurring_intervals: null,
+      usage_limit: null,
+      restrict_to: null,
+      expires_at: null,
+      custom_data: null,
+      times_used: 0,
+      discount_group_id: null,
+      import_meta: null,
+      created_at: createdAt,
+      updated_at: createdAt,
+    };
+  }
+
+  function totals(amount: number, subtotal = amount) {
     const a = String(amount);
     return {
-      subtotal: a,
-      discount: "0",
+      subtotal: String(subtotal),
+      discount: String(subtotal - amount),
       tax: "0",
       total: a,
       credit: "0",
@@ -296,6 +361,11 @@ export async function startPaddleStub({ port = 0, webhookUrl }: { port?: number;
       earnings: null,
       currency_code: "USD",
     };
+  }
+
+  function lineTotals(t: Transaction) {
+    const subtotal = t.subtotal ?? t.amount;
+    return { subtotal: String(subtotal), discount: String(subtotal - t.amount), tax: "0", total: String(t.amount) };
   }
 
   function transactionJson(t: Transaction) {
@@ -313,13 +383,13 @@ export async function startPaddleStub({ port = 0, webhookUrl }: { port?: number;
       invoice_id: t.invoice_number ? `inv_${t.id.slice(4)}` : null,
       invoice_number: t.invoice_number,
       collection_mode: "automatic",
-      discount_id: null,
+      discount_id: t.discount_id ?? null,
       billing_details: null,
       billing_period: t.billing_period,
       items: [{ price: priceJson(price), quantity: 1, proration: null }],
       details: {
         tax_rates_used: [],
-        totals: totals(t.amount),
+        totals: totals(t.amount, t.subtotal ?? t.amount),
         adjusted_totals: null,
         payout_totals: null,
         adjusted_payout_totals: null,
@@ -330,8 +400,8 @@ export async function startPaddleStub({ port = 0, webhookUrl }: { port?: number;
             quantity: 1,
             proration: null,
             tax_rate: "0",
-            unit_totals: { subtotal: String(t.amount), discount: "0", tax: "0", total: String(t.amount) },
-            totals: { subtotal: String(t.amount), discount: "0", tax: "0", total: String(t.amount) },
+            unit_totals: lineTotals(t),
+            totals: lineTotals(t),
             product: productJson(price.product_id),
           },
         ],
@@ -376,7 +446,7 @@ export async function startPaddleStub({ port = 0, webhookUrl }: { port?: number;
       next_billed_at: next,
       paused_at: null,
       canceled_at: s.canceled_at,
-      discount: null,
+      discount: s.discount_id ? { id: s.discount_id, starts_at: s.started_at, ends_at: null } : null,
       collection_mode: "automatic",
       billing_details: null,
       current_billing_period: s.period,
@@ -496,6 +566,7 @@ export async function startPaddleStub({ port = 0, webhookUrl }: { port?: number;
       canceled_at: null,
       period: { starts_at: iso(now), ends_at: iso(nextPeriodEnd(now, price.interval)) },
       scheduled_change: null,
+      discount_id: t.discount_id && discounts.get(t.discount_id)?.recur ? t.discount_id : null,
     };
     subscriptions.set(sub.id, sub);
     Object.assign(t, { subscription_id: sub.id, billing_period: sub.period });
@@ -671,6 +742,12 @@ export async function startPaddleStub({ port = 0, webhookUrl }: { port?: number;
         }
         return json(res, 200, { data: subscriptionsOf(email).map(subscriptionJson) });
       }
+      if (req.method === "POST" && parts[1] === "discounts" && parts[2] && parts[3] === "archive") {
+        const discount = [...discounts.values()].find((d) => d.code === parts[2]);
+        if (!discount) return apiError(res, 404, "request_error", "not_found", "Entity not found.");
+        discount.status = "archived";
+        return json(res, 200, { data: discountJson(discount) });
+      }
       if (req.method === "POST" && parts[1] === "renew") {
         // The period ends now: Paddle bills the subscription's items for the next one.
         for (const sub of subscriptionsOf(email)) {
@@ -679,10 +756,13 @@ export async function startPaddleStub({ port = 0, webhookUrl }: { port?: number;
           const card = customers.get(sub.customer_id)?.card;
           const now = Date.now();
           sub.period = { starts_at: iso(now), ends_at: iso(nextPeriodEnd(now, price.interval)) };
+          const recurring = sub.discount_id ? discounts.get(sub.discount_id) : undefined;
           const t = newTransaction({
             customer_id: sub.customer_id,
             price_id: price.id,
-            amount: price.amount,
+            amount: recurring ? amountAfterDiscount(price.amount, recurring) : price.amount,
+            subtotal: price.amount,
+            discount_id: recurring?.id ?? null,
             origin: "subscription_recurring",
             subscription_id: sub.id,
             billing_period: sub.period,
@@ -729,6 +809,15 @@ export async function startPaddleStub({ port = 0, webhookUrl }: { port?: number;
       customers.set(customer.id, customer);
       return json(res, 201, { data: customerJson(customer) });
     }
+    if (path === "/discounts" && req.method === "GET") {
+      const code = csv(url, "code");
+      const status = csv(url, "status");
+      const id = csv(url, "id");
+      const data = [...discounts.values()]
+        .filter((d) => (!code || code.includes(d.code)) && (!status || status.includes(d.status)) && (!id || id.includes(d.id)))
+        .map(discountJson);
+      return list(res, url, data);
+    }
     if (path === "/prices" && req.method === "GET") {
       const status = csv(url, "status");
       const data = [...prices.values()].map(priceJson).filter((p) => !status || status.includes(p.status));
@@ -748,10 +837,19 @@ export async function startPaddleStub({ port = 0, webhookUrl }: { port?: number;
           { field: "customer_id", message: "customer not found" },
         ]);
       }
+      const discountId = (body.discount_id as string | null | undefined) ?? null;
+      const discount = discountId ? discounts.get(discountId) : undefined;
+      if (discountId && discount?.status !== "active") {
+        return apiError(res, 400, "request_error", "bad_request", "Invalid request.", [
+          { field: "discount_id", message: "discount not found or not active" },
+        ]);
+      }
       const t = newTransaction({
         customer_id: customerId,
         price_id: price.id,
-        amount: price.amount,
+        amount: discount ? amountAfterDiscount(price.amount, discount) : price.amount,
+        subtotal: price.amount,
+        discount_id: discount?.id ?? null,
         origin: "api",
         custom_data: (body.custom_data as Json | null) ?? null,
       });

@@ -6,12 +6,16 @@
  * at checkout (on the page), and, once on file, for any charge of a plan change (402).
  * Subscription schedules (made from a subscription, phases updated, released, cancelled) are
  * reflected in the subscription's `schedule`; `/__stub/end-period` plays a period's end.
+ * Coupons: Snip's catalog (domain/coupons.ts) as Stripe coupons with `duration: once`
+ * (retrieve, delete); a checkout's `discounts[0][coupon]` discounts the subscription's first
+ * paid invoice only (a `forever` coupon would discount every one).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
 import { randomUUID } from "node:crypto";
 import { priceLookupKey } from "../../domain/billing";
+import { COUPONS } from "../../domain/coupons";
 import { OVERAGE_METER_EVENT, OVERAGE_PRICE_LOOKUP_KEY } from "../../domain/overage";
 import { PLANS } from "../../domain/plans";
 
@@ -39,6 +43,26 @@ interface Price {
   active: true;
   recurring: { interval: "month" | "year"; interval_count: 1; usage_type?: "licensed" | "metered"; meter?: string };
   metadata: Record<string, string>;
+}
+
+interface StripeCoupon {
+  id: string;
+  object: "coupon";
+  name: string;
+  percent_off: number | null;
+  amount_off: number | null;
+  currency: "usd" | null;
+  duration: "once" | "forever";
+  valid: boolean;
+  created: number;
+  livemode: false;
+  metadata: Record<string, string>;
+}
+
+/** The amount after the coupon, never below zero (Stripe's percent_off / amount_off). */
+export function amountAfterCoupon(amount: number, coupon: Pick<StripeCoupon, "percent_off" | "amount_off">): number {
+  const off = coupon.percent_off !== null ? Math.round((amount * coupon.percent_off) / 100) : (coupon.amount_off ?? 0);
+  return Math.max(0, amount - off);
 }
 
 const MONTH_S = 30 * 86_400;
@@ -142,6 +166,24 @@ export async function startStripeStub({ port = 0, webhookUrl }: { port?: number;
       });
     }
   }
+  const coupons = new Map<string, StripeCoupon>();
+  for (const c of COUPONS) {
+    coupons.set(c.coupon, {
+      id: c.coupon,
+      object: "coupon",
+      name: c.coupon,
+      percent_off: c.percent_off,
+      amount_off: c.amount_off,
+      currency: c.amount_off !== null ? "usd" : null,
+      duration: "once",
+      valid: true,
+      created: nowS(),
+      livemode: false,
+      metadata: {},
+    });
+  }
+  /** A subscription's discount until it is used up: `once` on its first paid invoice. */
+  const subscriptionDiscounts = new Map<string, StripeCoupon>();
   const customers = new Map<string, Form & { id: string; card: Card | null }>();
   const sessions = new Map<string, Form & { id: string }>();
   const portals = new Map<string, { id: string; customer: string; return_url: string }>();
@@ -162,13 +204,20 @@ export async function startStripeStub({ port = 0, webhookUrl }: { port?: number;
     return { ...sub, default_payment_method: expand ? paymentMethodOf(sub.customer) : (paymentMethodOf(sub.customer)?.id ?? null) };
   }
 
-  function addInvoice(customer: string, amount: number) {
+  /** A paid invoice of the subscription: its discount, if any, applies (and a `once` one is used up). */
+  function addInvoice(sub: { id: string; customer: string }, subtotal: number) {
+    const coupon = subtotal > 0 ? subscriptionDiscounts.get(sub.id) : undefined;
+    const amount = coupon ? amountAfterCoupon(subtotal, coupon) : subtotal;
+    if (coupon?.duration === "once") subscriptionDiscounts.delete(sub.id);
     invoices.unshift({
       id: `in_${rand()}`,
       object: "invoice",
-      customer,
+      customer: sub.customer,
+      subscription: sub.id,
       number: `STUB-${String(invoices.length + 1).padStart(4, "0")}`,
       created: nowS(),
+      subtotal,
+      total_discount_amounts: coupon ? [{ amount: subtotal - amount, discount: `di_${rand()}` }] : [],
       total: amount,
       currency: "usd",
       status: "paid",
@@ -315,7 +364,7 @@ export async function startStripeStub({ port = 0, webhookUrl }: { port?: number;
     }));
     Object.assign(sub, { status: "active", trial_end: phase.trial_end });
     const licensed = phase.items.map((i) => prices.get(i.price)!).find((p) => p.recurring.usage_type !== "metered");
-    if (licensed) addInvoice(sub.customer, licensed.unit_amount);
+    if (licensed) addInvoice(sub, licensed.unit_amount);
   }
 
   function json(res: ServerResponse, status: number, body: unknown) {
@@ -348,10 +397,14 @@ export async function startStripeStub({ port = 0, webhookUrl }: { port?: number;
       const session = sessions.get(parts[1]);
       if (!session) return html(res, 404, page("Not found", "<h1>No such checkout</h1>"));
       const price = prices.get(String(session.price))!;
+      const coupon = session.coupon ? coupons.get(String(session.coupon)) : undefined;
+      const trialDays = Number(((session.subscription_data ?? {}) as Form).trial_period_days ?? 0);
+      const due = trialDays > 0 ? 0 : coupon ? amountAfterCoupon(price.unit_amount, coupon) : price.unit_amount;
       const form = (error = "") =>
         page(
           "Checkout",
-          `<h1>Pay Snip</h1><p>${escapeHtml(price.lookup_key)}</p>${error ? `<p role="alert">${error}</p>` : ""}
+          `<h1>Pay Snip</h1><p>${escapeHtml(price.lookup_key)}</p>${coupon ? `<p>Coupon ${escapeHtml(coupon.id)}</p>` : ""}
+<p data-testid="due-today">Due today: ${(due / 100).toFixed(2)} USD</p>${error ? `<p role="alert">${error}</p>` : ""}
 <form method="post"><label>Card number <input name="card" value="4242 4242 4242 4242"></label>
 <label>Expiry <input name="expiration" value="12/2034"></label><button type="submit">Subscribe</button></form>`,
         );
@@ -364,10 +417,11 @@ export async function startStripeStub({ port = 0, webhookUrl }: { port?: number;
       const data = (session.subscription_data ?? {}) as Form;
       const metered = ((session.metered ?? []) as string[]).map((id) => prices.get(id)!);
       const sub = newSubscription(customer.id, price, Number(data.trial_period_days ?? 0), (data.metadata ?? {}) as Form, metered);
-      if (sub.status === "active") addInvoice(customer.id, price.unit_amount);
+      if (coupon) subscriptionDiscounts.set(sub.id, coupon);
+      if (sub.status === "active") addInvoice(sub, price.unit_amount);
       Object.assign(session, { status: "complete", payment_status: "paid", subscription: sub.id });
       await sendEvent("customer.subscription.created", subscriptionJson(sub));
-      await sendEvent("checkout.session.completed", { ...session, price: undefined, metered: undefined });
+      await sendEvent("checkout.session.completed", { ...session, price: undefined, metered: undefined, coupon: undefined });
       return redirectTo(res, String(session.success_url).replace("{CHECKOUT_SESSION_ID}", session.id));
     }
     if (parts[0] === "portal" && parts[1]) {
@@ -393,7 +447,7 @@ export async function startStripeStub({ port = 0, webhookUrl }: { port?: number;
         for (const sub of subscriptions.values()) {
           if (sub.customer !== customer.id || sub.status !== "past_due") continue;
           sub.status = "active";
-          addInvoice(customer.id, Number((sub.items as { data: { price: Price }[] }).data[0]?.price.unit_amount ?? 0));
+          addInvoice(sub, Number((sub.items as { data: { price: Price }[] }).data[0]?.price.unit_amount ?? 0));
           await sendEvent("customer.subscription.updated", subscriptionJson(sub));
         }
       }
@@ -509,6 +563,15 @@ export async function startStripeStub({ port = 0, webhookUrl }: { port?: number;
       }
       return json(res, 200, { object: "billing.meter_event", ...meterEvents.get(identifier), created: nowS(), livemode: false });
     }
+    if (parts[1] === "coupons" && parts[2] && (req.method === "GET" || req.method === "DELETE")) {
+      const coupon = coupons.get(parts[2]);
+      if (!coupon) {
+        return stripeError(res, 404, "invalid_request_error", `No such coupon: '${parts[2]}'`, { code: "resource_missing", param: "id" });
+      }
+      if (req.method === "GET") return json(res, 200, coupon);
+      coupons.delete(coupon.id);
+      return json(res, 200, { id: coupon.id, object: "coupon", deleted: true });
+    }
     if (req.method === "GET" && path === "/v1/prices") {
       const keys = [...url.searchParams].filter(([k]) => k.startsWith("lookup_keys")).map(([, v]) => v);
       const data = [...prices.values()].filter((p) => keys.length === 0 || keys.includes(p.lookup_key));
@@ -611,6 +674,13 @@ export async function startStripeStub({ port = 0, webhookUrl }: { port?: number;
         return stripeError(res, 400, "invalid_request_error", "No such price", { param: "line_items[0][price]" });
       if (!customers.has(String(form.customer)))
         return stripeError(res, 400, "invalid_request_error", "No such customer", { param: "customer" });
+      const discount = ((form.discounts ?? {}) as Form)["0"] as Form | undefined;
+      if (discount?.coupon !== undefined && !coupons.has(String(discount.coupon))) {
+        return stripeError(res, 400, "invalid_request_error", `No such coupon: '${String(discount.coupon)}'`, {
+          code: "resource_missing",
+          param: "discounts[0][coupon]",
+        });
+      }
       const id = `cs_test_${rand()}${rand()}`;
       const session = {
         id,
@@ -625,6 +695,8 @@ export async function startStripeStub({ port = 0, webhookUrl }: { port?: number;
         success_url: form.success_url,
         cancel_url: form.cancel_url,
         subscription_data: form.subscription_data,
+        discounts: discount?.coupon !== undefined ? [{ coupon: String(discount.coupon), promotion_code: null }] : [],
+        coupon: discount?.coupon !== undefined ? String(discount.coupon) : null,
         price: item.price,
         // Further line items: the metered overage price (no quantity), as Snip adds it.
         metered: Object.values((form.line_items ?? {}) as Record<string, Form>)
@@ -634,12 +706,12 @@ export async function startStripeStub({ port = 0, webhookUrl }: { port?: number;
         url: `${base}/checkout/${id}`,
       };
       sessions.set(id, session);
-      return json(res, 200, { ...session, price: undefined, metered: undefined });
+      return json(res, 200, { ...session, price: undefined, metered: undefined, coupon: undefined });
     }
     if (req.method === "GET" && parts[1] === "checkout" && parts[2] === "sessions" && parts[3]) {
       const session = sessions.get(parts[3]);
       return session
-        ? json(res, 200, { ...session, price: undefined, metered: undefined })
+        ? json(res, 200, { ...session, price: undefined, metered: undefined, coupon: undefined })
         : stripeError(res, 404, "invalid_request_error", "No such checkout.session");
     }
     if (req.method === "POST" && path === "/v1/billing_portal/sessions") {
@@ -696,7 +768,7 @@ export async function startStripeStub({ port = 0, webhookUrl }: { port?: number;
             current_period_end: start + (price.recurring.interval === "year" ? YEAR_S : MONTH_S),
           };
           Object.assign(sub, { status: "active", trial_end: null });
-          addInvoice(sub.customer, price.unit_amount);
+          addInvoice(sub, price.unit_amount);
         }
         if (form.cancel_at_period_end !== undefined) sub.cancel_at_period_end = form.cancel_at_period_end === "true";
         json(res, 200, subscriptionJson(sub));

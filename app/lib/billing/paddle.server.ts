@@ -11,11 +11,11 @@
  * future subscription) and applied near the period's end without billing, so the renewal bills
  * the new price (applyScheduledDowngrade, run by the cron trigger; docs/decisions/015).
  */
-import { Paddle } from "@paddle/paddle-node-sdk";
+import { Paddle, type Discount } from "@paddle/paddle-node-sdk";
 import { getDb } from "../../../db/client.server";
 import { createCheckoutSession, getBillingCustomer, getCurrentSubscriptionRow } from "../../../db/billing.server";
 import { BILLING_MESSAGES, BILLING_TYPES, isScheduledDowngrade, parsePriceLookupKey, priceLookupKey } from "../../../domain/billing";
-import { discountedAmount } from "../../../domain/coupons";
+import { discountedAmount, providerDiscountMismatch, type Coupon, type ProviderDiscount } from "../../../domain/coupons";
 import { activePrice, getPlan, type BillingInterval, type PlanName } from "../../../domain/plans";
 import type { AppEnv } from "../../env.server";
 import { scheduledDowngradeOf, withScheduledDowngrade } from "./paddle-events.server";
@@ -49,6 +49,24 @@ function failure(error: unknown, otherwise: string): BillingResult<never> {
   }
   console.error("paddle call failed", error instanceof Error ? error.message : error);
   return { ok: false, status: 500, message: otherwise };
+}
+
+export type PaddleDiscountLike = Pick<Discount, "status" | "type" | "amount" | "currencyCode" | "recur" | "expiresAt">;
+
+/**
+ * A Paddle discount as Snip compares it with its own coupon: `percentage` amounts are percents
+ * ("10"), `flat` ones minor units ("500"); `recur: false` is the first payment only.
+ */
+export function discountOfPaddle(discount: PaddleDiscountLike, now = Date.now()): ProviderDiscount {
+  const amount = Number(discount.amount);
+  const expired = discount.expiresAt !== null && Date.parse(discount.expiresAt) <= now;
+  return {
+    percentOff: discount.type === "percentage" ? amount : null,
+    amountOff: discount.type === "flat" ? amount : null,
+    currency: discount.currencyCode,
+    firstPaymentOnly: !discount.recur,
+    usable: discount.status === "active" && !expired && discount.type !== "flat_per_seat",
+  };
 }
 
 export class PaddleBilling implements BillingProvider {
@@ -86,11 +104,18 @@ export class PaddleBilling implements BillingProvider {
     const price = activePrice(p, interval);
     if (!price || !p.billable) return { ok: false, status: 422, message: BILLING_MESSAGES.subscribeFailed };
     try {
-      const [customerId, priceId] = await Promise.all([this.customerFor(user), this.priceId(plan, interval)]);
+      const [customerId, priceId, discount] = await Promise.all([
+        this.customerFor(user),
+        this.priceId(plan, interval),
+        this.discountAtPaddle(coupon),
+      ]);
+      const applied = discount ? coupon : null;
       const sessionId = `cs_paddle_${crypto.randomUUID().replaceAll("-", "")}`;
       const transaction = await this.paddle.transactions.create({
         items: [{ priceId, quantity: 1 }],
         customerId,
+        // Snip's coupon code is the Paddle discount's code, `recur: false` (docs/decisions/013).
+        ...(discount ? { discountId: discount.id } : {}),
         customData: { user_id: user.id, checkout_session_id: sessionId },
       });
       await createCheckoutSession(this.db, {
@@ -102,8 +127,8 @@ export class PaddleBilling implements BillingProvider {
         amount: price.amount,
         // Paddle prices carry their own trial period; Snip records what the plan offers.
         trialDays: withTrial ? p.trialDays : 0,
-        coupon: coupon?.coupon ?? null,
-        firstAmount: discountedAmount(price.amount, coupon),
+        coupon: applied?.coupon ?? null,
+        firstAmount: discountedAmount(price.amount, applied),
       });
       return ok({
         url: `/paddle/payment?_ptxn=${encodeURIComponent(transaction.id)}&session=${sessionId}`,
@@ -113,10 +138,30 @@ export class PaddleBilling implements BillingProvider {
         transactionId: transaction.id,
         // What Paddle's checkout offers besides cards (the reason to offer it beside Stripe).
         paymentMethods: ["card", "paypal", "apple_pay", "google_pay"],
+        appliedCoupon: applied?.coupon ?? null,
       });
     } catch (error) {
       return failure(error, BILLING_MESSAGES.checkoutFailed);
     }
+  }
+
+  /**
+   * The Paddle discount whose code is Snip's coupon, when it is the coupon as Snip describes it
+   * (the same value, `recur: false`, active), else null: the checkout then goes on at the full
+   * price and the gap is logged, as at Stripe (docs/decisions/013).
+   */
+  private async discountAtPaddle(coupon: Coupon | null): Promise<Discount | null> {
+    if (!coupon) return null;
+    const found = await this.paddle.discounts.list({ code: [coupon.coupon], perPage: 50 }).next();
+    const discount = found.find((d) => d.code?.toUpperCase() === coupon.coupon && d.status === "active");
+    if (!discount) {
+      console.error(`paddle has no active discount with code ${coupon.coupon}: checkout without it`);
+      return null;
+    }
+    const mismatch = providerDiscountMismatch(coupon, discountOfPaddle(discount));
+    if (!mismatch) return discount;
+    console.error(`paddle discount ${coupon.coupon} (${discount.id}) is ${mismatch}: checkout without it`);
+    return null;
   }
 
   private async subscriptionId(userId: string): Promise<string | null> {

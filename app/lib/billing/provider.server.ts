@@ -49,6 +49,8 @@ export interface Checkout {
   transactionId: string | null;
   /** The payment methods the checkout offers. */
   paymentMethods: string[];
+  /** Snip's coupon code the provider applies to the first payment, if any (docs/decisions/013). */
+  appliedCoupon: string | null;
 }
 
 export interface BillingProvider {

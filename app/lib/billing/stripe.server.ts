@@ -10,7 +10,7 @@ import Stripe from "stripe";
 import { getDb } from "../../../db/client.server";
 import { createCheckoutSession, getBillingCustomer, getCurrentSubscriptionRow } from "../../../db/billing.server";
 import { BILLING_MESSAGES, BILLING_TYPES, isScheduledDowngrade, parsePriceLookupKey, priceLookupKey } from "../../../domain/billing";
-import { discountedAmount } from "../../../domain/coupons";
+import { discountedAmount, providerDiscountMismatch, type Coupon, type ProviderDiscount } from "../../../domain/coupons";
 import { OVERAGE_PRICE_LOOKUP_KEY } from "../../../domain/overage";
 import { activePrice, getPlan, type BillingInterval, type PlanName } from "../../../domain/plans";
 import type { AppEnv } from "../../env.server";
@@ -44,6 +44,21 @@ function scheduleIdOf(sub: Stripe.Subscription): string | null {
 }
 
 const idOf = (value: string | { id: string }) => (typeof value === "string" ? value : value.id);
+
+export type StripeCouponLike = Pick<Stripe.Coupon, "percent_off" | "amount_off" | "currency" | "duration" | "valid">;
+
+/** A Stripe coupon as Snip compares it with its own (domain/coupons.ts providerDiscountMismatch). */
+export function discountOfStripeCoupon(coupon: StripeCouponLike): ProviderDiscount {
+  return {
+    percentOff: coupon.percent_off ?? null,
+    amountOff: coupon.amount_off ?? null,
+    currency: coupon.currency ? coupon.currency.toUpperCase() : null,
+    firstPaymentOnly: coupon.duration === "once",
+    usable: coupon.valid,
+  };
+}
+
+const isResourceMissing = (error: unknown) => (error as { code?: string } | null)?.code === "resource_missing";
 
 /** A Stripe error as the spec 01 §8 outcome: a declined card is 402 with the spec's text. */
 function failure(error: unknown, otherwise: string): BillingResult<never> {
@@ -86,10 +101,11 @@ export class StripeBilling implements BillingProvider {
     const price = activePrice(p, interval);
     if (!price || !p.billable) return { ok: false, status: 422, message: BILLING_MESSAGES.subscribeFailed };
     try {
-      const [customer, priceId, overagePrice] = await Promise.all([
+      const [customer, priceId, overagePrice, applied] = await Promise.all([
         this.customerFor(user),
         this.priceId(plan, interval),
         this.stripe.prices.list({ lookup_keys: [OVERAGE_PRICE_LOOKUP_KEY], active: true, limit: 1 }),
+        this.couponAtStripe(coupon),
       ]);
       // The metered overage price rides along when the account has one (README "Billing").
       const overagePriceId = overagePrice.data[0]?.id;
@@ -100,8 +116,8 @@ export class StripeBilling implements BillingProvider {
         client_reference_id: user.id,
         line_items: [{ price: priceId, quantity: 1 }, ...(overagePriceId ? [{ price: overagePriceId }] : [])],
         subscription_data: { metadata: { user_id: user.id }, ...(trialDays > 0 ? { trial_period_days: trialDays } : {}) },
-        // Snip's coupon codes are Stripe coupon ids (docs/decisions/013).
-        ...(coupon ? { discounts: [{ coupon: coupon.coupon }] } : {}),
+        // Snip's coupon codes are Stripe coupon ids, `duration: once` (docs/decisions/013).
+        ...(applied ? { discounts: [{ coupon: applied.coupon }] } : {}),
         metadata: { user_id: user.id },
         success_url: `${origin}/app/settings/subscription/success?session={CHECKOUT_SESSION_ID}`,
         cancel_url: `${origin}/app/pricing`,
@@ -115,8 +131,8 @@ export class StripeBilling implements BillingProvider {
         interval,
         amount: price.amount,
         trialDays,
-        coupon: coupon?.coupon ?? null,
-        firstAmount: discountedAmount(price.amount, coupon),
+        coupon: applied?.coupon ?? null,
+        firstAmount: discountedAmount(price.amount, applied),
       });
       return ok({
         url: session.url,
@@ -125,9 +141,29 @@ export class StripeBilling implements BillingProvider {
         priceIds: [priceId, ...(overagePriceId ? [overagePriceId] : [])],
         transactionId: null,
         paymentMethods: ["card"],
+        appliedCoupon: applied?.coupon ?? null,
       });
     } catch (error) {
       return failure(error, BILLING_MESSAGES.checkoutFailed);
+    }
+  }
+
+  /**
+   * Snip's coupon when the Stripe account has it as Snip describes it (the same value, `duration:
+   * once`), else null: the checkout then goes on at the full price and the gap is logged, so a
+   * coupon missing at Stripe never fails a checkout (docs/decisions/013).
+   */
+  private async couponAtStripe(coupon: Coupon | null): Promise<Coupon | null> {
+    if (!coupon) return null;
+    try {
+      const mismatch = providerDiscountMismatch(coupon, discountOfStripeCoupon(await this.stripe.coupons.retrieve(coupon.coupon)));
+      if (!mismatch) return coupon;
+      console.error(`stripe coupon ${coupon.coupon} is ${mismatch}: checkout without it`);
+      return null;
+    } catch (error) {
+      if (!isResourceMissing(error)) throw error;
+      console.error(`stripe has no coupon ${coupon.coupon}: checkout without it`);
+      return null;
     }
   }
 

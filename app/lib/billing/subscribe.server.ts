@@ -51,8 +51,6 @@ export interface SubscribeRequest {
 
 export interface Subscribed extends Checkout {
   withTrial: boolean;
-  /** The coupon the checkout applies, if any. */
-  appliedCoupon: string | null;
   /** Whether a coupon may apply to this checkout at all (outside the sale, or a yearly plan during it). */
   allowDiscounts: boolean;
 }
@@ -75,7 +73,8 @@ export async function subscribe(env: AppEnv, db: Db, viewer: Viewer, request: Su
     origin: request.origin,
   });
   if (!checkout.ok) return checkout;
-  return { ok: true, value: { ...checkout.value, withTrial, appliedCoupon: coupon?.coupon ?? null, allowDiscounts } };
+  // `appliedCoupon` is what the provider applies: none when its account lacks the coupon (013).
+  return { ok: true, value: { ...checkout.value, withTrial, allowDiscounts } };
 }
 
 /**

@@ -89,6 +89,7 @@ export class TestModeBilling implements BillingProvider {
       priceIds: [`price_test_${plan}_${interval}`],
       transactionId: null,
       paymentMethods: ["card"],
+      appliedCoupon: coupon?.coupon ?? null,
     });
   }
 
