@@ -3,6 +3,7 @@ import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { linkKey } from "../../domain/link-record";
 import { createDeps, createRedirectApp } from "../../workers/redirect/src/app";
+import { LINK_MISS_TTL_MS } from "../../workers/redirect/src/lookup";
 import { HOST, ORIGIN, insertLinkRow, putKvRecord, recordingQueue, testEnv, uniqueAlias } from "./helpers";
 
 const worker = (exports as unknown as { default: Fetcher }).default;
@@ -163,6 +164,29 @@ describe("the isolate cache", () => {
     const second = await app.fetch(new Request(`${ORIGIN}/${alias}`), env, ctx2);
     await waitOnExecutionContext(ctx2);
     expect(second.headers.get("location")).toBe("https://example.com/new");
+  });
+
+  it("remembers a miss from when a slow read ends, so the next visits do not read the stores again", async () => {
+    const alias = uniqueAlias("slow");
+    const app = createRedirectApp(createDeps());
+    // Under load a read can take longer than a miss is remembered.
+    let reads = 0;
+    const slowLinks = {
+      async get(key: string, type: "json") {
+        reads += 1;
+        await new Promise((resolve) => setTimeout(resolve, LINK_MISS_TTL_MS + 200));
+        return testEnv.LINKS.get(key, type);
+      },
+    } as unknown as KVNamespace;
+    const { queue } = recordingQueue();
+    const env = { ...testEnv, LINKS: slowLinks, CLICKS: queue };
+    for (let visit = 0; visit < 3; visit++) {
+      const ctx = createExecutionContext();
+      const response = await app.fetch(new Request(`${ORIGIN}/${alias}`), env, ctx);
+      await waitOnExecutionContext(ctx);
+      expect(response.status).toBe(404);
+    }
+    expect(reads).toBe(1);
   });
 
   it("never serves a remembered miss stale: a link created after it works at once", async () => {

@@ -81,7 +81,7 @@ export function answerShortLink(
   const key = linkKey(domain, alias);
   const cached = cachedLink(env, ctx, deps, key, domain, alias, now);
   if (cached !== undefined) return answer(request, env, ctx, deps, cached, now);
-  return loadLink(env, ctx, deps, key, domain, alias, now).then((record) => answer(request, env, ctx, deps, record, now));
+  return loadLink(env, ctx, deps, key, domain, alias).then((record) => answer(request, env, ctx, deps, record, now));
 }
 
 function answer(

@@ -90,9 +90,14 @@ export function cachedLink(
   return cached.value;
 }
 
-/** Reads the stores (KV, then D1) and remembers the answer in the isolate cache. */
-export async function loadLink(env: Stores, ctx: Waiter, deps: LookupDeps, key: string, domain: string, alias: string, now: number) {
+/**
+ * Reads the stores (KV, then D1) and remembers the answer in the isolate cache, from the moment
+ * it is known: under load a read can take longer than a miss is remembered, and a miss timed from
+ * the request's start would be stale on arrival, so every request for an unknown alias would read
+ * the stores again (docs/decisions/002, session 4).
+ */
+export async function loadLink(env: Stores, ctx: Waiter, deps: LookupDeps, key: string, domain: string, alias: string) {
   const record = await readStores(env, ctx, key, domain, alias);
-  remember(deps, key, record, now);
+  remember(deps, key, record, Date.now());
   return record;
 }
