@@ -12,6 +12,7 @@ import { BILLING_MESSAGES } from "../../domain/billing";
 import { PLANS, type PlanName } from "../../domain/plans";
 import { getCloudflare } from "../context.server";
 import { apiError, json, methodNotAllowed, requireApiViewer, zodFieldErrors } from "../lib/api.server";
+import { billingTypeField } from "../lib/billing/api-fields.server";
 import { billingForSubscription } from "../lib/billing/select.server";
 import type { Route } from "./+types/api.settings.payment-method";
 
@@ -21,12 +22,7 @@ const PLAN_NAMES = PLANS.map((p) => p.name) as [PlanName, ...PlanName[]];
 const querySchema = z.object({
   subscription: z.enum(PLAN_NAMES, { error: "Choose one of the plans offered." }).optional(),
   subscription_type: z.literal("default", { error: "Only the default subscription type is paid here." }).optional(),
-  billing_type: z.coerce
-    .number({ error: "The billing type must be 1 (card) or 2 (Paddle)." })
-    .int("The billing type must be 1 (card) or 2 (Paddle).")
-    .min(0, "The billing type must be 1 (card) or 2 (Paddle).")
-    .max(2, "The billing type must be 1 (card) or 2 (Paddle).")
-    .optional(),
+  billing_type: billingTypeField.optional(),
 });
 
 export async function loader({ request, context }: Route.LoaderArgs) {

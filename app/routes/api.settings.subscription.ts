@@ -18,7 +18,7 @@
 import { z } from "zod";
 import { getDb } from "../../db/client.server";
 import { API_MESSAGES } from "../../domain/api-messages";
-import { BILLING_MESSAGES, type BillingType } from "../../domain/billing";
+import { BILLING_MESSAGES } from "../../domain/billing";
 import { findCoupon } from "../../domain/coupons";
 import { PLANS, type PlanName } from "../../domain/plans";
 import { hasScheduledDowngrade, isActive, onGracePeriod, SUBSCRIPTION_REFRESH_MS } from "../../domain/subscription";
@@ -26,8 +26,8 @@ import { getCloudflare } from "../context.server";
 import { readCouponCode } from "../cookies.server";
 import { apiError, json, requireApiViewer, validateBody } from "../lib/api.server";
 import { changeIsScheduled, changeSubscription } from "../lib/billing/actions.server";
+import { billingTypeField, configuredBillingType } from "../lib/billing/api-fields.server";
 import type { BillingResult } from "../lib/billing/provider.server";
-import { availableBillingTypes } from "../lib/billing/select.server";
 import { purchasable, reactivatable, subscribe, type Subscribed } from "../lib/billing/subscribe.server";
 import type { Viewer } from "../session.server";
 import type { Route } from "./+types/api.settings.subscription";
@@ -39,13 +39,8 @@ const PAYMENT_METHOD_PAGE = "/app/settings/payment-method";
 const accepted = (extra: Record<string, unknown> = {}) =>
   json({ data: { pending: true, refresh_after_ms: SUBSCRIPTION_REFRESH_MS, ...extra } }, { status: 202 });
 
-const billingType = z.coerce
-  .number({ error: "The billing type must be 1 (card) or 2 (Paddle)." })
-  .int("The billing type must be 1 (card) or 2 (Paddle).")
-  .refine((n) => n === 0 || n === 1 || n === 2, "The billing type must be 1 (card) or 2 (Paddle).");
-
 const planFields = {
-  billing_type: billingType.optional(),
+  billing_type: billingTypeField.optional(),
   subscription: z.enum(PLAN_NAMES, { error: "Choose one of the plans offered." }),
   interval: z.enum(["monthly", "yearly"], { error: "The interval must be monthly or yearly." }),
   currency: z
@@ -65,7 +60,7 @@ const subscribeSchema = z.object({
   coupon: z.string().trim().max(64, "The coupon may not be longer than 64 characters.").optional(),
 });
 const updateSchema = z.object(planFields);
-const cancelSchema = z.object({ billing_type: billingType.optional() });
+const cancelSchema = z.object({ billing_type: billingTypeField.optional() });
 
 /** A provider's refusal as spec 01 §8 answers it. */
 function refusal(result: Extract<BillingResult, { ok: false }>, otherwise: string): Response {
@@ -73,15 +68,6 @@ function refusal(result: Extract<BillingResult, { ok: false }>, otherwise: strin
   if (result.status === 406) return apiError(406, result.message);
   if (result.status === 422 && result.fieldErrors) return apiError(422, otherwise, result.fieldErrors);
   return json({ message: otherwise, error: { message: otherwise } }, { status: result.status === 400 ? 400 : 500 });
-}
-
-/** The billing type asked for, refused (422) when that provider is not configured here. */
-function chosenBillingType(env: Parameters<typeof availableBillingTypes>[0], asked: number | undefined): BillingType | undefined {
-  if (asked === undefined || asked === 0) return undefined;
-  if (!availableBillingTypes(env).includes(asked as BillingType)) {
-    throw apiError(422, API_MESSAGES.invalidData, { billing_type: ["This payment provider is not available."] });
-  }
-  return asked as BillingType;
 }
 
 /** The checkout data of spec 01 §7. */
@@ -116,7 +102,7 @@ async function subscribeCall(request: Request, context: Route.ActionArgs["contex
   const result = await subscribe(env, getDb(env.DB), viewer, {
     plan,
     interval: input.interval,
-    billingType: chosenBillingType(env, input.billing_type),
+    billingType: configuredBillingType(env, input.billing_type),
     trial: input.trial,
     coupon,
     origin: new URL(request.url).origin,

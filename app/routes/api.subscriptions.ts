@@ -8,18 +8,14 @@ import { API_MESSAGES } from "../../domain/api-messages";
 import { DEFAULT_BILLING_INTERVAL, PLANS, plansOffered, type Plan } from "../../domain/plans";
 import { getCloudflare } from "../context.server";
 import { apiError, json, methodNotAllowed, zodFieldErrors } from "../lib/api.server";
+import { billingTypeField, configuredBillingType } from "../lib/billing/api-fields.server";
 import { availableBillingTypes } from "../lib/billing/select.server";
 import { subscriptionJson } from "../lib/state.server";
 import { getViewer } from "../session.server";
 import type { Route } from "./+types/api.subscriptions";
 
 const querySchema = z.object({
-  billing_type: z.coerce
-    .number({ error: "The billing type must be 1 (card) or 2 (Paddle)." })
-    .int("The billing type must be 1 (card) or 2 (Paddle).")
-    .min(0, "The billing type must be 1 (card) or 2 (Paddle).")
-    .max(2, "The billing type must be 1 (card) or 2 (Paddle).")
-    .optional(),
+  billing_type: billingTypeField.optional(),
   interval: z.enum(["monthly", "yearly"], { error: "The interval must be monthly or yearly." }).default(DEFAULT_BILLING_INTERVAL),
 });
 
@@ -51,16 +47,15 @@ export function loader({ request, context }: Route.LoaderArgs) {
   const parsed = querySchema.safeParse(Object.fromEntries(url.searchParams));
   if (!parsed.success) return apiError(422, API_MESSAGES.invalidData, zodFieldErrors(parsed.error));
   const { billing_type, interval } = parsed.data;
-  const available = availableBillingTypes(getCloudflare(context).env);
-  if (billing_type !== undefined && billing_type !== 0 && !available.includes(billing_type as never)) {
-    return apiError(422, API_MESSAGES.invalidData, { billing_type: ["This payment provider is not available."] });
-  }
+  const { env } = getCloudflare(context);
+  const available = availableBillingTypes(env);
+  const chosen = configuredBillingType(env, billing_type);
   const viewer = getViewer(context);
   const now = new Date();
   return json({
     data: {
       interval,
-      billing_type: billing_type || available[0],
+      billing_type: chosen ?? available[0],
       billing_types: available,
       plans: plansOffered(PLANS, { billable: true, interval }).map(planJson),
       current: viewer ? subscriptionJson(viewer.subscription, now) : null,
