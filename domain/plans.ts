@@ -422,6 +422,9 @@ export const PLANS: readonly Plan[] = [
   },
 ];
 
+/** Every plan's name, as a tuple for z.enum. */
+export const PLAN_NAMES = PLANS.map((p) => p.name) as [PlanName, ...PlanName[]];
+
 export function getPlan(name: PlanName): Plan {
   const plan = PLANS.find((p) => p.name === name);
   if (!plan) throw new Error(`Unknown plan: ${name}`);

@@ -9,7 +9,7 @@ import { getDb } from "../../db/client.server";
 import { getCurrentSubscriptionRow, listBillingCustomers } from "../../db/billing.server";
 import { API_MESSAGES } from "../../domain/api-messages";
 import { BILLING_MESSAGES } from "../../domain/billing";
-import { PLANS, type PlanName } from "../../domain/plans";
+import { PLAN_NAMES } from "../../domain/plans";
 import { getCloudflare } from "../context.server";
 import { apiError, json, methodNotAllowed, requireApiViewer, zodFieldErrors } from "../lib/api.server";
 import { billingTypeField } from "../lib/billing/api-fields.server";
@@ -17,7 +17,6 @@ import { billingForSubscription } from "../lib/billing/select.server";
 import type { Route } from "./+types/api.settings.payment-method";
 
 const PAGE = "/app/settings/payment-method";
-const PLAN_NAMES = PLANS.map((p) => p.name) as [PlanName, ...PlanName[]];
 
 const querySchema = z.object({
   subscription: z.enum(PLAN_NAMES, { error: "Choose one of the plans offered." }).optional(),

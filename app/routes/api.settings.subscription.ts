@@ -20,7 +20,7 @@ import { getDb } from "../../db/client.server";
 import { API_MESSAGES } from "../../domain/api-messages";
 import { BILLING_MESSAGES } from "../../domain/billing";
 import { findCoupon } from "../../domain/coupons";
-import { PLANS, type PlanName } from "../../domain/plans";
+import { PLAN_NAMES } from "../../domain/plans";
 import { hasScheduledDowngrade, isActive, onGracePeriod, SUBSCRIPTION_REFRESH_MS } from "../../domain/subscription";
 import { getCloudflare } from "../context.server";
 import { readCouponCode } from "../cookies.server";
@@ -28,11 +28,10 @@ import { apiError, json, requireApiViewer, validateBody } from "../lib/api.serve
 import { changeIsScheduled, changeSubscription } from "../lib/billing/actions.server";
 import { billingTypeField, configuredBillingType } from "../lib/billing/api-fields.server";
 import type { BillingResult } from "../lib/billing/provider.server";
-import { purchasable, reactivatable, subscribe, type Subscribed } from "../lib/billing/subscribe.server";
+import { purchasable, reactivate, subscribe, type Subscribed } from "../lib/billing/subscribe.server";
 import type { Viewer } from "../session.server";
 import type { Route } from "./+types/api.settings.subscription";
 
-const PLAN_NAMES = PLANS.map((p) => p.name) as [PlanName, ...PlanName[]];
 const PAYMENT_METHOD_PAGE = "/app/settings/payment-method";
 
 /** Spec 01 §4: the state is refreshed this long after a change. */
@@ -142,16 +141,8 @@ async function reactivateCall(request: Request, context: Route.ActionArgs["conte
   if (sub && onGracePeriod(sub, now)) return changeCall(context, viewer, { kind: "resume" });
   if (sub && isActive(sub, now)) return apiError(406, "Your subscription is active.");
   const { env } = getCloudflare(context);
-  const db = getDb(env.DB);
-  const ended = await reactivatable(db, viewer);
-  if (!ended) return apiError(406, "You have no cancelled subscription to reactivate.");
-  const result = await subscribe(env, db, viewer, {
-    plan: ended.plan,
-    interval: ended.interval,
-    trial: false,
-    coupon: null,
-    origin: new URL(request.url).origin,
-  });
+  const result = await reactivate(env, getDb(env.DB), viewer, new URL(request.url).origin);
+  if (!result) return apiError(406, "You have no cancelled subscription to reactivate.");
   if (!result.ok) return refusal(result, BILLING_MESSAGES.subscribeFailed);
   return json({ data: checkoutJson(result.value) });
 }

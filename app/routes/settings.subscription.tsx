@@ -10,13 +10,13 @@ import { getDb } from "../../db/client.server";
 import { BILLING_MESSAGES } from "../../domain/billing";
 import { findCoupon } from "../../domain/coupons";
 import { readCouponCode } from "../cookies.server";
-import { getPlan, PLANS, type PlanName } from "../../domain/plans";
+import { PLAN_NAMES, getPlan } from "../../domain/plans";
 import { isPastDue, onGracePeriod, onTrial, renewalDate, SUBSCRIPTION_REFRESH_MS } from "../../domain/subscription";
 import { Notice } from "../components/form-fields";
 import { SettingsCard, SettingsHeading } from "../components/settings";
 import { getCloudflare } from "../context.server";
 import { changeSubscription } from "../lib/billing/actions.server";
-import { purchasable, reactivatable, subscribe } from "../lib/billing/subscribe.server";
+import { purchasable, reactivatable, reactivate, subscribe } from "../lib/billing/subscribe.server";
 import type { RouteHandle } from "../route-handle";
 import { requireUser } from "../session.server";
 import type { Route } from "./+types/settings.subscription";
@@ -71,7 +71,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-const PLAN_NAMES = PLANS.map((p) => p.name) as [PlanName, ...PlanName[]];
 const actionSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("subscribe"),
@@ -114,15 +113,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   if (input.intent === "reactivate") {
-    const ended = await reactivatable(getDb(env.DB), viewer);
-    if (!ended) return redirect("/app/settings/subscription");
-    const checkout = await subscribe(env, getDb(env.DB), viewer, {
-      plan: ended.plan,
-      interval: ended.interval,
-      trial: false,
-      coupon: null,
-      origin: new URL(request.url).origin,
-    });
+    const checkout = await reactivate(env, getDb(env.DB), viewer, new URL(request.url).origin);
+    if (!checkout) return redirect("/app/settings/subscription");
     if (!checkout.ok) return data({ error: checkout.message }, { status: checkout.status });
     return redirect(checkout.value.url);
   }

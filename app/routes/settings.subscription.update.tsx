@@ -8,7 +8,7 @@
 import { data, Form, Link, redirect } from "react-router";
 import { z } from "zod";
 import { BILLING_MESSAGES } from "../../domain/billing";
-import { activePrice, getPlan, PLANS, type PlanName } from "../../domain/plans";
+import { PLAN_NAMES, activePrice, getPlan } from "../../domain/plans";
 import { Notice } from "../components/form-fields";
 import { SettingsCard, SettingsHeading, settingsButton, settingsSecondaryButton } from "../components/settings";
 import { getCloudflare } from "../context.server";
@@ -21,7 +21,6 @@ export const handle: RouteHandle = { hydrate: false };
 export const meta: Route.MetaFunction = () => [{ title: "Change plan | Snip" }];
 
 const money = (cents: number) => new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(cents / 100);
-const PLAN_NAMES = PLANS.map((p) => p.name) as [PlanName, ...PlanName[]];
 const paramsSchema = z.object({ subscription: z.enum(PLAN_NAMES), interval: z.enum(["monthly", "yearly"]) });
 
 function target(params: Route.LoaderArgs["params"]) {

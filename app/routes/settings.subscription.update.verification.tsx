@@ -6,7 +6,7 @@
 import { Link } from "react-router";
 import { z } from "zod";
 import { BILLING_MESSAGES } from "../../domain/billing";
-import { getPlan, PLANS, type PlanName } from "../../domain/plans";
+import { PLAN_NAMES, getPlan } from "../../domain/plans";
 import { SUBSCRIPTION_REFRESH_MS } from "../../domain/subscription";
 import { Notice } from "../components/form-fields";
 import { SettingsHeading } from "../components/settings";
@@ -17,7 +17,6 @@ import type { Route } from "./+types/settings.subscription.update.verification";
 export const handle: RouteHandle = { hydrate: false };
 /** Refreshes before "takes longer than expected": 20 × 3 s. */
 const MAX_TRIES = 20;
-const PLAN_NAMES = PLANS.map((p) => p.name) as [PlanName, ...PlanName[]];
 const querySchema = z.object({
   plan: z.enum(PLAN_NAMES).catch("free"),
   interval: z.enum(["monthly", "yearly"]).catch("monthly"),

@@ -23,6 +23,7 @@ import {
   ok,
   updateFailed,
   billingCustomerId,
+  providerSubscriptionId,
   type BillingProvider,
   type BillingResult,
   type Checkout,
@@ -164,9 +165,8 @@ export class PaddleBilling implements BillingProvider {
     return null;
   }
 
-  private async subscriptionId(userId: string): Promise<string | null> {
-    const row = await getCurrentSubscriptionRow(this.db, userId);
-    return row?.billingType === this.billingType && row.billingId ? row.billingId : null;
+  private subscriptionId(userId: string): Promise<string | null> {
+    return providerSubscriptionId(this.db, userId, this.billingType);
   }
 
   /**

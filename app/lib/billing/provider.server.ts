@@ -5,7 +5,7 @@
  * (docs/decisions/007).
  */
 import type { Db } from "../../../db/client.server";
-import { getBillingCustomer, saveBillingCustomer } from "../../../db/billing.server";
+import { getBillingCustomer, getCurrentSubscriptionRow, saveBillingCustomer } from "../../../db/billing.server";
 import { BILLING_MESSAGES, type BillingType } from "../../../domain/billing";
 import type { Coupon } from "../../../domain/coupons";
 import type { BillingInterval, PlanName } from "../../../domain/plans";
@@ -76,6 +76,12 @@ export interface BillingProvider {
 
 export const ok = <T = undefined>(value?: T): BillingResult<T> => ({ ok: true, value: value as T });
 export const updateFailed: BillingResult<never> = { ok: false, status: 500, message: BILLING_MESSAGES.updateFailed };
+
+/** The provider's id of the user's current subscription, when that provider holds it. */
+export async function providerSubscriptionId(db: Db, userId: string, billingType: BillingType): Promise<string | null> {
+  const row = await getCurrentSubscriptionRow(db, userId);
+  return row?.billingType === billingType && row.billingId ? row.billingId : null;
+}
 
 /**
  * The user's customer id at a provider: the stored one, or one made by `create` and stored.

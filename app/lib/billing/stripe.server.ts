@@ -8,7 +8,7 @@
  */
 import Stripe from "stripe";
 import { getDb } from "../../../db/client.server";
-import { createCheckoutSession, getBillingCustomer, getCurrentSubscriptionRow } from "../../../db/billing.server";
+import { createCheckoutSession, getBillingCustomer } from "../../../db/billing.server";
 import { BILLING_MESSAGES, BILLING_TYPES, isScheduledDowngrade, parsePriceLookupKey, priceLookupKey } from "../../../domain/billing";
 import { discountedAmount, providerDiscountMismatch, type Coupon, type ProviderDiscount } from "../../../domain/coupons";
 import { OVERAGE_PRICE_LOOKUP_KEY } from "../../../domain/overage";
@@ -18,6 +18,7 @@ import {
   ok,
   updateFailed,
   billingCustomerId,
+  providerSubscriptionId,
   type BillingProvider,
   type BillingResult,
   type Checkout,
@@ -167,9 +168,8 @@ export class StripeBilling implements BillingProvider {
     }
   }
 
-  private async subscriptionId(userId: string): Promise<string | null> {
-    const row = await getCurrentSubscriptionRow(this.db, userId);
-    return row?.billingType === this.billingType && row.billingId ? row.billingId : null;
+  private subscriptionId(userId: string): Promise<string | null> {
+    return providerSubscriptionId(this.db, userId, this.billingType);
   }
 
   /** The user's Stripe subscription (its schedule, if any, by id). */

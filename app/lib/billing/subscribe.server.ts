@@ -57,7 +57,7 @@ export interface Subscribed extends Checkout {
 
 export async function subscribe(env: AppEnv, db: Db, viewer: Viewer, request: SubscribeRequest): Promise<BillingResult<Subscribed>> {
   const { plan, interval } = request;
-  if (!activePrice(plan, interval) || !plan.billable || plan.custom) {
+  if (!purchasable(plan.name, interval)) {
     return { ok: false, status: 422, message: BILLING_MESSAGES.subscribeFailed };
   }
   const withTrial = request.trial && (await trialEligibility(viewer, db, plan)).ok;
@@ -90,4 +90,14 @@ export async function reactivatable(
   if (!row || row.name === "free") return null;
   const plan = purchasable(row.name as PlanName, row.interval);
   return plan ? { plan, interval: row.interval, endedAt: row.endsAt } : null;
+}
+
+/**
+ * Reactivate (spec 01 §4) an ended subscription: a checkout for the same plan and interval,
+ * without a trial or coupon. Null when there is nothing to reactivate.
+ */
+export async function reactivate(env: AppEnv, db: Db, viewer: Viewer, origin: string): Promise<BillingResult<Subscribed> | null> {
+  const ended = await reactivatable(db, viewer);
+  if (!ended) return null;
+  return subscribe(env, db, viewer, { plan: ended.plan, interval: ended.interval, trial: false, coupon: null, origin });
 }
