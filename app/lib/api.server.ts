@@ -3,6 +3,7 @@
  * shape {message, errors?}, the guards (they throw Responses, so handlers read top to bottom),
  * and reading a JSON or form body through a zod schema. Bad input is a 4xx, never a 500.
  */
+import { drainUnreadBody } from "../security.server";
 import type { RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { API_MESSAGES } from "../../domain/api-messages";
@@ -59,7 +60,7 @@ export const MAX_BODY_BYTES = 64 * 1024;
 export async function readBody(request: Request): Promise<unknown> {
   const length = Number(request.headers.get("content-length") ?? "0");
   if (length > MAX_BODY_BYTES) {
-    await request.body?.cancel(); // drain it, so the connection can be reused
+    await drainUnreadBody(request); // so the connection can be reused
     throw apiError(413, API_MESSAGES.payloadTooLarge);
   }
   const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();

@@ -22,6 +22,7 @@ import { readSheet, sniffBulkFormat } from "../../domain/bulk-file";
 import { DOMAIN_MESSAGES, domainLock } from "../../domain/domains";
 import { MESSAGES } from "../../domain/messages";
 import type { AppEnv } from "../env.server";
+import { drainUnreadBody } from "../security.server";
 import type { BulkReply } from "../forms/bulk";
 import type { Viewer } from "../session.server";
 import { customAliasLock, shortDomainsOf, userChooser } from "./create-link.server";
@@ -100,7 +101,7 @@ export async function bulkUploadAction(env: AppEnv, request: Request, viewer: Vi
   if (!canBulk(viewer)) return { status: 403, reply: { errors: { form: [MESSAGES.permissionDenied] } } };
   const length = Number(request.headers.get("content-length") ?? "0");
   if (length > BULK_MAX_REQUEST_BYTES * 2) {
-    await request.body?.cancel();
+    await drainUnreadBody(request);
     return { status: 413, reply: { errors: { file: [BULK_FILE_MESSAGES.max] } } };
   }
   let form: FormData;

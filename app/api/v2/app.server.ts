@@ -4,6 +4,7 @@
  * only its base URL; the OpenAPI document made from the same schemas at /openapi/v2.json.
  * Every answer is the envelope {data, code, errors}; errors carry a request id.
  */
+import { drainUnreadBody } from "../../security.server";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { Hono, type Context } from "hono";
 import { cors } from "hono/cors";
@@ -115,7 +116,7 @@ root.use(
 root.use(`${API_V2_BASE}/*`, async (c, next) => {
   if (c.req.raw.body) {
     if (Number(c.req.header("content-length") ?? "0") > API_MAX_BODY_BYTES) {
-      await c.req.raw.body.cancel();
+      await drainUnreadBody(c.req.raw);
       throw unprocessable([API_V2_MESSAGES.bodyTooLarge]);
     }
     const body = await c.req.arrayBuffer();
