@@ -1,11 +1,17 @@
 /**
- * Click rollups. Everything for one queue batch is one `db.batch` (one transaction):
- * the raw rows (whose primary key is the event id), hourly clicks and unique visitors,
- * bot clicks apart, and the breakdowns. Statements stay within D1's 100 bound parameters.
+ * Click rollups. Everything for one queue batch is one `db.batch` (one transaction): the ids of
+ * the click messages it counts (what makes a redelivery count once), hourly clicks and unique
+ * visitors, bot clicks apart, and the breakdowns. Statements stay within D1's 100 bound
+ * parameters. The raw click log is not kept in D1 (docs/decisions/017).
  */
 import type { ClickFacts } from "../domain/click-facts";
 
 const MAX_PARAMS = 100;
+/**
+ * How long a counted message's id is kept. A redelivery comes within minutes (an ack lost, a
+ * consumer that failed after its write); a day more than that is margin, not need.
+ */
+export const CLICK_MESSAGE_RETENTION_MS = 2 * 24 * 3_600_000;
 
 function chunk<T>(items: readonly T[], size: number): T[][] {
   const out: T[][] = [];
@@ -13,37 +19,44 @@ function chunk<T>(items: readonly T[], size: number): T[][] {
   return out;
 }
 
-/** Which of these event ids are already counted. */
-export async function findCountedClickIds(db: D1Database, ids: readonly string[]): Promise<Set<string>> {
+/** Which of these click message ids are already counted. */
+export async function findCountedMessageIds(db: D1Database, ids: readonly string[]): Promise<Set<string>> {
   const seen = new Set<string>();
   const selects = chunk(ids, MAX_PARAMS).map((part) =>
-    db.prepare(`SELECT id FROM clicks WHERE id IN (${part.map(() => "?").join(",")})`).bind(...part),
+    db.prepare(`SELECT id FROM click_messages WHERE id IN (${part.map(() => "?").join(",")})`).bind(...part),
   );
   if (selects.length === 0) return seen;
   for (const result of await db.batch<{ id: string }>(selects)) for (const row of result.results) seen.add(row.id);
   return seen;
 }
 
+/**
+ * Records messages as counted. A plain INSERT: a copy of a message counted concurrently makes the
+ * whole batch fail on the primary key, so its clicks are not added a second time (the consumer
+ * then finds it counted and acks it).
+ */
+export function markMessagesCounted(db: D1Database, ids: readonly string[], now: number): D1PreparedStatement[] {
+  return chunk(ids, MAX_PARAMS / 2).map((part) =>
+    db
+      .prepare(`INSERT INTO click_messages (id, counted_at) VALUES ${part.map(() => "(?,?)").join(",")}`)
+      .bind(...part.flatMap((id) => [id, now])),
+  );
+}
+
+/** Forgets counted message ids older than the retention; run by the queue worker's hourly cron. */
+export async function pruneCountedMessages(db: D1Database, now: number): Promise<number> {
+  const result = await db
+    .prepare("DELETE FROM click_messages WHERE counted_at < ?")
+    .bind(now - CLICK_MESSAGE_RETENTION_MS)
+    .run();
+  return result.meta.changes ?? 0;
+}
+
 export type CountedClick = ClickFacts & { id: string };
 
-/** The statements that count these clicks; run them in one `db.batch`. */
+/** The rollup statements that count these clicks; run them in one `db.batch` with markMessagesCounted. */
 export function buildClickStatements(db: D1Database, clicks: readonly CountedClick[]): D1PreparedStatement[] {
   const statements: D1PreparedStatement[] = [];
-
-  // Raw log: 10 columns, 10 rows a statement.
-  for (const part of chunk(clicks, Math.floor(MAX_PARAMS / 10))) {
-    statements.push(
-      db
-        .prepare(
-          `INSERT INTO clicks (id, link_id, at, country, referrer_host, device, browser, os, language, is_bot) VALUES ${part
-            .map(() => "(?,?,?,?,?,?,?,?,?,?)")
-            .join(",")}`,
-        )
-        .bind(
-          ...part.flatMap((c) => [c.id, c.linkId, c.at, c.country, c.referrer, c.device, c.browser, c.os, c.language, c.isBot ? 1 : 0]),
-        ),
-    );
-  }
 
   // Hourly clicks and bot clicks per (link, hour).
   const groups = new Map<string, [string, number, number, number]>();

@@ -70,6 +70,10 @@ const LINK_IDS_PER_QUERY = 90;
 /** For these links, every endpoint of their owners subscribed to link.clicked. */
 export async function findClickSubscriptions(d1: D1Database, linkIds: readonly string[]): Promise<ClickSubscription[]> {
   const out: ClickSubscription[] = [];
+  if (linkIds.length === 0) return out;
+  // A click batch touches up to 1,000 links: look them up only when someone listens at all.
+  const anyone = await d1.prepare(`SELECT 1 FROM webhook_endpoints WHERE events LIKE '%"link.clicked"%' LIMIT 1`).first();
+  if (!anyone) return out;
   const statements: D1PreparedStatement[] = [];
   for (let start = 0; start < linkIds.length; start += LINK_IDS_PER_QUERY) {
     const part = linkIds.slice(start, start + LINK_IDS_PER_QUERY);

@@ -1,6 +1,7 @@
-import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
+import { createExecutionContext, createMessageBatch, createScheduledController, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { CLICK_MESSAGE_RETENTION_MS } from "../../db/clicks.server";
 import type { ClickBatchMessage, ClickEvent, ClickPayload } from "../../domain/events";
 import worker from "../../workers/queue/index";
 import { clickRetryDelaySeconds } from "../../workers/queue/src/clicks";
@@ -34,13 +35,13 @@ function message(...clicks: ClickEvent[]): ClickBatchMessage {
 }
 
 let seq = 0;
-async function deliver(bodies: unknown[], queue = "snip-clicks", attempts = 1) {
+async function deliver(bodies: unknown[], queue = "snip-clicks", attempts = 1, env: QueueEnv = testEnv) {
   const batch = createMessageBatch(
     queue,
     bodies.map((body) => ({ id: `m${++seq}`, timestamp: new Date(), attempts, body })),
   );
   const ctx = createExecutionContext();
-  await worker.queue(batch as MessageBatch<unknown>, testEnv, ctx);
+  await worker.queue(batch as MessageBatch<unknown>, env, ctx);
   return { batch, result: await getQueueResult(batch, ctx) };
 }
 
@@ -104,16 +105,69 @@ describe("click batches", () => {
     expect(await breakdown(link, "country")).toEqual({ DE: 1 });
   });
 
-  it("counts a duplicate delivery once, in another batch or in the same one", async () => {
+  it("counts a duplicate delivery of a message once, in another batch or in the same one", async () => {
     const link = crypto.randomUUID();
-    const event = click(link);
-    const first = await deliver([message(event, event), message(event)]);
-    const again = await deliver([message(event)]);
-    expect(first.result.explicitAcks).toHaveLength(2);
+    const twice = message(click(link), click(link, { ip: "198.51.100.1" }));
+    const first = await deliver([twice, twice, message(click(link))]);
+    const again = await deliver([twice]);
+    expect(first.result.explicitAcks).toHaveLength(3);
     expect(again.result.explicitAcks).toHaveLength(1);
-    expect((await hourly(link)).map((r) => r.clicks)).toEqual([1]);
-    const raw = await testEnv.DB.prepare("SELECT COUNT(*) AS n FROM clicks WHERE link_id = ?").bind(link).first<{ n: number }>();
-    expect(raw?.n).toBe(1);
+    expect(again.result.retryMessages).toEqual([]);
+    expect((await hourly(link)).map((r) => [r.clicks, r.uniques])).toEqual([[3, 2]]);
+    const marked = await testEnv.DB.prepare("SELECT COUNT(*) AS n FROM click_messages WHERE id = ?").bind(twice.id).first<{ n: number }>();
+    expect(marked?.n).toBe(1);
+  });
+
+  it("adds nothing when a copy of the message is counted by another consumer while it works, and acks it", async () => {
+    const link = crypto.randomUUID();
+    const racing = message(click(link));
+    // The other consumer commits between this one's look-up and its write.
+    const db = testEnv.DB;
+    const racedDb = new Proxy(db, {
+      get(target, key) {
+        if (key === "batch")
+          return async (statements: D1PreparedStatement[]) => {
+            await db.prepare("INSERT OR IGNORE INTO click_messages (id, counted_at) VALUES (?, ?)").bind(racing.id, Date.now()).run();
+            return db.batch(statements);
+          };
+        const value = Reflect.get(target, key) as unknown;
+        return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    const { result } = await deliver([racing], "snip-clicks", 1, { ...testEnv, DB: racedDb });
+    expect(result.explicitAcks).toHaveLength(1);
+    expect(result.retryMessages).toEqual([]);
+    expect(await hourly(link)).toEqual([]);
+  });
+
+  it("writes each newly counted click to the raw click log, and nothing for a redelivery", async () => {
+    const link = crypto.randomUUID();
+    const points: AnalyticsEngineDataPoint[] = [];
+    const env = { ...testEnv, CLICK_LOG: { writeDataPoint: (p?: AnalyticsEngineDataPoint) => void points.push(p!) } };
+    const human = click(link, { country: "FR" });
+    const body = message(human, click(link, { userAgent: "Googlebot/2.1 (+http://www.google.com/bot.html)" }));
+    await deliver([body], "snip-clicks", 1, env);
+    await deliver([body], "snip-clicks", 1, env);
+    expect(points).toHaveLength(2);
+    expect(points[0]).toEqual({
+      indexes: [link],
+      blobs: [human.id, "FR", "news.example", "desktop", "Firefox", "Windows", "de"],
+      doubles: [human.payload.at, 0],
+    });
+    expect(points[1]!.doubles).toEqual([human.payload.at, 1]);
+  });
+
+  it("forgets counted message ids after the retention, on the hourly cron", async () => {
+    const old = crypto.randomUUID();
+    const recent = crypto.randomUUID();
+    const now = Date.now();
+    await testEnv.DB.batch([
+      testEnv.DB.prepare("INSERT INTO click_messages (id, counted_at) VALUES (?, ?)").bind(old, now - CLICK_MESSAGE_RETENTION_MS - 1),
+      testEnv.DB.prepare("INSERT INTO click_messages (id, counted_at) VALUES (?, ?)").bind(recent, now - 60_000),
+    ]);
+    await worker.scheduled(createScheduledController({ scheduledTime: now, cron: "17 * * * *" }), testEnv);
+    const left = await testEnv.DB.prepare("SELECT id FROM click_messages WHERE id IN (?, ?)").bind(old, recent).all<{ id: string }>();
+    expect(left.results.map((r) => r.id)).toEqual([recent]);
   });
 
   it("retries a poison message with backoff while the rest of the batch is acked", async () => {

@@ -34,15 +34,27 @@ export async function putKvRecord(alias: string, record: Partial<LinkRecord> = {
   return full;
 }
 
-/** The real clicks queue, with the clicks sent through it recorded (and sends refused at will). */
-export function recordingQueue(options: { failFirst?: number } = {}) {
+/**
+ * The real clicks queue, with the clicks sent through it recorded. Sends can be refused at will:
+ * `failFirst` refuses the first n sends outright; `takeThenFail` lets the first n sends through
+ * and then reports an error anyway (the ambiguous failure: the queue has the message, the sender
+ * does not know).
+ */
+export function recordingQueue(options: { failFirst?: number; takeThenFail?: number } = {}) {
   const sent: ClickEvent[] = [];
   const messages: ClickBatchMessage[] = [];
   let failures = options.failFirst ?? 0;
+  let ambiguous = options.takeThenFail ?? 0;
   const refuse = () => {
     if (failures > 0) {
       failures -= 1;
       throw new Error("Unknown Internal Error");
+    }
+  };
+  const reportAnyway = () => {
+    if (ambiguous > 0) {
+      ambiguous -= 1;
+      throw new Error("Network connection lost.");
     }
   };
   const queue = {
@@ -54,12 +66,14 @@ export function recordingQueue(options: { failFirst?: number } = {}) {
         messages.push(m.body);
         sent.push(...m.body.payload.clicks);
       }
+      reportAnyway();
     },
     async send(body: ClickBatchMessage, options?: QueueSendOptions) {
       refuse();
       await testEnv.CLICKS.send(body, options);
       messages.push(body);
       sent.push(...body.payload.clicks);
+      reportAnyway();
     },
   } as unknown as Queue<ClickBatchMessage>;
   return { queue, sent, messages };

@@ -3,6 +3,7 @@ import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { linkKey } from "../../domain/link-record";
 import { createDeps, createRedirectApp } from "../../workers/redirect/src/app";
+import { CLICK_SEND_ATTEMPTS } from "../../workers/redirect/src/click-batcher";
 import { LINK_MISS_TTL_MS } from "../../workers/redirect/src/lookup";
 import { HOST, ORIGIN, insertLinkRow, putKvRecord, recordingQueue, testEnv, uniqueAlias } from "./helpers";
 
@@ -11,13 +12,13 @@ const worker = (exports as unknown as { default: Fetcher }).default;
 const rpc = (exports as unknown as { RedirectRpc: Fetcher & { purge(l: { domain: string; alias: string }[]): Promise<void> } }).RedirectRpc;
 
 /** Runs one request through a fresh redirect app with a recording clicks queue, and waits for waitUntil work. */
-async function visit(path: string, init: RequestInit = {}, queueOptions: { failFirst?: number } = {}) {
-  const { queue, sent } = recordingQueue(queueOptions);
+async function visit(path: string, init: RequestInit = {}, queueOptions: { failFirst?: number; takeThenFail?: number } = {}) {
+  const { queue, sent, messages } = recordingQueue(queueOptions);
   const app = createRedirectApp(createDeps());
   const ctx = createExecutionContext();
   const response = await app.fetch(new Request(`${ORIGIN}${path}`, { redirect: "manual", ...init }), { ...testEnv, CLICKS: queue }, ctx);
   await waitOnExecutionContext(ctx);
-  return { response, sent };
+  return { response, sent, messages };
 }
 
 describe("GET /{alias}", () => {
@@ -127,6 +128,18 @@ describe("GET /{alias}", () => {
     const { response, sent } = await visit(`/${alias}`, {}, { failFirst: 2 });
     expect(response.status).toBe(302);
     expect(sent.map((e) => e.payload.linkId)).toEqual([id]);
+  });
+
+  it("resends a message the queue may have taken as it was, so the consumer can count it once", async () => {
+    const alias = uniqueAlias();
+    const id = await insertLinkRow(alias);
+    // Every attempt of the first flush (CLICK_SEND_ATTEMPTS) reaches the queue but reports an error.
+    const { response, messages } = await visit(`/${alias}`, {}, { takeThenFail: CLICK_SEND_ATTEMPTS });
+    expect(response.status).toBe(302);
+    expect(messages).toHaveLength(CLICK_SEND_ATTEMPTS + 1); // the next flush got through
+    expect(new Set(messages.map((m) => m.id)).size).toBe(1);
+    expect(messages.every((m) => JSON.stringify(m) === JSON.stringify(messages[0]))).toBe(true);
+    expect(messages[0]!.payload.clicks.map((c) => c.payload.linkId)).toEqual([id]);
   });
 
   it("records the visit's facts in the click event", async () => {

@@ -10,6 +10,7 @@ import { sendMailJob } from "./src/mail";
 import { OVERAGE_REPORT_JOB } from "../../domain/overage";
 import { reportOverageJob } from "./src/overage";
 import { deliverWebhookJob } from "./src/webhooks";
+import { pruneCountedMessages } from "../../db/clicks.server";
 
 export const JOBS: Readonly<Record<string, JobHandler>> = {
   "mail.send": sendMailJob,
@@ -27,6 +28,11 @@ export default {
     if (batch.queue.startsWith("snip-bulk")) return handleJobBatch(batch, env, JOBS);
     console.error(`queue: no consumer for ${batch.queue}`);
     batch.retryAll();
+  },
+  // Hourly: forget the ids of click messages counted long enough ago (docs/decisions/017).
+  async scheduled(controller, env) {
+    const pruned = await pruneCountedMessages(env.DB, controller.scheduledTime);
+    if (pruned > 0) console.info(`clicks: forgot ${pruned} counted message ids`);
   },
   // Answers nothing over HTTP: a consumer only.
   async fetch() {

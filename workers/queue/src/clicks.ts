@@ -1,16 +1,18 @@
 /**
  * The click job: a queue batch of click messages (each holding up to 100 clicks) becomes
  * one `db.batch` of rollup writes.
- * Duplicates (at-least-once delivery) are counted once: an event id already in the raw
- * log is acked without effect, and a duplicate racing in makes the batch fail on the
- * primary key, so it is retried and then found. If the combined batch fails, each
- * message is tried on its own, so one poison message is retried (and in the end
- * dead-lettered) while the others are acked. The newly counted clicks then become link.clicked
- * webhook deliveries (workers/queue/src/webhooks.ts).
+ * Duplicates (at-least-once delivery) are counted once: a message whose id is already recorded
+ * as counted is acked without effect, and a copy racing in makes the batch fail on the primary
+ * key, so it is retried and then found. The edge resends a refused message as it was (same id,
+ * same clicks), so a message id stands for its clicks (docs/decisions/017). If the combined
+ * batch fails, each message is tried on its own, so one poison message is retried (and in the
+ * end dead-lettered) while the others are acked. Counted clicks then go to the raw click log
+ * (Analytics Engine, when bound) and become link.clicked webhook deliveries
+ * (workers/queue/src/webhooks.ts).
  */
-import { buildClickStatements, findCountedClickIds, type CountedClick } from "../../../db/clicks.server";
+import { buildClickStatements, findCountedMessageIds, markMessagesCounted, type CountedClick } from "../../../db/clicks.server";
 import { describeClick } from "../../../domain/click-facts";
-import { isClickBatchMessage, type ClickBatchMessage, type ClickEvent } from "../../../domain/events";
+import { isClickBatchMessage, type ClickBatchMessage } from "../../../domain/events";
 import type { QueueEnv } from "./env";
 import { enqueueClickEvents } from "./webhooks";
 
@@ -28,19 +30,41 @@ function retryDelay(message: Message): number {
   return clickRetryDelaySeconds(message.attempts);
 }
 
+/**
+ * One counted click as a raw-log data point: indexed (sampled) by link, the click id and its
+ * facts as blobs, the time and the bot flag as doubles. The visitor hash stays out of the log.
+ */
+function logClick(log: AnalyticsEngineDataset, click: CountedClick): void {
+  log.writeDataPoint({
+    indexes: [click.linkId],
+    blobs: [click.id, click.country, click.referrer, click.device, click.browser, click.os, click.language],
+    doubles: [click.at, click.isBot ? 1 : 0],
+  });
+}
+
 async function countClicks(env: QueueEnv, messages: readonly Message<ClickBatchMessage>[]): Promise<void> {
-  const unique = new Map<string, ClickEvent>();
-  for (const m of messages) for (const click of m.body.payload.clicks) unique.set(click.id, click);
-  const counted = await findCountedClickIds(env.DB, [...unique.keys()]);
+  const unique = new Map<string, ClickBatchMessage>();
+  for (const m of messages) unique.set(m.body.id, m.body);
+  const counted = await findCountedMessageIds(env.DB, [...unique.keys()]);
+  const freshIds: string[] = [];
   const fresh: CountedClick[] = [];
-  for (const [id, event] of unique) {
+  const salt = env.VISITOR_SALT || DEFAULT_SALT;
+  for (const [id, body] of unique) {
     if (counted.has(id)) continue;
-    fresh.push({ id, ...(await describeClick(event.payload, env.VISITOR_SALT || DEFAULT_SALT)) });
+    freshIds.push(id);
+    for (const event of body.payload.clicks) fresh.push({ id: event.id, ...(await describeClick(event.payload, salt)) });
   }
-  if (fresh.length === 0) return;
-  await env.DB.batch(buildClickStatements(env.DB, fresh));
-  // link.clicked webhooks for the clicks just counted. The clicks are in; a failure here must not
-  // make the batch retry (its clicks would be found counted and notify no one), so it is logged.
+  if (freshIds.length === 0) return;
+  await env.DB.batch([...markMessagesCounted(env.DB, freshIds, Date.now()), ...buildClickStatements(env.DB, fresh)]);
+  // After the commit, nothing here may fail the batch (its clicks would be found counted and go
+  // nowhere): the raw log is best-effort by nature, and a webhook enqueue failure is logged.
+  if (env.CLICK_LOG) {
+    try {
+      for (const click of fresh) logClick(env.CLICK_LOG, click);
+    } catch (error) {
+      console.error("clicks: could not write the raw click log", error);
+    }
+  }
   try {
     await enqueueClickEvents(env, fresh);
   } catch (error) {

@@ -5,6 +5,8 @@ export interface QueueEnv {
   JOBS: Queue;
   /** Bulk imports: their own queue, one message per invocation (docs/decisions/009). */
   BULK: Queue;
+  /** The raw click log (Workers Analytics Engine, dataset snip_clicks): one data point a counted click. */
+  CLICK_LOG?: AnalyticsEngineDataset;
   /** Salt of the hourly visitor hash; set it as a secret in production. */
   VISITOR_SALT?: string;
   /** HTTP mail API (POST JSON {from, to, subject, text, html}); unset locally: the dev mailbox. */

@@ -5,9 +5,12 @@
  * and sent once per flush.
  *
  * Local queues fail a few percent of sends under load: a failed send is retried with
- * backoff, and if it still fails its clicks go back to the buffer for the next flush, so
- * a click is never dropped silently. Only the request that schedules a flush holds it in
- * `waitUntil`; later requests just add to the buffer.
+ * backoff, and if it still fails its messages are kept, exactly as they were, for the next
+ * flush, so a click is never dropped silently. A message is resent with its own id and
+ * clicks, because the consumer counts a message id once (docs/decisions/017): a send that
+ * failed after the queue took it must not come back as a different message. Only the
+ * request that schedules a flush holds it in `waitUntil`; later requests just add to the
+ * buffer.
  */
 import { CLICK_MESSAGE_BUDGET, CLICKS_PER_MESSAGE, clickWeight, type ClickBatchMessage, type ClickEvent } from "../../../domain/events";
 
@@ -78,6 +81,9 @@ export function groupMessages(messages: readonly ClickBatchMessage[]): ClickBatc
 
 export class ClickBatcher {
   #pending: ClickEvent[] = [];
+  /** Messages the queue refused, kept as they were for the next flush. */
+  #refused: ClickBatchMessage[] = [];
+  #refusedClicks = 0;
   #scheduled = false;
 
   add(queue: ClickQueue, click: ClickEvent, ctx: Waiter): void {
@@ -91,18 +97,19 @@ export class ClickBatcher {
   async #flushLater(queue: ClickQueue): Promise<void> {
     await scheduler.wait(CLICK_FLUSH_DELAY_MS);
     this.#scheduled = false;
-    const clicks = this.#pending.splice(0);
-    if (clicks.length === 0) return;
-    const groups = groupMessages(packClicks(clicks));
+    const messages = [...this.#refused.splice(0), ...packClicks(this.#pending.splice(0))];
+    this.#refusedClicks = 0;
+    if (messages.length === 0) return;
+    const groups = groupMessages(messages);
     const sent = (await Promise.all(groups.map((group) => this.#send(queue, group)))).every(Boolean);
-    // Refused clicks went back to the buffer: flush again rather than wait for the next visitor.
+    // Refused messages were kept: flush again rather than wait for the next visitor.
     if (!sent && !this.#scheduled) {
       this.#scheduled = true;
       await this.#flushLater(queue);
     }
   }
 
-  /** Sends one group of messages (one sendBatch), retrying; on failure its clicks return to the buffer. */
+  /** Sends one group of messages (one sendBatch), retrying; on failure the messages are kept. */
   async #send(queue: ClickQueue, messages: ClickBatchMessage[]): Promise<boolean> {
     let lastError: unknown;
     for (let attempt = 0; attempt < CLICK_SEND_ATTEMPTS; attempt++) {
@@ -116,11 +123,18 @@ export class ClickBatcher {
       }
     }
     // Keep them for the next flush rather than lose them; past the bound, say so loudly.
-    const clicks = messages.flatMap((m) => m.payload.clicks);
-    const room = Math.max(0, CLICK_BUFFER_MAX - this.#pending.length);
-    this.#pending.unshift(...clicks.slice(0, room));
-    if (room < clicks.length) console.error(`clicks: dropped ${clicks.length - room} clicks, buffer full`, lastError);
-    else console.warn(`clicks: queue refused ${clicks.length} clicks; kept for the next flush`, lastError);
+    let kept = 0;
+    let dropped = 0;
+    for (const message of messages) {
+      const clicks = message.payload.clicks.length;
+      if (this.#refusedClicks + this.#pending.length + clicks <= CLICK_BUFFER_MAX) {
+        this.#refused.push(message);
+        this.#refusedClicks += clicks;
+        kept += clicks;
+      } else dropped += clicks;
+    }
+    if (dropped > 0) console.error(`clicks: dropped ${dropped} clicks, buffer full`, lastError);
+    else console.warn(`clicks: queue refused ${kept} clicks; kept for the next flush`, lastError);
     return false;
   }
 }
