@@ -18,6 +18,7 @@ import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { PADDLE_STUB_WEBHOOK_SECRET } from "../stubs/paddle-server";
 import { registerUser, type TestUser } from "./accounts";
+import { invoiceRows, subscribeCall } from "./billing";
 import { expect, PORT, test } from "./fixtures";
 
 /** The stub's origin, written by tests/stubs/start-with-paddle.ts. */
@@ -408,26 +409,9 @@ test.describe("the Paddle webhook endpoint", () => {
 });
 
 test.describe("coupons at Paddle", () => {
-  /** Pro monthly without a trial through the JSON subscribe call (spec 01 §7): the checkout data. */
-  async function subscribeCall(page: Page): Promise<{ url: string; discount_code: string | null }> {
-    const response = await page.request.post("/app/api/settings/subscription/new", {
-      headers: { Origin: new URL(page.url()).origin, "X-Requested-With": "XMLHttpRequest" },
-      data: { billing_type: 2, subscription: "pro", interval: "monthly", currency: "USD", type: "default", trial: false },
-    });
-    expect(response.status(), await response.text()).toBe(200);
-    return ((await response.json()) as { data: { url: string; discount_code: string | null } }).data;
-  }
-
   async function dueInOverlay(page: Page, url: string, amount: string) {
     await page.goto(url);
     await expect(page.getByRole("dialog", { name: "Paddle checkout" })).toContainText(`Due today: ${amount} USD`);
-  }
-
-  async function invoiceRows(page: Page, count: number) {
-    await page.goto("/app/settings/invoices");
-    const rows = page.getByRole("table", { name: "Invoices" }).getByRole("row");
-    await expect(rows).toHaveCount(count + 1);
-    return rows;
   }
 
   /** Pays in the overlay, back on the success page once the event made the user a subscriber. */
@@ -443,7 +427,7 @@ test.describe("coupons at Paddle", () => {
     test.setTimeout(90_000);
     const user = await registerUser(page);
     await page.goto("/app/features/custom-links?coupon=welcome10");
-    const checkout = await subscribeCall(page);
+    const checkout = await subscribeCall(page, 2);
     expect(checkout.discount_code).toBe("WELCOME10");
     await dueInOverlay(page, checkout.url, "26.10");
     await paid(page);
@@ -464,7 +448,7 @@ test.describe("coupons at Paddle", () => {
     test.setTimeout(90_000);
     await registerUser(page);
     await page.goto("/app/terms?coupon=NOT-A-COUPON");
-    const plain = await subscribeCall(page);
+    const plain = await subscribeCall(page, 2);
     expect(plain.discount_code).toBeNull();
     await dueInOverlay(page, plain.url, "29.00");
 
@@ -472,7 +456,7 @@ test.describe("coupons at Paddle", () => {
     const archived = await page.request.post(`${stubUrl()}/__stub/discounts/SNIP5/archive`);
     expect(archived.ok()).toBe(true);
     await page.goto("/app/terms?coupon=snip5");
-    const missing = await subscribeCall(page);
+    const missing = await subscribeCall(page, 2);
     expect(missing.discount_code).toBeNull();
     await dueInOverlay(page, missing.url, "29.00");
     await paid(page);

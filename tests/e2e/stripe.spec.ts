@@ -16,6 +16,7 @@ import type { Page } from "@playwright/test";
 import Stripe from "stripe";
 import { STUB_SECRET_KEY, STUB_WEBHOOK_SECRET } from "../stubs/stripe-server";
 import { devFixture, registerUser, registerVerifiedUser } from "./accounts";
+import { invoiceRows, subscribeCall } from "./billing";
 import { expect, test } from "./fixtures";
 
 const DAY_S = 86_400;
@@ -438,30 +439,11 @@ test("overages: links past the plan's limit are reported to Stripe's meter, one 
 });
 
 test.describe("coupons at Stripe", () => {
-  const JSON_HEADERS = { "X-Requested-With": "XMLHttpRequest" };
-
-  /** Pro monthly without a trial through the JSON subscribe call (spec 01 §7): the checkout data. */
-  async function subscribeCall(page: Page): Promise<{ url: string; discount_code: string | null }> {
-    const response = await page.request.post("/app/api/settings/subscription/new", {
-      headers: { ...JSON_HEADERS, Origin: new URL(page.url()).origin },
-      data: { billing_type: 1, subscription: "pro", interval: "monthly", currency: "USD", type: "default", trial: false },
-    });
-    expect(response.status(), await response.text()).toBe(200);
-    return ((await response.json()) as { data: { url: string; discount_code: string | null } }).data;
-  }
-
-  async function invoiceRows(page: Page, count: number) {
-    await page.goto("/app/settings/invoices");
-    const rows = page.getByRole("table", { name: "Invoices" }).getByRole("row");
-    await expect(rows).toHaveCount(count + 1);
-    return rows;
-  }
-
   test("a coupon remembered from the query discounts the first invoice only: $26.10, then $29.00 at the renewal", async ({ page }) => {
     test.setTimeout(90_000);
     const user = await registerUser(page);
     await page.goto("/app/features/custom-links?coupon=welcome10");
-    const checkout = await subscribeCall(page);
+    const checkout = await subscribeCall(page, 1);
     expect(checkout.discount_code).toBe("WELCOME10");
 
     // Stripe's checkout page shows the coupon's price, and the first invoice is discounted.
@@ -487,7 +469,7 @@ test.describe("coupons at Stripe", () => {
     test.setTimeout(90_000);
     await registerUser(page);
     await page.goto("/app/terms?coupon=NOT-A-COUPON");
-    const plain = await subscribeCall(page);
+    const plain = await subscribeCall(page, 1);
     expect(plain.discount_code).toBeNull();
     await page.goto(plain.url);
     await expect(page.getByText("Due today: 29.00 USD")).toBeVisible();
@@ -497,7 +479,7 @@ test.describe("coupons at Stripe", () => {
     const stripe = new Stripe(STUB_SECRET_KEY, { host: stub.hostname, port: Number(stub.port), protocol: "http" });
     expect((await stripe.coupons.del("SNIP5")).deleted).toBe(true);
     await page.goto("/app/terms?coupon=snip5");
-    const missing = await subscribeCall(page);
+    const missing = await subscribeCall(page, 1);
     expect(missing.discount_code).toBeNull();
     await page.goto(missing.url);
     await expect(page.getByText("Due today: 29.00 USD")).toBeVisible();

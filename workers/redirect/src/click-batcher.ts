@@ -83,7 +83,6 @@ export class ClickBatcher {
   #pending: ClickEvent[] = [];
   /** Messages the queue refused, kept as they were for the next flush. */
   #refused: ClickBatchMessage[] = [];
-  #refusedClicks = 0;
   #scheduled = false;
 
   add(queue: ClickQueue, click: ClickEvent, ctx: Waiter): void {
@@ -98,7 +97,6 @@ export class ClickBatcher {
     await scheduler.wait(CLICK_FLUSH_DELAY_MS);
     this.#scheduled = false;
     const messages = [...this.#refused.splice(0), ...packClicks(this.#pending.splice(0))];
-    this.#refusedClicks = 0;
     if (messages.length === 0) return;
     const groups = groupMessages(messages);
     const sent = (await Promise.all(groups.map((group) => this.#send(queue, group)))).every(Boolean);
@@ -123,13 +121,14 @@ export class ClickBatcher {
       }
     }
     // Keep them for the next flush rather than lose them; past the bound, say so loudly.
+    let held = this.#pending.length + this.#refused.reduce((sum, m) => sum + m.payload.clicks.length, 0);
     let kept = 0;
     let dropped = 0;
     for (const message of messages) {
       const clicks = message.payload.clicks.length;
-      if (this.#refusedClicks + this.#pending.length + clicks <= CLICK_BUFFER_MAX) {
+      if (held + clicks <= CLICK_BUFFER_MAX) {
         this.#refused.push(message);
-        this.#refusedClicks += clicks;
+        held += clicks;
         kept += clicks;
       } else dropped += clicks;
     }
