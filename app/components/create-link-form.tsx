@@ -10,7 +10,7 @@ import { useModalOnMount } from "./dialog";
 import { Link, useFetcher, useLocation } from "react-router";
 import { formatExpiry } from "../../domain/expiry";
 import { MESSAGES } from "../../domain/messages";
-import { applyUtm, readUtm, stripUtm, UTM_FIELDS, UTM_RULES, type UtmKey, type UtmPreset, type UtmValues } from "../../domain/utm";
+import { applyUtm, readUtm, stripUtm, UTM_FIELDS, UTM_RULES, type UtmKey, type UtmPreset, type UtmValues } from "../../domain/utm-rules";
 import {
   CREATE_LINK_PATH,
   CREATE_MESSAGES,
@@ -20,7 +20,7 @@ import {
   type CreateReply,
   type LinkResultData,
   type UtmReply,
-} from "../forms/create-link";
+} from "../forms/create-link-rules";
 import { BULK_PATH, type BulkReply } from "../forms/bulk";
 import { BulkLinkForm } from "./bulk-link-form";
 import { CopyButton } from "./copy-button";

@@ -7,7 +7,7 @@
 import { useState, type ReactNode } from "react";
 import { useModalOnMount } from "./dialog";
 import { Link, useFetcher, useLocation } from "react-router";
-import { CREATE_LINK_PATH, type CreateFormData } from "../forms/create-link";
+import { CREATE_LINK_PATH, type CreateFormData } from "../forms/create-link-rules";
 import { CreateLinkForm, PlanLimitDialog } from "./create-link-form";
 
 type CreateLoaderData = { form: CreateFormData; planLimit: boolean };

@@ -7,7 +7,7 @@
  */
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
-import { DOMAIN_LOCK_PATHS, DOMAIN_MESSAGES, domainLockMessage, type DomainLock, type DomainOption } from "../../domain/domains";
+import { DOMAIN_LOCK_PATHS, DOMAIN_MESSAGES, domainLockMessage, type DomainLock, type DomainOption } from "../../domain/domain-rules";
 
 /** How long the locked-domain message shows before the redirect. */
 export const LOCKED_DOMAIN_REDIRECT_DELAY_MS = 2_000;

@@ -7,8 +7,8 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
-import { DOMAIN_MESSAGES } from "../../domain/domains";
-import type { GuestFormData } from "../forms/shorten";
+import { DOMAIN_MESSAGES } from "../../domain/domain-rules";
+import type { GuestFormData } from "../forms/shorten-rules";
 import { DomainSelect } from "./domain-select";
 import { Turnstile } from "./turnstile";
 import { useHydrated } from "./use-hydrated";

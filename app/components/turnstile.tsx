@@ -6,7 +6,7 @@
  * the check again. The parent resets it after every submit by changing `resetKey`.
  */
 import { useEffect, useRef, useState } from "react";
-import { GUEST_MESSAGES } from "../forms/shorten";
+import { GUEST_MESSAGES } from "../forms/shorten-rules";
 
 export const TURNSTILE_SCRIPT_URL = "https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit";
 /** spec 02 §9 */

@@ -2,29 +2,15 @@
  * The guest shorten form (spec 02 §2, §3, §5): the destination, the domain, an alias where the
  * domain lets guests choose one, the agreement when the region rule asks for it, and the bot
  * challenge's token. One schema, composed from the field schemas; checks only the server can
- * make (the domain table, the agreement, the challenge) are added by the action.
+ * make (the domain table, the agreement, the challenge) are added by the action. The messages
+ * and the page's data type are in app/forms/shorten-rules.ts (browser-safe, no zod) and
+ * re-exported here.
  */
 import { z } from "zod";
 import { checkCustomAlias } from "../../domain/alias";
-import type { DomainOption } from "../../domain/domains";
 import { destinationSchema, type DestinationContext } from "../../domain/url";
 
-export const GUEST_MESSAGES = {
-  agreementRequired: "Please agree to the Terms of Service, Privacy Policy and Cookie Policy.",
-  antiRobotRequired: "Please confirm that you are not a robot.",
-  /** spec 02 §8, verbatim */
-  antiRobotError: "An error has occurred during turnstile validation, please try again. If the error persists, please contact us.",
-} as const;
-
-/** What the guest form needs to render. */
-export interface GuestFormData {
-  domains: DomainOption[];
-  defaultDomain: string | null;
-  siteHost: string;
-  agreementRequired: boolean;
-  /** The bot challenge's site key; null when the challenge is off. */
-  turnstileSiteKey: string | null;
-}
+export * from "./shorten-rules";
 
 export function shortenSchema(context: DestinationContext) {
   return z.object({

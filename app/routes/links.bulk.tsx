@@ -7,7 +7,7 @@
  */
 import { CreateLinkForm } from "../components/create-link-form";
 import { getCloudflare } from "../context.server";
-import { CREATE_LINK_PATH } from "../forms/create-link";
+import { CREATE_LINK_PATH } from "../forms/create-link-rules";
 import { bulkFormAction } from "../lib/bulk.server";
 import { loadCreateForm } from "../lib/create-link.server";
 import { requireUser } from "../session.server";

@@ -5,7 +5,7 @@
  */
 import { CreateLinkForm, PlanLimitDialog } from "../components/create-link-form";
 import { getCloudflare } from "../context.server";
-import { CREATE_LINK_PATH } from "../forms/create-link";
+import { CREATE_LINK_PATH } from "../forms/create-link-rules";
 import { atPlanLimit, createLinkAction, loadCreateForm } from "../lib/create-link.server";
 import { requireUser } from "../session.server";
 import type { Route } from "./+types/links.create";

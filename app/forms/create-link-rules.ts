@@ -1,0 +1,70 @@
+/**
+ * The signed-in creation form's paths, messages, field bounds and what its pages and actions pass
+ * around (spec 02 §2, §3, §5). Browser-safe (no zod): the form component imports it directly;
+ * app/forms/create-link.ts adds the schemas and re-exports all of it.
+ */
+import type { SubmissionResult } from "@conform-to/react";
+import type { DomainOption } from "../../domain/domain-rules";
+import { UTM_PRESET_NAME_MAX_LENGTH, type UtmPreset, type UtmValues } from "../../domain/utm-rules";
+
+export const CREATE_LINK_PATH = "/app/links/create";
+export const UTM_BUILDER_PATH = "/app/links/utm";
+export const DESCRIPTION_MAX_LENGTH = 255;
+
+export interface CreateFormData {
+  /** Sorted alphabetically; locked ones say why (spec 02 §5, §8). */
+  domains: DomainOption[];
+  /** Where the form starts; null when no domain is usable ("domain not found"): the site's own host is used. */
+  defaultDomain: string | null;
+  siteHost: string;
+  /** Why the alias field is locked: not in the plan, or the email is not verified yet; null = open. */
+  aliasLock: "plan" | "verify" | null;
+  canTags: boolean;
+  canExpiry: boolean;
+  /** Prefilled from the plan's alias_lifetime (UTC, datetime-local shape); null = no default expiry. */
+  defaultExpiry: string | null;
+  expiryMin: string;
+  expiryMax: string;
+  /** The sample presets A and B, then the user's own. */
+  presets: UtmPreset[];
+  /** A URL handed back by the UTM builder page (no JavaScript). */
+  url: string;
+  utmOn: boolean;
+  /** The Single/Bulk toggle is shown only when bulk creation is allowed (spec 02 §2). */
+  canBulk: boolean;
+  /** Which form is shown: `?mode=bulk` asks for the bulk form. */
+  mode: "single" | "bulk";
+}
+
+export type CreateReply = { result: SubmissionResult<string[]>; planLimit?: boolean };
+
+export interface LinkResultData {
+  id: string;
+  alias: string;
+  longUrl: string;
+  shortUrl: string;
+  tags: string[];
+  expiresAt: string | null;
+  qrSvg: string;
+  /** Non-analytics users get a My URLs link (spec 02 §2). */
+  showMyUrls: boolean;
+}
+
+/** The UTM builder's answer: field errors, or the rebuilt destination. */
+export type UtmReply = { result: SubmissionResult<string[]>; url?: string; values?: UtmValues; error?: string };
+
+export const CREATE_MESSAGES = {
+  descriptionMax: `The description must not be greater than ${DESCRIPTION_MAX_LENGTH} characters.`,
+  expiryRequired: "Choose when the link should expire.",
+  presetNameRequired: "Give the preset a name.",
+  presetNameMax: `The preset name must not be greater than ${UTM_PRESET_NAME_MAX_LENGTH} characters.`,
+  presetNameTaken: "You already have a preset with this name.",
+  aliasLockedPlan: "Custom aliases are not included in your plan. Upgrade to choose your own alias.",
+  aliasLockedVerify: "Verify your email address to choose a custom alias.",
+} as const;
+
+/** Tags arrive as one comma-separated field (or several fields); each piece is one tag. */
+export function splitTags(value: unknown): string[] {
+  const list = Array.isArray(value) ? value : value === undefined || value === null ? [] : [value];
+  return list.flatMap((item) => (typeof item === "string" ? item.split(",") : []));
+}
