@@ -1,34 +1,13 @@
 /**
  * Tag rules (spec 02 §5, §9): spaces are removed and the tag is lower-cased; 2 to 45 characters;
  * a list ignores empty tags and refuses duplicates. One schema per field, shared by the creation
- * form, the editor and any API.
+ * form, the editor and any API. The bounds, messages and helpers are in domain/tag-rules.ts
+ * (browser-safe, no zod) and re-exported here.
  */
 import { z } from "zod";
+import { MAX_TAGS_PER_LINK, normalizeTag, TAG_MAX_LENGTH, TAG_MESSAGES, TAG_MIN_LENGTH } from "./tag-rules";
 
-export const TAG_MIN_LENGTH = 2;
-export const TAG_MAX_LENGTH = 45;
-/** Snip's own bound on tags per link (the spec gives none). */
-export const MAX_TAGS_PER_LINK = 20;
-
-export const TAG_MESSAGES = {
-  taken: "The tag has already been taken.",
-  min: `The tag must be at least ${TAG_MIN_LENGTH} characters.`,
-  max: `The tag must not be greater than ${TAG_MAX_LENGTH} characters.`,
-  tooMany: `A link can have at most ${MAX_TAGS_PER_LINK} tags.`,
-} as const;
-
-/** Spaces (any whitespace) removed, lower-cased. */
-export function normalizeTag(raw: string): string {
-  return raw.replace(/\s+/g, "").toLowerCase();
-}
-
-/** Splits a comma-separated tag list as typed into one text field; empty entries dropped. */
-export function splitTagList(text: string): string[] {
-  return text
-    .split(",")
-    .map(normalizeTag)
-    .filter((tag) => tag.length > 0);
-}
+export * from "./tag-rules";
 
 /** One tag: normalized, then 2–45 characters. */
 export const tagSchema = z

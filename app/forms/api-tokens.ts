@@ -1,16 +1,12 @@
-/** The API token forms (Settings → API): one schema each, shared by the page and the action. */
+/**
+ * The API token forms (Settings → API): one schema each, shared by the page and the action. The
+ * messages are in app/forms/api-tokens-rules.ts (browser-safe, no zod) and re-exported here.
+ */
 import { z } from "zod";
 import { API_PERMISSIONS, API_TOKEN_EXPIRIES, API_TOKEN_NAME_MAX_LENGTH, type ApiTokenExpiry } from "../../domain/api";
+import { API_TOKEN_MESSAGES } from "./api-tokens-rules";
 
-export const API_TOKEN_MESSAGES = {
-  nameRequired: "Give the token a name.",
-  nameMax: `The name must not be greater than ${API_TOKEN_NAME_MAX_LENGTH} characters.`,
-  permissionsRequired: "Choose at least one permission.",
-  created: "Your new API token. Copy it now: it is shown only once.",
-  saved: "The token has been saved.",
-  revoked: "The token has been revoked. Requests with it are refused from now on.",
-  notInPlan: "API access is not included in your plan.",
-} as const;
+export * from "./api-tokens-rules";
 
 const name = z
   .string({ error: API_TOKEN_MESSAGES.nameRequired })

@@ -1,34 +1,17 @@
-/** The settings forms' schemas, composed from the field schemas in domain/account.ts. */
+/**
+ * The settings forms' schemas, composed from the field schemas in domain/account.ts. The messages
+ * and intents are in app/forms/settings-rules.ts (browser-safe, no zod) and re-exported here.
+ */
 import { z } from "zod";
 import { ACCOUNT_MESSAGES, emailSchema, nameSchema, PASSWORD_MAX_LENGTH, passwordSchema, totpCodeSchema } from "../../domain/account";
 
-/** Messages of the settings forms (Snip's own wording; the spec gives none for these). */
-export const SETTINGS_MESSAGES = {
-  emailUnchanged: "This is already your email address.",
-  twoFactorSetupExpired: "The setup has expired. Please start again.",
-  twoFactorNotOn: "Two-factor authentication is not on.",
-  revokeCurrentSession: "To end the session on this device, log out.",
-} as const;
+export * from "./settings-rules";
 
 /** The password the user has now: presence and the length bound only (no hint about the rules). */
 export const currentPasswordSchema = z
   .string({ error: ACCOUNT_MESSAGES.passwordRequired })
   .min(1, ACCOUNT_MESSAGES.passwordRequired)
   .max(PASSWORD_MAX_LENGTH, ACCOUNT_MESSAGES.currentPasswordWrong);
-
-export const PROFILE_INTENTS = ["update-name", "change-email", "upload-photo", "remove-photo"] as const;
-export type ProfileIntent = (typeof PROFILE_INTENTS)[number];
-
-export const SECURITY_INTENTS = [
-  "change-password",
-  "enable-2fa",
-  "confirm-2fa",
-  "disable-2fa",
-  "regenerate-codes",
-  "revoke-session",
-  "revoke-other-sessions",
-] as const;
-export type SecurityIntent = (typeof SECURITY_INTENTS)[number];
 
 export const nameFormSchema = z.object({ name: nameSchema });
 

@@ -6,7 +6,7 @@
 import { Form, Link, redirect } from "react-router";
 import { getDb } from "../../db/client.server";
 import { markEmailVerified } from "../../db/users.server";
-import { ACCOUNT_MESSAGES } from "../../domain/account";
+import { ACCOUNT_MESSAGES } from "../../domain/account-rules";
 import { emailChangeTarget } from "../auth.server";
 import { AuthCard, Notice, SubmitButton } from "../components/form-fields";
 import { getCloudflare } from "../context.server";

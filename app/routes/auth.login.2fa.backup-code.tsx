@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
-import { safeReturnPath } from "../../domain/account";
+import { safeReturnPath } from "../../domain/account-rules";
 import { hashBackupCode } from "../auth.server";
 import { AuthCard, Notice, SubmitButton, TextField } from "../components/form-fields";
 import { getCloudflare } from "../context.server";

@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
-import { ACCOUNT_MESSAGES, safeReturnPath } from "../../domain/account";
+import { ACCOUNT_MESSAGES, safeReturnPath } from "../../domain/account-rules";
 import { AuthCard, Notice, PasswordField, SubmitButton, TextField } from "../components/form-fields";
 import { getCloudflare } from "../context.server";
 import { loginSchema } from "../forms/account";

@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
-import { ACCOUNT_MESSAGES } from "../../domain/account";
+import { ACCOUNT_MESSAGES } from "../../domain/account-rules";
 import { AuthCard, Notice, SubmitButton, TextField } from "../components/form-fields";
 import { resetRequestSchema } from "../forms/account";
 import { attempt } from "../lib/auth-flow.server";

@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
-import { ACCOUNT_MESSAGES } from "../../domain/account";
+import { ACCOUNT_MESSAGES } from "../../domain/account-rules";
 import { AuthCard, PasswordField, SubmitButton, TextField } from "../components/form-fields";
 import { registerSchema } from "../forms/account";
 import { attempt, redirectWithCookies } from "../lib/auth-flow.server";

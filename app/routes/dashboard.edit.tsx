@@ -19,17 +19,17 @@ import { can, mayEditLinkField } from "../../domain/entitlements";
 import { MESSAGES } from "../../domain/messages";
 import { Notice, SubmitButton, TextField } from "../components/form-fields";
 import { getCloudflare } from "../context.server";
+import { editLinkSchema } from "../forms/link-edit";
 import {
   checkExpiryBounds,
   DESCRIPTION_MAX_LENGTH,
   EDIT_MESSAGES,
-  editLinkSchema,
   EXPIRY_MAX_YEARS,
   EXPIRY_MIN_LEAD_MS,
   readExpiry,
   utcInputValue,
   type EditField,
-} from "../forms/link-edit";
+} from "../forms/link-edit-rules";
 import { destinationContext, linkStores, shortOrigin, shortUrl } from "../lib/links.server";
 import { requireUser } from "../session.server";
 import type { Route } from "./+types/dashboard.edit";

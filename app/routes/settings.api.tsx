@@ -19,7 +19,7 @@ import {
   settingsSecondaryButton,
 } from "../components/settings";
 import { getCloudflare } from "../context.server";
-import { API_TOKEN_MESSAGES } from "../forms/api-tokens";
+import { API_TOKEN_MESSAGES } from "../forms/api-tokens-rules";
 import { requireApiSettings } from "../lib/api-settings.server";
 import type { Route } from "./+types/settings.api";
 

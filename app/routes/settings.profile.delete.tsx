@@ -9,7 +9,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
 import { deleteUserLinks } from "../../db/links.server";
-import { ACCOUNT_MESSAGES } from "../../domain/account";
+import { ACCOUNT_MESSAGES } from "../../domain/account-rules";
 import { Notice, PasswordField, SubmitButton } from "../components/form-fields";
 import { SettingsCard, SettingsHeading, settingsDangerButton } from "../components/settings";
 import { getCloudflare } from "../context.server";

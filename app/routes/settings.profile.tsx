@@ -8,20 +8,14 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect } from "react-router";
 import { getDb } from "../../db/client.server";
 import { setUserImage, updateUserName } from "../../db/users.server";
-import { ACCOUNT_MESSAGES, PHOTO_MAX_BYTES } from "../../domain/account";
+import { ACCOUNT_MESSAGES, PHOTO_MAX_BYTES } from "../../domain/account-rules";
 import { checkPhoto } from "../../domain/photo";
 import { FieldError, Notice, SubmitButton, TextField } from "../components/form-fields";
 import { isPasswordConfirmReply, PasswordConfirmDialog } from "../components/password-confirm";
 import { SettingsCard, SettingsHeading, settingsButton, settingsSecondaryButton } from "../components/settings";
 import { getCloudflare } from "../context.server";
-import {
-  emailFormSchema,
-  nameFormSchema,
-  photoFormSchema,
-  PROFILE_INTENTS,
-  SETTINGS_MESSAGES,
-  type ProfileIntent,
-} from "../forms/settings";
+import { emailFormSchema, nameFormSchema, photoFormSchema } from "../forms/settings";
+import { PROFILE_INTENTS, SETTINGS_MESSAGES, type ProfileIntent } from "../forms/settings-rules";
 import { attempt } from "../lib/auth-flow.server";
 import { photoUrl } from "../lib/nav.server";
 import { requireRecentPassword } from "../lib/password-confirm.server";

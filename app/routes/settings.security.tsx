@@ -14,7 +14,7 @@ import { data, Form, Link, redirect } from "react-router";
 import { getDb } from "../../db/client.server";
 import { deleteOtherUserSessions, deleteUserSession, listUserSessions } from "../../db/sessions.server";
 import { countBackupCodes, disableTwoFactor, replaceBackupCodes } from "../../db/two-factor.server";
-import { ACCOUNT_MESSAGES } from "../../domain/account";
+import { ACCOUNT_MESSAGES } from "../../domain/account-rules";
 import { BACKUP_CODE_COUNT, encodeBackupCodes, generateBackupCodes } from "../auth.server";
 import { Notice, PasswordField, SubmitButton, TextField } from "../components/form-fields";
 import { isPasswordConfirmReply, PasswordConfirmDialog } from "../components/password-confirm";
@@ -33,11 +33,9 @@ import {
   confirmTwoFactorSchema,
   enableTwoFactorSchema,
   revokeSessionSchema,
-  SECURITY_INTENTS,
-  SETTINGS_MESSAGES,
   totpUriSchema,
-  type SecurityIntent,
 } from "../forms/settings";
+import { SECURITY_INTENTS, SETTINGS_MESSAGES, type SecurityIntent } from "../forms/settings-rules";
 import { attempt, claimTotp, clearFailedLogins, loginLockMinutes, recordFailedLogin, redirectWithCookies } from "../lib/auth-flow.server";
 import { describeDevice, type DeviceKind } from "../lib/devices.server";
 import { markPasswordConfirmed, requireRecentPassword } from "../lib/password-confirm.server";
