@@ -26,14 +26,13 @@ import { startRuntime } from "./runtime.mjs";
 const args = new Set(process.argv.slice(2));
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 8);
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+// 10 connections keep the runtime's one thread saturated (each side answers as many requests a
+// second as at 50) without a queue of requests behind it: at 50, the runtime leaves some
+// connection unread for seconds now and then, and its HTTP server closes every connection left
+// waiting over 5 s, the bare worker's as much as ours (docs/decisions/018).
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const ALIASES = 10_000;
 const ACCOUNTED_REQUESTS = Number(process.env.BENCH_ACCOUNTED ?? 20_000);
-// The accounting run saturates the runtime as well, but with 10 connections: under 50 for half a
-// minute, the local runtime's one thread leaves some connection unread for over 5 s now and then,
-// and its HTTP server (kj's pipeline timeout) then closes every connection waiting that long, the
-// bare constant worker's as much as ours (docs/decisions/002, session 6).
-const ACCOUNTING_CONNECTIONS = Number(process.env.BENCH_ACCOUNTING_CONNECTIONS ?? 10);
 const BARE_PORT = 8911;
 const APP_PORT = 8912;
 const SHORT_HOST = "localhost:8787";
@@ -275,10 +274,7 @@ for (let round = 0; round < ROUNDS; round++) {
 
 // Accounting run: an exact number of redirects, then every click must be in D1 once.
 // A generous client timeout: a response wrk gave up on would be a click it did not see.
-const accounting = wrk(APP_URL, accountingScript, Math.max(20, Math.ceil(ACCOUNTED_REQUESTS / 1000) + 10), {
-  connections: ACCOUNTING_CONNECTIONS,
-  timeout: "15s",
-});
+const accounting = wrk(APP_URL, accountingScript, Math.max(20, Math.ceil(ACCOUNTED_REQUESTS / 1000) + 10), { timeout: "15s" });
 if (process.env.BENCH_DEBUG) console.log(bareRuns[0].text, appRuns[0].text, accounting.text);
 const [answered, unexpected] = accounting.accounting ?? [0, -1];
 const ids = countedLinks.map((l) => l.id);
@@ -561,7 +557,7 @@ console.log(`  ratio per round: ${pairRatios.map((r) => r.toFixed(2)).join(", ")
 console.log(`redirect ratio ${ratio.toFixed(2)} (median of the rounds; target at least 0.85)`);
 console.log(`errors ${errors}`);
 console.log(
-  `  (throughput runs: ${appRuns.reduce((a, r) => a + r.errors, 0) + bareRuns.reduce((a, r) => a + r.errors, 0)}; accounting run, wrk -c${ACCOUNTING_CONNECTIONS} at ${fmt(accounting.rps)} req/s: ${Math.max(0, unexpected)} unexpected statuses, ${accounting.socketErrors} socket errors${accounting.socketErrors ? ` — ${/Socket errors:[^\n]*/.exec(accounting.text)?.[0]}` : ""})`,
+  `  (throughput runs: ${appRuns.reduce((a, r) => a + r.errors, 0) + bareRuns.reduce((a, r) => a + r.errors, 0)}; accounting run at ${fmt(accounting.rps)} req/s: ${Math.max(0, unexpected)} unexpected statuses, ${accounting.socketErrors} socket errors${accounting.socketErrors ? ` — ${/Socket errors:[^\n]*/.exec(accounting.text)?.[0]}` : ""})`,
 );
 console.log(
   `clicks: ${fmt(answered)} redirects answered in the accounting run, ${fmt(finalRollup.n)} in the rollups, ${linksOff} of 100 links off their exact count, ${dead.n} dead-lettered — ` +
