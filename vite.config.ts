@@ -29,18 +29,27 @@ function scalarStandalone(): Plugin {
 
 // The app worker is the entry (it serves static assets); the redirect and queue workers
 // run beside it as auxiliary workers, all in one workerd with one shared local state.
-export default defineConfig({
-  plugins: [
-    cloudflare({
-      viteEnvironment: { name: "ssr" },
-      // One local state for all three workers; the end-to-end tests use their own.
-      persistState: { path: process.env.SNIP_STATE_DIR ?? ".wrangler/state" },
-      auxiliaryWorkers: [{ configPath: "./workers/redirect/wrangler.toml" }, { configPath: "./workers/queue/wrangler.toml" }],
-    }),
-    tailwindcss(),
-    reactRouter(),
-    scalarStandalone(),
-  ],
-  server: { port: Number(process.env.PORT ?? 8787), strictPort: true },
-  preview: { port: Number(process.env.PORT ?? 8787), strictPort: true },
+// The dev server (`npm run dev`) is a local run: it, and only it, sets LOCAL_DEV; a build
+// (`react-router build`, the deployable wrangler.json files) never does (docs/decisions/024).
+export default defineConfig(({ command }) => {
+  const local = command === "serve" ? { vars: { LOCAL_DEV: "true" } } : undefined;
+  return {
+    plugins: [
+      cloudflare({
+        viteEnvironment: { name: "ssr" },
+        ...(local ? { config: local } : {}),
+        // One local state for all three workers; the end-to-end tests use their own.
+        persistState: { path: process.env.SNIP_STATE_DIR ?? ".wrangler/state" },
+        auxiliaryWorkers: [
+          { configPath: "./workers/redirect/wrangler.toml", ...(local ? { config: local } : {}) },
+          { configPath: "./workers/queue/wrangler.toml", ...(local ? { config: local } : {}) },
+        ],
+      }),
+      tailwindcss(),
+      reactRouter(),
+      scalarStandalone(),
+    ],
+    server: { port: Number(process.env.PORT ?? 8787), strictPort: true },
+    preview: { port: Number(process.env.PORT ?? 8787), strictPort: true },
+  };
 });

@@ -9,7 +9,8 @@ function workerProject(name: string, configPath: string, miniflare: Record<strin
     plugins: [
       cloudflareTest({
         wrangler: { configPath },
-        miniflare: { bindings: { TEST_MIGRATIONS: migrations }, ...miniflare },
+        // The tests are a local run: LOCAL_DEV comes from here, not from the wrangler config (docs/decisions/024).
+        miniflare: { bindings: { TEST_MIGRATIONS: migrations, LOCAL_DEV: "true" }, ...miniflare },
       }),
     ],
     test: {

@@ -31,6 +31,11 @@ const varsSchema = z.object({
   HELPDESK_URL: z.url(),
   FREESCOUT_URL: z.url(),
   BLOG_URL: z.url(),
+  /**
+   * "true" only in local runs, and only from how the process was started: `npm start`, `npm run
+   * dev` and the tests set it (scripts/runtime.mjs, vite.config.ts, vitest.config.ts); no
+   * deployable config does (`npm run check` fails if one does).
+   */
   LOCAL_DEV: z.string().optional(),
   /** Comma-separated extra banned destination domains. */
   BANNED_DOMAINS: z.string().default(""),
@@ -86,22 +91,27 @@ function checkPairs(vars: z.infer<typeof varsSchema>): void {
 export type AppVars = z.infer<typeof varsSchema> & { AUTH_SECRET: string };
 export type AppEnv = AppBindings & AppVars;
 
-/** Loopback hosts: where a local run is reached. */
-function isLoopbackHost(hostname: string): boolean {
-  return hostname === "localhost" || hostname === "[::1]" || /^127(\.\d{1,3}){3}$/.test(hostname);
+/** A required secret or setting is missing: the feature stops (fails closed) and says why in the log. */
+export class ConfigurationError extends Error {
+  override name = "ConfigurationError";
 }
 
 /**
  * The request's env. LOCAL_DEV (the dev mailbox, the dev fixtures, the development
- * AUTH_SECRET) counts only for requests to a loopback host, so a deployment that forgot to
- * turn it off exposes none of it.
+ * AUTH_SECRET) comes from how the process was started, never from the request: nothing a
+ * client sends (a Host header, say) turns it on. Outside local development a missing
+ * AUTH_SECRET is a ConfigurationError, never a public default.
  */
-export function parseEnv(raw: Record<string, unknown>, hostname: string): AppEnv {
+export function parseEnv(raw: Record<string, unknown>): AppEnv {
   const vars = varsSchema.parse(raw);
   parseShortDomains(vars.SHORT_DOMAINS); // a malformed SHORT_DOMAINS is a configuration error, reported at once
   checkPairs(vars);
-  if (vars.LOCAL_DEV === "true" && !isLoopbackHost(hostname)) vars.LOCAL_DEV = undefined;
-  const secret = vars.AUTH_SECRET ?? (vars.LOCAL_DEV === "true" ? LOCAL_DEV_AUTH_SECRET : undefined);
-  if (!secret) throw new Error("AUTH_SECRET is not set: run `wrangler secret put AUTH_SECRET` (32+ random characters)");
+  const secret = vars.AUTH_SECRET ?? (isLocalDev(vars) ? LOCAL_DEV_AUTH_SECRET : undefined);
+  if (!secret) throw new ConfigurationError("AUTH_SECRET is not set: run `wrangler secret put AUTH_SECRET` (32+ random characters)");
   return { ...(raw as unknown as AppBindings), ...vars, AUTH_SECRET: secret };
+}
+
+/** Whether this process was started as a local run (`npm start`, `npm run dev`, the tests). */
+export function isLocalDev(env: { LOCAL_DEV?: string }): boolean {
+  return env.LOCAL_DEV === "true";
 }

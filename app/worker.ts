@@ -11,7 +11,7 @@ import { createRequestHandler, RouterContextProvider } from "react-router";
 import { shortLinkAlias } from "../domain/routing";
 import { apiHandler, isApiPath } from "./api/v2/app.server";
 import { cloudflareContext } from "./context.server";
-import { parseEnv, type AppBindings } from "./env.server";
+import { ConfigurationError, parseEnv, type AppBindings, type AppEnv } from "./env.server";
 import { applyDueScheduledDowngrades } from "./lib/billing/scheduled-downgrades.server";
 import { drainUnreadBody, isCrossSiteMutation, securityCheckFailure, SECURITY_HEADERS } from "./security.server";
 
@@ -29,6 +29,23 @@ function withSecurityHeaders(response: Response): Response {
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
+/**
+ * The env, or the 503 of a deployment that lacks a required secret: the app stops and the log
+ * says what to set, rather than running on a public default (docs/decisions/024).
+ */
+function envOrUnavailable(rawEnv: AppBindings): AppEnv | Response {
+  try {
+    return parseEnv(rawEnv as unknown as Record<string, unknown>);
+  } catch (error) {
+    if (!(error instanceof ConfigurationError)) throw error;
+    console.error(`snip-app: not configured: ${error.message}`);
+    return new Response("Snip is not available right now: the service is not fully configured.", {
+      status: 503,
+      headers: { "content-type": "text/plain; charset=utf-8", "retry-after": "300" },
+    });
+  }
+}
+
 export default {
   async fetch(request, rawEnv, ctx) {
     const url = new URL(request.url);
@@ -36,7 +53,11 @@ export default {
     // The REST API takes tokens, never cookies, so the Origin check below does not apply to it:
     // there is no ambient credential a cross-site page could ride on (docs/decisions/011).
     if (isApiPath(url.pathname)) {
-      const env = parseEnv(rawEnv as unknown as Record<string, unknown>, url.hostname);
+      const env = envOrUnavailable(rawEnv);
+      if (env instanceof Response) {
+        await drainUnreadBody(request);
+        return withSecurityHeaders(env);
+      }
       const response = await apiHandler.fetch(request, env, ctx);
       await drainUnreadBody(request);
       return withSecurityHeaders(response);
@@ -46,7 +67,11 @@ export default {
       await drainUnreadBody(request);
       return securityCheckFailure(request);
     }
-    const env = parseEnv(rawEnv as unknown as Record<string, unknown>, url.hostname);
+    const env = envOrUnavailable(rawEnv);
+    if (env instanceof Response) {
+      await drainUnreadBody(request);
+      return withSecurityHeaders(env);
+    }
     const context = new RouterContextProvider(new Map([[cloudflareContext, { env, ctx, country: requestCountry(request) }]]));
     const response = await handleRequest(request, context);
     await drainUnreadBody(request);
@@ -54,7 +79,7 @@ export default {
   },
 
   async scheduled(controller, rawEnv) {
-    const env = parseEnv(rawEnv as unknown as Record<string, unknown>, "localhost");
+    const env = parseEnv(rawEnv as unknown as Record<string, unknown>);
     const run = await applyDueScheduledDowngrades(env, new Date(controller.scheduledTime));
     if (run.applied.length > 0) console.info(`scheduled downgrades applied at Paddle: ${run.applied.join(", ")}`);
     // A failed run is reported as such; the next run retries what is still due.

@@ -68,7 +68,8 @@ export function buildClickStatements(db: D1Database, clicks: readonly CountedCli
     if (c.isBot) group[3]++;
     else {
       group[2]++;
-      visitors.set(`${key}|${c.visitor}`, [c.linkId, c.hour, c.visitor]);
+      // An empty hash (no VISITOR_SALT configured) counts the click but no unique visitor.
+      if (c.visitor !== "") visitors.set(`${key}|${c.visitor}`, [c.linkId, c.hour, c.visitor]);
     }
   }
   for (const part of chunk([...groups.values()], Math.floor(MAX_PARAMS / 4))) {

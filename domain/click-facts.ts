@@ -50,7 +50,11 @@ async function visitorHash(payload: ClickPayload, hour: number, salt: string): P
   return [...new Uint8Array(digest).slice(0, 12)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-export async function describeClick(payload: ClickPayload, salt: string): Promise<ClickFacts> {
+/**
+ * The facts of one click. `salt` null (a deployment without VISITOR_SALT) leaves the visitor
+ * hash empty: the click is counted, but not as a unique visitor.
+ */
+export async function describeClick(payload: ClickPayload, salt: string | null): Promise<ClickFacts> {
   const ua = payload.userAgent ?? "";
   const isBot = ua === "" || isbot(ua);
   // Bots are counted apart and never broken down, so their user agent is not parsed.
@@ -71,6 +75,6 @@ export async function describeClick(payload: ClickPayload, salt: string): Promis
     language: primaryLanguage(payload.acceptLanguage),
     isBot,
     // Only humans count as unique visitors; a bot's click needs no hash.
-    visitor: isBot ? "" : await visitorHash(payload, hour, salt),
+    visitor: isBot || salt === null ? "" : await visitorHash(payload, hour, salt),
   };
 }

@@ -69,14 +69,30 @@ function runCronTriggers(mf) {
 }
 
 /**
+ * The variables a local run adds to every worker: LOCAL_DEV turns on the local-development
+ * behaviour (dev mailbox, fixtures, development secret, test-mode checkout). It is set here,
+ * by how the process was started, and by no deployable config (docs/decisions/024).
+ */
+export const LOCAL_DEV_VARS = Object.freeze({ LOCAL_DEV: "true" });
+
+/**
  * Starts the service. `persist` is a wrangler state folder (".wrangler/state") or false
  * for in-memory state; `vars` override variables of every worker. Cron triggers run every
- * minute unless `crons` is false.
+ * minute unless `crons` is false. `localDev: false` runs the built workers exactly as
+ * deployed (the production-safety tests do).
  */
-export async function startRuntime({ port, host = "127.0.0.1", persist = ".wrangler/state", vars = {}, verbose = false, crons = true }) {
+export async function startRuntime({
+  port,
+  host = "127.0.0.1",
+  persist = ".wrangler/state",
+  vars = {},
+  verbose = false,
+  crons = true,
+  localDev = true,
+}) {
   const workers = BUILT_WORKERS.map((config) => {
     const worker = builtWorker(config);
-    return { ...worker, bindings: { ...worker.bindings, ...vars } };
+    return { ...worker, bindings: { ...worker.bindings, ...(localDev ? LOCAL_DEV_VARS : {}), ...vars } };
   });
   // wrangler's `--persist-to DIR` keeps each resource under DIR/v3/<plugin>.
   const state = persist ? { resourcePersistencePath: join(persist, "v3") } : {};

@@ -1,6 +1,6 @@
 import { createExecutionContext, createMessageBatch, createScheduledController, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { CLICK_MESSAGE_RETENTION_MS } from "../../db/clicks.server";
 import type { ClickBatchMessage, ClickEvent, ClickPayload } from "../../domain/events";
 import worker from "../../workers/queue/index";
@@ -90,6 +90,18 @@ describe("click batches", () => {
       [2, 1],
       [1, 1],
     ]);
+  });
+
+  it("outside local runs without VISITOR_SALT, clicks are counted but no unique visitors, and the log says why", async () => {
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const link = crypto.randomUUID();
+    const production = { ...testEnv, LOCAL_DEV: undefined, VISITOR_SALT: undefined };
+    const { result } = await deliver([message(click(link), click(link, { ip: "198.51.100.9" }))], "snip-clicks", 1, production);
+    expect(result.explicitAcks).toHaveLength(1);
+    expect((await hourly(link)).map((r) => [r.clicks, r.uniques])).toEqual([[2, 0]]);
+    expect(await breakdown(link, "country")).toEqual({ DE: 2 });
+    expect(errors).toHaveBeenCalledWith(expect.stringContaining("VISITOR_SALT is not set"));
+    errors.mockRestore();
   });
 
   it("counts bots apart: not in clicks, uniques or breakdowns", async () => {

@@ -83,4 +83,14 @@ describe("the mail job", () => {
     expect(result.retryMessages.map((m) => m.msgId)).toEqual([batch.messages[0]!.id]);
     expect(await mailTo("dee@example.com")).toEqual([]);
   });
+
+  it("outside local runs, a mail API without its key is not called with an empty bearer: the job fails and says why", async () => {
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const fetchSpy = vi.spyOn(globalThis, "fetch");
+    const noKey = { ...baseEnv, LOCAL_DEV: undefined, MAIL_API_URL: "https://mail.example/send", MAIL_API_KEY: undefined };
+    const { batch, result } = await deliver([job("eve@example.com")], noKey);
+    expect(fetchSpy).not.toHaveBeenCalled();
+    expect(result.retryMessages.map((m) => m.msgId)).toEqual([batch.messages[0]!.id]);
+    expect(String(errors.mock.calls[0]?.[2])).toContain("MAIL_API_KEY is not set");
+  });
 });

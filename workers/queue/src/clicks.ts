@@ -17,7 +17,19 @@ import type { QueueEnv } from "./env";
 import { enqueueClickEvents } from "./webhooks";
 
 export const CLICK_RETRY_DELAY_SECONDS = 5;
-const DEFAULT_SALT = "snip-local-visitor-salt";
+const LOCAL_DEV_SALT = "snip-local-visitor-salt";
+
+/**
+ * The visitor-hash salt: VISITOR_SALT, or in local runs a fixed development salt. A deployment
+ * without it counts clicks but no unique visitors, and says so, rather than hashing addresses
+ * with a public salt (docs/decisions/024).
+ */
+export function visitorSalt(env: Pick<QueueEnv, "VISITOR_SALT" | "LOCAL_DEV">): string | null {
+  if (env.VISITOR_SALT) return env.VISITOR_SALT;
+  if (env.LOCAL_DEV === "true") return LOCAL_DEV_SALT;
+  console.error("clicks: VISITOR_SALT is not set: unique visitors are not counted (`wrangler secret put VISITOR_SALT`)");
+  return null;
+}
 
 export const CLICK_RETRY_MAX_DELAY_SECONDS = 300;
 
@@ -48,7 +60,7 @@ async function countClicks(env: QueueEnv, messages: readonly Message<ClickBatchM
   const counted = await findCountedMessageIds(env.DB, [...unique.keys()]);
   const freshIds: string[] = [];
   const fresh: CountedClick[] = [];
-  const salt = env.VISITOR_SALT || DEFAULT_SALT;
+  const salt = visitorSalt(env);
   for (const [id, body] of unique) {
     if (counted.has(id)) continue;
     freshIds.push(id);

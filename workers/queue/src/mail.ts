@@ -13,6 +13,9 @@ export async function sendMailJob(envelope: Envelope<string, unknown>, env: Queu
   const message = envelope.payload;
   if (!isMailMessage(message)) throw new Error("mail.send: malformed payload");
   if (env.MAIL_API_URL) {
+    // A mail API without its key is a half-configured deployment: stop, and say so (docs/decisions/024).
+    if (!env.MAIL_API_KEY && env.LOCAL_DEV !== "true")
+      throw new Error("mail.send: MAIL_API_KEY is not set (`wrangler secret put MAIL_API_KEY`)");
     const response = await fetch(env.MAIL_API_URL, {
       method: "POST",
       headers: {
@@ -26,6 +29,9 @@ export async function sendMailJob(envelope: Envelope<string, unknown>, env: Queu
     if (!response.ok) throw new Error(`mail API answered ${response.status}`);
     return;
   }
-  if (env.LOCAL_DEV !== "true") throw new Error("mail.send: MAIL_API_URL is not configured");
+  // Outside local runs there is no dev mailbox: the message is retried, then dead-lettered, and
+  // each attempt logs why (docs/decisions/024).
+  if (env.LOCAL_DEV !== "true")
+    throw new Error("mail.send: MAIL_API_URL is not configured (set it and `wrangler secret put MAIL_API_KEY`)");
   await storeDevMail(getDb(env.DB), envelope.id, message);
 }
