@@ -112,6 +112,8 @@ export const BILLING_MESSAGES = {
   updateFailed: "We were unable to update your subscription. Please contact customer support.",
   verificationSlow: "The subscription verification takes longer than expected.",
   checkoutFailed: "Payment failed. Please try again later.",
+  /** No payment provider is configured outside a local run: no self-serve checkout (docs/decisions/024). */
+  noSelfServe: "Online checkout is not available. Please contact sales to subscribe or change your plan.",
 } as const;
 
 /** The test card numbers of the test-mode checkout (the same as Stripe's). */

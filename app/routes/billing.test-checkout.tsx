@@ -24,7 +24,10 @@ const money = (cents: number) => new Intl.NumberFormat("en-US", { style: "curren
 
 async function openSession(request: Request, context: Route.LoaderArgs["context"], id: string) {
   const viewer = requireUser(request, context);
-  const session = await getCheckoutSession(getDb(getCloudflare(context).env.DB), viewer.user.id, id);
+  const { env } = getCloudflare(context);
+  // The test-mode checkout exists in local runs only (docs/decisions/024).
+  if (!new TestModeBilling(env).takesTestPayments) throw data("Not Found", { status: 404 });
+  const session = await getCheckoutSession(getDb(env.DB), viewer.user.id, id);
   // Only test-mode sessions are paid here; a provider's checkout happens at the provider.
   if (!session || session.billingType !== 0) throw data("Not Found", { status: 404 });
   if (session.status === "paid") throw redirect(`/app/settings/subscription/success?session=${session.id}`);

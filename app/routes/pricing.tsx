@@ -5,10 +5,11 @@
  * A plain page: the interval switch is two links and the calls are forms.
  */
 import { Form, Link } from "react-router";
+import { BILLING_MESSAGES } from "../../domain/billing";
 import { planHighlights } from "../../domain/plan-highlights";
 import { activePrice, DEFAULT_BILLING_INTERVAL, PLANS, plansOffered, type BillingInterval } from "../../domain/plans";
 import { getCloudflare } from "../context.server";
-import { availableBillingTypes } from "../lib/billing/select.server";
+import { availableBillingTypes, selfServeCheckout } from "../lib/billing/select.server";
 import type { RouteHandle } from "../route-handle";
 import { getViewer, requireUser } from "../session.server";
 import type { Route } from "./+types/pricing";
@@ -47,7 +48,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
     };
   });
   // With both providers configured, the second one (Paddle: PayPal and other methods) is offered beside the card checkout.
-  const [, secondProvider] = availableBillingTypes(getCloudflare(context).env);
+  const { env } = getCloudflare(context);
+  const [, secondProvider] = availableBillingTypes(env);
   return {
     interval,
     plans,
@@ -55,6 +57,9 @@ export function loader({ request, context }: Route.LoaderArgs) {
     signedIn: viewer !== null,
     onTrialOrPaid: viewer?.subscribed ?? false,
     secondProvider: secondProvider ?? null,
+    // No payment provider outside a local run: plans are bought through sales (docs/decisions/024).
+    selfServe: selfServeCheckout(env),
+    noSelfServeNote: selfServeCheckout(env) ? null : BILLING_MESSAGES.noSelfServe,
   };
 }
 
@@ -122,12 +127,12 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
                   <p className="rounded-lg border border-emerald-300 bg-emerald-50 px-4 py-2.5 text-center font-semibold text-emerald-800">
                     Current plan
                   </p>
-                ) : plan.custom ? (
+                ) : plan.custom || !loaderData.selfServe ? (
                   <Link
                     to="/app/pricing/quote"
                     className="block rounded-lg border border-indigo-600 px-4 py-2.5 text-center font-semibold text-indigo-700 hover:bg-indigo-50"
                   >
-                    Request a Quote
+                    {plan.custom ? "Request a Quote" : "Contact Sales"}
                   </Link>
                 ) : signedIn ? (
                   <Form method="post" action="/app/settings/subscription">
@@ -167,6 +172,11 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ul>
+        {loaderData.noSelfServeNote ? (
+          <p className="mt-8 text-center text-sm font-semibold text-slate-700" role="note">
+            {loaderData.noSelfServeNote}
+          </p>
+        ) : null}
         <p className="mt-10 text-center text-sm text-slate-600">
           Prices in USD. Usage over a plan&apos;s limits with overages on costs $2 per 100 extra units, prorated.{" "}
           <Link to="/app/features/link-management" className="font-semibold text-indigo-700 hover:underline">

@@ -87,8 +87,10 @@ async function updateTestCard(viewer: Viewer, env: ReturnType<typeof getCloudfla
     const errors: { card?: string[]; expiration?: string[] } = z.flattenError(parsed.error).fieldErrors;
     return data({ error: null, errors }, { status: 422 });
   }
+  const billing = new TestModeBilling(env);
+  if (!billing.takesTestPayments) return data({ error: BILLING_MESSAGES.noSelfServe, errors: {} }, { status: 406 });
   if (parsed.data.card === TEST_CARDS.declined) return data({ error: BILLING_MESSAGES.declined, errors: {} }, { status: 402 });
-  await new TestModeBilling(env).updatePaymentMethod(viewer.user.id, { number: parsed.data.card, expiration: parsed.data.expiration });
+  await billing.updatePaymentMethod(viewer.user.id, { number: parsed.data.card, expiration: parsed.data.expiration });
   return redirect("/app/settings/payment-method?updated=1");
 }
 

@@ -57,7 +57,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!parsed.success) return data({ error: null, errors: z.flattenError(parsed.error).fieldErrors.card }, { status: 422 });
     if (parsed.data.card === TEST_CARDS.declined) return data({ error: BILLING_MESSAGES.declined, errors: undefined }, { status: 402 });
     const paid = await new TestModeBilling(env).settlePastDue(viewer.user.id, parsed.data.card);
-    if (!paid.ok) return data({ error: BILLING_MESSAGES.checkoutFailed, errors: undefined }, { status: 500 });
+    if (!paid.ok) {
+      const refused = paid.status === 406; // no self-serve payment outside a local run (docs/decisions/024)
+      return data({ error: refused ? paid.message : BILLING_MESSAGES.checkoutFailed, errors: undefined }, { status: refused ? 406 : 500 });
+    }
     return redirect("/app/subscribe?updated=1");
   }
   const result = await provider.paymentMethodUrl(viewer.user.id, new URL("/app/subscribe?updated=1", request.url).toString());

@@ -12,9 +12,17 @@ import {
   type StripeScheduleLike,
   type StripeSubscriptionLike,
 } from "../../app/lib/billing/stripe-events.server";
-import { availableBillingTypes, billingFor, billingForSubscription } from "../../app/lib/billing/select.server";
+import { availableBillingTypes, billingFor, billingForSubscription, selfServeCheckout } from "../../app/lib/billing/select.server";
+import { TestModeBilling } from "../../app/lib/billing/test-mode.server";
 import { handlePaddleWebhook, handleStripeWebhook } from "../../app/lib/billing/webhooks.server";
-import { invoicesHidden, parsePriceLookupKey, priceLookupKey, type SubscriptionSnapshot } from "../../domain/billing";
+import {
+  BILLING_MESSAGES,
+  invoicesHidden,
+  parsePriceLookupKey,
+  priceLookupKey,
+  TEST_CARDS,
+  type SubscriptionSnapshot,
+} from "../../domain/billing";
 import { isPastDueTrial, type Subscription } from "../../domain/subscription";
 
 const VARS = {
@@ -229,7 +237,7 @@ describe("a Stripe subscription schedule as the scheduled downgrade", () => {
 
 function fakeEnv(overrides: Partial<AppEnv> = {}) {
   const send = vi.fn(() => Promise.resolve());
-  const env = { ...parseEnv(VARS, "snip.example"), JOBS: { send } as unknown as Queue, DB: {} as D1Database, ...overrides } as AppEnv;
+  const env = { ...parseEnv(VARS), JOBS: { send } as unknown as Queue, DB: {} as D1Database, ...overrides } as AppEnv;
   return { env, send };
 }
 
@@ -413,27 +421,55 @@ describe("Paddle", () => {
 });
 
 describe("billing configuration", () => {
-  it("Stripe is preferred, Paddle is offered as billing type 2, test mode without keys", () => {
+  it("Stripe is preferred, Paddle is offered as billing type 2, test mode without keys in local runs only", () => {
     const stripe = { STRIPE_SECRET_KEY: "sk_test_x", STRIPE_WEBHOOK_SECRET: "whsec_x" };
     const paddle = { PADDLE_API_KEY: "pdl_x", PADDLE_WEBHOOK_SECRET: "pdl_ntfset_x" };
-    const both = parseEnv({ ...VARS, ...stripe, ...paddle }, "snip.example");
+    const both = parseEnv({ ...VARS, ...stripe, ...paddle });
     expect(availableBillingTypes(both)).toEqual([1, 2]);
     expect(billingFor(both).billingType).toBe(1);
     expect(billingFor(both, 2).billingType).toBe(2);
-    expect(availableBillingTypes(parseEnv({ ...VARS, ...paddle }, "snip.example"))).toEqual([2]);
-    const none = parseEnv(VARS, "snip.example");
+    expect(availableBillingTypes(parseEnv({ ...VARS, ...paddle }))).toEqual([2]);
+    const none = parseEnv({ ...VARS, LOCAL_DEV: "true" });
     expect(availableBillingTypes(none)).toEqual([0]);
     expect(billingFor(none, 1).billingType).toBe(0);
+    // A deployment without a provider sells nothing by itself (docs/decisions/024).
+    expect(availableBillingTypes(parseEnv(VARS))).toEqual([]);
+    expect(selfServeCheckout(parseEnv(VARS))).toBe(false);
+    expect(selfServeCheckout(none)).toBe(true);
     // A subscription is changed where it lives; records made without a provider, locally.
     expect(billingForSubscription(both, 2).billingType).toBe(2);
     expect(billingForSubscription(both, null).billingType).toBe(0);
   });
 
+  it("outside a local run, test mode takes no payment: no checkout, plan change, card or past-due payment", async () => {
+    const send = vi.fn(async () => {});
+    const env = { ...parseEnv(VARS), JOBS: { send } as unknown as Queue, DB: {} as D1Database } as AppEnv;
+    const billing = billingFor(env);
+    expect(billing.billingType).toBe(0);
+    const user = { id: "u1", email: "a@example.com", name: "A" };
+    const refused = { ok: false, status: 406, message: BILLING_MESSAGES.noSelfServe };
+    expect(
+      await billing.startCheckout({
+        user,
+        plan: "pro",
+        interval: "monthly",
+        withTrial: false,
+        coupon: null,
+        origin: "https://snip.example",
+      }),
+    ).toEqual(refused);
+    expect(await billing.changePlan("u1", "enterprise", "yearly")).toEqual(refused);
+    const test = new TestModeBilling(env);
+    expect(await test.settlePastDue("u1", TEST_CARDS.success)).toEqual(refused);
+    await expect(test.updatePaymentMethod("u1", { number: TEST_CARDS.success, expiration: null })).rejects.toThrow(/outside a local run/);
+    expect(send).not.toHaveBeenCalled();
+  });
+
   it("a provider's key and webhook secret are set together or not at all", () => {
-    expect(() => parseEnv({ ...VARS, STRIPE_SECRET_KEY: "sk_test_x" }, "snip.example")).toThrow(/STRIPE_WEBHOOK_SECRET/);
-    expect(() => parseEnv({ ...VARS, PADDLE_WEBHOOK_SECRET: "x" }, "snip.example")).toThrow(/PADDLE_API_KEY/);
-    expect(() => parseEnv({ ...VARS, STRIPE_SECRET_KEY: "pk_live_x", STRIPE_WEBHOOK_SECRET: "whsec_x" }, "snip.example")).toThrow();
-    const env = parseEnv({ ...VARS, STRIPE_SECRET_KEY: "sk_test_x", STRIPE_WEBHOOK_SECRET: "whsec_x" }, "snip.example");
+    expect(() => parseEnv({ ...VARS, STRIPE_SECRET_KEY: "sk_test_x" })).toThrow(/STRIPE_WEBHOOK_SECRET/);
+    expect(() => parseEnv({ ...VARS, PADDLE_WEBHOOK_SECRET: "x" })).toThrow(/PADDLE_API_KEY/);
+    expect(() => parseEnv({ ...VARS, STRIPE_SECRET_KEY: "pk_live_x", STRIPE_WEBHOOK_SECRET: "whsec_x" })).toThrow();
+    const env = parseEnv({ ...VARS, STRIPE_SECRET_KEY: "sk_test_x", STRIPE_WEBHOOK_SECRET: "whsec_x" });
     expect(env.STRIPE_SECRET_KEY).toBe("sk_test_x");
   });
 });

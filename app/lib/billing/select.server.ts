@@ -1,10 +1,11 @@
 /**
  * Which billing provider: Stripe (billing type 1) when STRIPE_SECRET_KEY and
  * STRIPE_WEBHOOK_SECRET are set, Paddle (2) when PADDLE_API_KEY and PADDLE_WEBHOOK_SECRET are,
- * and the labelled test mode (0) otherwise (docs/decisions/013).
+ * and the labelled test mode (0) otherwise, in local runs only (docs/decisions/013, 024): a
+ * deployment without a provider has no self-serve checkout, never a free upgrade.
  */
 import { BILLING_TYPES, type BillingType } from "../../../domain/billing";
-import type { AppEnv } from "../../env.server";
+import { isLocalDev, type AppEnv } from "../../env.server";
 import { PaddleBilling } from "./paddle.server";
 import type { BillingProvider } from "./provider.server";
 import { StripeBilling } from "./stripe.server";
@@ -15,8 +16,13 @@ export function availableBillingTypes(env: AppEnv): BillingType[] {
   const types: BillingType[] = [];
   if (env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET) types.push(BILLING_TYPES.stripe);
   if (env.PADDLE_API_KEY && env.PADDLE_WEBHOOK_SECRET) types.push(BILLING_TYPES.paddle);
-  if (types.length === 0) types.push(BILLING_TYPES.test);
+  if (types.length === 0 && isLocalDev(env)) types.push(BILLING_TYPES.test);
   return types;
+}
+
+/** Whether plans can be bought here without talking to sales: a provider (or a local run's test mode). */
+export function selfServeCheckout(env: AppEnv): boolean {
+  return availableBillingTypes(env).length > 0;
 }
 
 /**
@@ -25,7 +31,9 @@ export function availableBillingTypes(env: AppEnv): BillingType[] {
  */
 export function billingFor(env: AppEnv, billingType?: BillingType | null): BillingProvider {
   const available = availableBillingTypes(env);
-  const type = billingType !== undefined && billingType !== null && available.includes(billingType) ? billingType : available[0]!;
+  // No provider outside a local run: test mode, which keeps Snip's own records (card-free
+  // trials, cancel) but refuses every payment there (TestModeBilling).
+  const type = billingType !== undefined && billingType !== null && available.includes(billingType) ? billingType : available[0];
   if (type === BILLING_TYPES.stripe) return new StripeBilling(env);
   if (type === BILLING_TYPES.paddle) return new PaddleBilling(env);
   return new TestModeBilling(env);

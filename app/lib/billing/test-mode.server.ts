@@ -14,6 +14,7 @@ import {
   type CheckoutSession,
 } from "../../../db/billing.server";
 import {
+  BILLING_MESSAGES,
   BILLING_TYPES,
   isScheduledDowngrade,
   type BillingEvent,
@@ -24,7 +25,7 @@ import {
 import { discountedAmount } from "../../../domain/coupons";
 import { activePrice, getPlan, type BillingInterval, type PlanName } from "../../../domain/plans";
 import { addMonthsClamped, settleScheduledDowngrade } from "../../../domain/subscription";
-import type { AppEnv } from "../../env.server";
+import { isLocalDev, type AppEnv } from "../../env.server";
 import {
   ok,
   updateFailed,
@@ -61,12 +62,31 @@ function testCard(userId: string, number: string, expiration: string | null): Pa
   };
 }
 
+/** What test mode answers for anything that would take a payment outside a local run. */
+const NO_SELF_SERVE = { ok: false, status: 406, message: BILLING_MESSAGES.noSelfServe } as const;
+
+/**
+ * Test mode. It takes "payments" (any test card) only in local runs; outside them it still
+ * keeps Snip's own records (card-free trials, cancel, resume) but refuses every checkout, plan
+ * change, card and past-due payment, so a deployment without a provider never hands out a
+ * paid plan (docs/decisions/024).
+ */
 export class TestModeBilling implements BillingProvider {
   readonly billingType = BILLING_TYPES.test;
   constructor(private readonly env: AppEnv) {}
 
+  /** Whether test cards pay here: in local runs only. */
+  get takesTestPayments(): boolean {
+    return isLocalDev(this.env);
+  }
+
+  private requireLocalRun(what: string): void {
+    if (!this.takesTestPayments) throw new Error(`test mode: ${what} outside a local run`);
+  }
+
   /** A checkout for a plan's price; the test-mode page completes it. */
   async startCheckout({ user, plan, interval, withTrial, coupon }: CheckoutRequest): Promise<BillingResult<Checkout>> {
+    if (!this.takesTestPayments) return NO_SELF_SERVE;
     const userId = user.id;
     const p = getPlan(plan);
     const price = activePrice(p, interval);
@@ -99,6 +119,7 @@ export class TestModeBilling implements BillingProvider {
 
   /** The card was accepted: the subscription starts (on trial when the plan offers one). */
   async completeCheckout(session: CheckoutSession, cardNumber: string, now = new Date()): Promise<void> {
+    this.requireLocalRun("completing a checkout");
     const subscription: SubscriptionSnapshot = {
       name: session.plan as PlanName,
       interval: session.interval,
@@ -214,6 +235,7 @@ export class TestModeBilling implements BillingProvider {
    * scheduled as the future subscription from the end of the current period.
    */
   changePlan(userId: string, plan: PlanName, interval: BillingInterval, now = new Date()): Promise<BillingResult> {
+    if (!this.takesTestPayments) return Promise.resolve(NO_SELF_SERVE);
     const price = activePrice(getPlan(plan), interval);
     if (!price) return Promise.resolve(updateFailed);
     const to = { name: plan, interval, amount: price.amount };
@@ -247,6 +269,7 @@ export class TestModeBilling implements BillingProvider {
    * (as a provider's retried invoice would), through the same event path.
    */
   async settlePastDue(userId: string, cardNumber: string, now = new Date()): Promise<BillingResult> {
+    if (!this.takesTestPayments) return NO_SELF_SERVE;
     await this.updatePaymentMethod(userId, { number: cardNumber, expiration: null }, now);
     return this.change(
       userId,
@@ -269,6 +292,7 @@ export class TestModeBilling implements BillingProvider {
 
   /** A test card replaces the one on file, through the same event path as a provider's. */
   async updatePaymentMethod(userId: string, card: { number: string; expiration: string | null }, now = new Date()): Promise<void> {
+    this.requireLocalRun("a test card");
     await sendBillingEvent(this.env, {
       billingType: this.billingType,
       type: "payment_method.attached",
