@@ -1,21 +1,24 @@
 /**
  * /app/settings/profile/delete (L): closes the account. The form asks for the password, which
- * is the password confirmation of this sensitive action (spec 01 §8). better-auth deletes the
- * user (the database cascades to sessions, credentials, two-factor, subscriptions, usage and
- * notifications) and clears the session cookie; the links are then marked deleted, so they
- * stop redirecting, and the photos leave R2.
+ * is the password confirmation of this sensitive action (spec 01 §8). Once it is right, a live
+ * subscription at Stripe or Paddle is cancelled there first (if the provider refuses, nothing
+ * is deleted); better-auth then deletes the user (the database cascades to sessions,
+ * credentials, two-factor, subscriptions, usage and notifications) and clears the session
+ * cookie; the links are marked deleted before the answer, so they stop redirecting at once,
+ * and the photos leave R2 (app/lib/account-deletion.server.ts, docs/decisions/024).
  */
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
-import { deleteUserLinks } from "../../db/links.server";
 import { ACCOUNT_MESSAGES } from "../../domain/account-rules";
+import { BILLING_MESSAGES } from "../../domain/billing";
 import { Notice, PasswordField, SubmitButton } from "../components/form-fields";
 import { SettingsCard, SettingsHeading, settingsDangerButton } from "../components/settings";
 import { getCloudflare } from "../context.server";
 import { deleteAccountSchema } from "../forms/settings";
-import { attempt, loginLockMinutes, recordFailedLogin, redirectWithCookies } from "../lib/auth-flow.server";
-import { linkStores } from "../lib/links.server";
+import { attempt, recordFailedLogin, redirectWithCookies } from "../lib/auth-flow.server";
+import { cancelSubscriptionAtProvider, deleteClosedAccountLinks } from "../lib/account-deletion.server";
+import { checkCurrentPassword } from "../lib/password-confirm.server";
 import { deleteUserPhotos } from "../lib/profile-photo.server";
 import { getAuth, requireUser } from "../session.server";
 import type { Route } from "./+types/settings.profile.delete";
@@ -33,13 +36,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: deleteAccountSchema });
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 422 });
 
-  const lockedMinutes = await loginLockMinutes(env, request, viewer.user.email);
-  if (lockedMinutes > 0) {
-    return data(submission.reply({ fieldErrors: { password: [ACCOUNT_MESSAGES.throttled(lockedMinutes)] }, hideFields: ["password"] }), {
-      status: 429,
-    });
+  // The password first (under the login throttle): nothing is cancelled for a wrong one.
+  const check = await checkCurrentPassword(request, context, viewer, submission.value.password);
+  if (!check.ok) {
+    return data(submission.reply({ fieldErrors: { password: [check.message] }, hideFields: ["password"] }), { status: check.status });
   }
-  // Issue 6 (billing): cancel a paid subscription at the payment provider before this point.
+  // Then the subscription at the provider: an account is never deleted while it is still billed.
+  const cancelled = await cancelSubscriptionAtProvider(env, viewer.user.id);
+  if (!cancelled.ok) {
+    console.error("account deletion: the provider did not cancel the subscription", viewer.user.id, cancelled.message);
+    return data(submission.reply({ formErrors: [BILLING_MESSAGES.updateFailed], hideFields: ["password"] }), { status: 502 });
+  }
   const result = await attempt(() =>
     getAuth(request, context).api.deleteUser({
       body: { password: submission.value.password },
@@ -56,13 +63,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   const userId = viewer.user.id;
+  // Before the answer: the links stop redirecting at once (or the queue retries it).
+  await deleteClosedAccountLinks(env, userId);
   ctx.waitUntil(
-    Promise.all([
-      deleteUserLinks(linkStores(env), userId).catch((error: unknown) =>
-        console.error("account deletion: links not marked deleted", userId, error),
-      ),
-      deleteUserPhotos(env.UPLOADS, userId).catch((error: unknown) => console.error("account deletion: photos not removed", userId, error)),
-    ]),
+    deleteUserPhotos(env.UPLOADS, userId).catch((error: unknown) => console.error("account deletion: photos not removed", userId, error)),
   );
   return redirectWithCookies("/app/deleted", result.value.headers);
 }
@@ -94,7 +98,11 @@ export default function DeleteAccount({ loaderData, actionData }: Route.Componen
               <li>Your usage history, notifications and subscription records.</li>
             </ul>
           </div>
-          {loaderData.subscribed ? <Notice tone="info">You have a paid subscription: it ends with your account.</Notice> : null}
+          {loaderData.subscribed ? (
+            <Notice tone="info">
+              You have a paid subscription: it is cancelled at once, before your account is deleted, and nothing more is charged.
+            </Notice>
+          ) : null}
           <Form method="post" {...getFormProps(form)} noValidate className="space-y-5 border-t border-slate-200 pt-5">
             {form.errors ? <Notice tone="error">{form.errors[0]}</Notice> : null}
             <PasswordField label="Your password" name="password" autoComplete="current-password" errors={fields.password.errors} required />

@@ -3,7 +3,7 @@
  * password, two-factor, sessions, usage and account deletion, each test with its own user.
  */
 import type { Browser, Page } from "@playwright/test";
-import { card, enableTwoFactor, passwordInput, registerUser, signIn, signOut, totp, type TestUser } from "./accounts";
+import { card, devFixture, enableTwoFactor, passwordInput, registerUser, signIn, signOut, totp, type TestUser } from "./accounts";
 import { BASE_URL, expect, test } from "./fixtures";
 
 const MESSAGES = {
@@ -363,8 +363,16 @@ test.describe("security", () => {
 });
 
 test.describe("account deletion", () => {
-  test("the password deletes the account; its login stops working", async ({ page }) => {
+  test("the password deletes the account; its login stops working and its links stop redirecting at once", async ({ page }) => {
     const user = await registerUser(page);
+    const prefix = `gone${Date.now().toString(36)}`;
+    await devFixture(page, { action: "links", email: user.email, count: 2, url: "https://example.com/kept", aliasPrefix: prefix });
+    const visit = (alias: string) => page.request.get(`${BASE_URL}/${alias}`, { maxRedirects: 0 });
+    for (const alias of [`${prefix}01`, `${prefix}02`]) {
+      const before = await visit(alias);
+      expect(before.status()).toBe(302);
+      expect(before.headers().location).toBe("https://example.com/kept");
+    }
     await page.goto("/app/settings/profile");
     await page.getByRole("link", { name: /Delete Account/ }).click();
     await expect(page).toHaveURL(`${BASE_URL}/app/settings/profile/delete`);
@@ -378,6 +386,13 @@ test.describe("account deletion", () => {
     await page.getByRole("button", { name: "Delete My Account" }).click();
     await expect(page).toHaveURL(`${BASE_URL}/app/deleted`);
     await expect(page.getByRole("link", { name: "Sign In" }).first()).toBeVisible();
+
+    // No wait: the links were marked deleted before the answer came back.
+    for (const alias of [`${prefix}01`, `${prefix}02`]) {
+      const after = await visit(alias);
+      expect(after.status()).toBe(302);
+      expect(after.headers().location).toMatch(/\/app\/deleted$/);
+    }
 
     await page.goto("/app/settings/profile");
     await expect(page).toHaveURL(/\/app\/login\?to=/);

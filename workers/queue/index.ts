@@ -11,6 +11,8 @@ import { OVERAGE_REPORT_JOB } from "../../domain/overage";
 import { reportOverageJob } from "./src/overage";
 import { deliverWebhookJob } from "./src/webhooks";
 import { pruneCountedMessages } from "../../db/clicks.server";
+import { DELETE_ACCOUNT_LINKS_JOB } from "../../domain/account-deletion";
+import { deleteAccountLinksJob } from "./src/account-deletion";
 
 export const JOBS: Readonly<Record<string, JobHandler>> = {
   "mail.send": sendMailJob,
@@ -18,6 +20,7 @@ export const JOBS: Readonly<Record<string, JobHandler>> = {
   "webhook.deliver": deliverWebhookJob,
   [OVERAGE_REPORT_JOB]: reportOverageJob,
   [BULK_IMPORT_JOB]: (envelope, env) => bulkImportJob(envelope, env),
+  [DELETE_ACCOUNT_LINKS_JOB]: deleteAccountLinksJob,
 };
 
 export default {
