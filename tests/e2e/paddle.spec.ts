@@ -17,7 +17,7 @@ import { createHmac } from "node:crypto";
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { PADDLE_STUB_WEBHOOK_SECRET } from "../stubs/paddle-server";
-import { registerUser, type TestUser } from "./accounts";
+import { devFixture, registerUser, type TestUser } from "./accounts";
 import { invoiceRows, subscribeCall } from "./billing";
 import { expect, PORT, test } from "./fixtures";
 
@@ -463,4 +463,21 @@ test.describe("coupons at Paddle", () => {
     const rows = await invoiceRows(page, 1);
     await expect(rows.nth(1)).toContainText("$29.00");
   });
+});
+
+test("deleting the account cancels its Paddle subscription first; its links stop redirecting at once", async ({ page }) => {
+  test.setTimeout(90_000);
+  const user = await subscribedToPro(page);
+  expect((await stubSubscription(page, user.email)).status).toBe("active");
+  const prefix = `paddlegone${Date.now().toString(36)}`;
+  await devFixture(page, { action: "links", email: user.email, count: 1, url: "https://example.com/paid", aliasPrefix: prefix });
+  expect((await page.request.get(`/${prefix}01`, { maxRedirects: 0 })).headers().location).toBe("https://example.com/paid");
+
+  await page.goto("/app/settings/profile/delete");
+  await page.getByLabel("Your password", { exact: true }).fill(user.password);
+  await page.getByRole("button", { name: "Delete My Account" }).click();
+  await expect(page).toHaveURL(/\/app\/deleted$/);
+  // Cancelled at Paddle, effective now, before the account went.
+  expect((await stubSubscription(page, user.email)).status).toBe("canceled");
+  expect((await page.request.get(`/${prefix}01`, { maxRedirects: 0 })).headers().location).toMatch(/\/app\/deleted$/);
 });

@@ -489,3 +489,31 @@ test.describe("coupons at Stripe", () => {
     await expect(rows.nth(1)).toContainText("$29.00");
   });
 });
+
+test("deleting the account cancels its Stripe subscription first; its links stop redirecting at once", async ({ page }) => {
+  test.setTimeout(90_000);
+  const user = await registerUser(page);
+  await page.goto("/app/pricing?interval=monthly");
+  await planCard(page, "pro").getByRole("button", { name: "Start 14-day free trial" }).click();
+  await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/checkout\/cs_test_/);
+  const stub = new URL(page.url());
+  await page.getByRole("button", { name: "Subscribe" }).click();
+  await expect(page.getByText("You are subscribed to Pro. Thank you!")).toBeVisible({ timeout: 30_000 });
+  const stripe = new Stripe(STUB_SECRET_KEY, { host: stub.hostname, port: Number(stub.port), protocol: "http" });
+  const [customer] = (await stripe.customers.list({ email: user.email })).data;
+  const live = async () => (await stripe.subscriptions.list({ customer: customer!.id, status: "all" })).data.map((s) => s.status);
+  expect(await live()).toEqual(["trialing"]);
+
+  const prefix = `stripegone${Date.now().toString(36)}`;
+  await devFixture(page, { action: "links", email: user.email, count: 1, url: "https://example.com/paid", aliasPrefix: prefix });
+  expect((await page.request.get(`/${prefix}01`, { maxRedirects: 0 })).headers().location).toBe("https://example.com/paid");
+
+  await page.goto("/app/settings/profile/delete");
+  await expect(page.getByText("it is cancelled at once, before your account is deleted")).toBeVisible();
+  await page.getByLabel("Your password", { exact: true }).fill(user.password);
+  await page.getByRole("button", { name: "Delete My Account" }).click();
+  await expect(page).toHaveURL(/\/app\/deleted$/);
+  // Cancelled at Stripe before the account went: nothing more is billed.
+  expect(await live()).toEqual(["canceled"]);
+  expect((await page.request.get(`/${prefix}01`, { maxRedirects: 0 })).headers().location).toMatch(/\/app\/deleted$/);
+});

@@ -721,6 +721,20 @@ export async function startStripeStub({ port = 0, webhookUrl }: { port?: number;
       portals.set(portal.id, portal);
       return json(res, 200, { ...portal, object: "billing_portal.session", url: `${base}/portal/${portal.id}` });
     }
+    if (req.method === "GET" && path === "/v1/subscriptions") {
+      // Stripe's list: by customer; `status=all` includes canceled ones (the default leaves them out).
+      const customer = url.searchParams.get("customer");
+      const all = url.searchParams.get("status") === "all";
+      const data = [...subscriptions.values()]
+        .filter((sub) => (!customer || sub.customer === customer) && (all || sub.status !== "canceled"))
+        .map((sub) => subscriptionJson(sub));
+      return json(res, 200, { object: "list", data, has_more: false, url: "/v1/subscriptions" });
+    }
+    if (req.method === "GET" && path === "/v1/customers") {
+      const email = url.searchParams.get("email");
+      const data = [...customers.values()].filter((c) => !email || c.email === email).map(({ card: _card, ...body }) => body);
+      return json(res, 200, { object: "list", data, has_more: false, url: "/v1/customers" });
+    }
     if (req.method === "GET" && path === "/v1/invoices") {
       const data = invoices.filter((i) => i.customer === url.searchParams.get("customer"));
       return json(res, 200, { object: "list", data, has_more: false, url: "/v1/invoices" });
