@@ -20,9 +20,9 @@ import { countCsvRows, sniffBulkFormat } from "../../domain/bulk-file";
 import { DOMAIN_MESSAGES, domainLock } from "../../domain/domains";
 import { MESSAGES } from "../../domain/messages";
 import type { AppEnv } from "../env.server";
-import { drainUnreadBody } from "../security.server";
 import type { BulkReply } from "../forms/bulk";
 import type { Viewer } from "../session.server";
+import { formDataWithin } from "./body-limit.server";
 import { customAliasLock, shortDomainsOf, userChooser } from "./create-link.server";
 import { destinationContext } from "./links.server";
 
@@ -43,7 +43,7 @@ export interface BulkHandles {
   jobs: Pick<Queue, "send">;
 }
 
-/** Requests bigger than this are refused before their body is read: the file's cap plus the form's other fields. */
+/** Request bodies bigger than this are refused (counted as read): the file's cap plus the form's other fields. */
 export const BULK_MAX_REQUEST_BYTES = BULK_MAX_BYTES + 64 * 1024;
 
 async function sha256Hex(bytes: Uint8Array): Promise<string> {
@@ -98,17 +98,11 @@ export async function acceptBulkUpload(
 /** The multipart post of the form or the JSON call: capability, body size, then acceptBulkUpload. */
 export async function bulkUploadAction(env: AppEnv, request: Request, viewer: Viewer): Promise<{ status: number; reply: BulkReply }> {
   if (!canBulk(viewer)) return { status: 403, reply: { errors: { form: [MESSAGES.permissionDenied] } } };
-  const length = Number(request.headers.get("content-length") ?? "0");
-  if (length > BULK_MAX_REQUEST_BYTES * 2) {
-    await drainUnreadBody(request);
-    return { status: 413, reply: { errors: { file: [BULK_FILE_MESSAGES.max] } } };
-  }
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return { status: 422, reply: { errors: { file: [BULK_FILE_MESSAGES.required] } } };
-  }
+  // The bytes read are counted (not the Content-Length header): reading stops past the limit.
+  const body = await formDataWithin(request, BULK_MAX_REQUEST_BYTES);
+  if (!body.ok && body.reason === "too-large") return { status: 413, reply: { errors: { file: [BULK_FILE_MESSAGES.max] } } };
+  if (!body.ok) return { status: 422, reply: { errors: { file: [BULK_FILE_MESSAGES.required] } } };
+  const form = body.form;
   const file = form.get("file");
   const withHeader = form.get("withHeader") ?? form.get("with_header");
   // The same domain rules as the single form: only the domains open to this user.
