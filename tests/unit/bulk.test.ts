@@ -1,7 +1,7 @@
 import * as XLSX from "@e965/xlsx";
 import { describe, expect, it } from "vitest";
 import { BULK_FILE_MESSAGES, canBulkCreate, csvLine, normalizeExpiryCell, toBulkRows } from "../../domain/bulk";
-import { readSheet, sniffBulkFormat } from "../../domain/bulk-file";
+import { countCsvRows, readSheet, sniffBulkFormat } from "../../domain/bulk-file";
 
 const text = (s: string) => new TextEncoder().encode(s);
 
@@ -106,6 +106,34 @@ describe("bulk files", () => {
     const csv = text(Array.from({ length: 30 }, (_, i) => `https://a.example/${i}`).join("\n"));
     const result = await readSheet(csv, "csv", 10);
     expect(result.ok && result.rows.length).toBe(12);
+  });
+});
+
+describe("bulk file limits", () => {
+  it("counts columns as SheetJS splits them: quoted separators are text, the separator is guessed", async () => {
+    const quoted = `https://a.example,"${",".repeat(500)}"\n`;
+    expect(await readSheet(text(quoted), "csv")).toMatchObject({
+      ok: true,
+      rows: [{ row: 1, cells: ["https://a.example", ",".repeat(500)] }],
+    });
+    // A semicolon file (SheetJS guesses ; from its first 1,024 characters) whose URL holds 150 commas: 3 columns, not 152.
+    const head = Array.from({ length: 40 }, (_, i) => `https://a.example/${i}?a=1,2;x${i};t`);
+    const semicolons = [...head, `https://a.example/?q=${",".repeat(150)};y;t`].join("\n");
+    const read = await readSheet(text(semicolons), "csv");
+    expect(read.ok && read.rows[40]!.cells).toEqual([`https://a.example/?q=${",".repeat(150)}`, "y", "t"]);
+    expect(await readSheet(text(`${"a;".repeat(100)}a\n`), "csv")).toEqual({ ok: false, message: BULK_FILE_MESSAGES.tooManyColumns });
+    expect(await readSheet(text(`${"a,".repeat(99)}a\n`), "csv")).toMatchObject({ ok: true });
+  });
+
+  it("refuses a file over the cell limit", async () => {
+    const rows = Array.from({ length: 2_600 }, (_, i) => `https://a.example/${i}${",x".repeat(99)}`).join("\n");
+    expect(await readSheet(text(rows), "csv")).toEqual({ ok: false, message: BULK_FILE_MESSAGES.tooManyCells });
+  });
+
+  it("counts a CSV's rows for the upload's total without parsing it", () => {
+    expect(countCsvRows(text("\ufeffurl,alias\r\nhttps://a.example,x\r\n,,\r\n\r\nhttps://b.example\r\n"), true)).toBe(2);
+    expect(countCsvRows(text("https://a.example"), false)).toBe(1);
+    expect(countCsvRows(text('url\n"",,\n'), true)).toBe(0);
   });
 });
 
