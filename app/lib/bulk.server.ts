@@ -1,6 +1,6 @@
 /**
  * Bulk creation on the server (spec 02 §2 Bulk form, §3 Bulk payload/response, §4, §5, §7, §8):
- * who may use it, the multipart upload (type by extension and bytes, 10MB, rows counted), the
+ * who may use it, the multipart upload (type by extension and bytes, 10MB; not parsed), the
  * file stored in R2 under its content hash, the import recorded (one per user, file and domain)
  * and the job sent. Shared by the form's page (/app/links/bulk) and the JSON call
  * (/app/api/bulk/csv).
@@ -52,9 +52,10 @@ async function sha256Hex(bytes: Uint8Array): Promise<string> {
 }
 
 /**
- * Validates an upload (type, size), stores the file and schedules its import. Answers the number of
- * data rows of a CSV (the "Total items added"; null for the other types), or the errors by field. The same file on the same domain again
- * reuses its import: its created rows are not created again.
+ * Validates an upload (type, size), stores the file and schedules its import. Answers the number
+ * of data rows of a CSV (the "Total items added"; null for the other types, which only the queue
+ * consumer opens), or the errors by field. The same file on the same domain again reuses its
+ * import: its created rows are not created again.
  */
 export async function acceptBulkUpload(
   handles: BulkHandles,

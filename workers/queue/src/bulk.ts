@@ -1,8 +1,8 @@
 /**
- * The bulk-import job (spec 02 §2, §4; docs/decisions/009). The first run of an import reads the
- * uploaded file from R2, parses it (the only place a bulk file is parsed) under the limits of
- * domain/bulk-file.ts (inflated bytes counted while inflating, columns, cells), validates every row with the
- * single form's rules (createLinkSchema: destination, alias, tags, expiry) and the uploader's
+ * The bulk-import job (spec 02 §2, §4; docs/decisions/009, 020). The first run of an import reads
+ * the uploaded file from R2, parses it (the only place a bulk file is parsed) under the limits of
+ * domain/bulk-file.ts (inflated bytes counted while inflating, columns, cells), validates every
+ * row with the single form's rules (createLinkSchema: destination, alias, tags, expiry) and the uploader's
  * capabilities, and stages the outcome in R2. Each run then writes up to BULK_IMPORT_ROWS_PER_RUN rows,
  * BULK_ROWS_PER_BATCH at a time, each chunk one atomic db.batch (links, tags, ledger rows); the
  * rest goes to a follow-up message. The ledger makes every step idempotent: a redelivery or a
