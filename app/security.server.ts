@@ -42,18 +42,29 @@ const DRAIN_LIMIT_BYTES = 1024 * 1024;
  * Reads what is left of a request body that the handler did not read (a refusal answered before
  * looking at the upload), so the client's keep-alive connection stays usable: the runtime resets
  * a connection whose request body was left unread, and the client's next request on it fails.
- * Bodies above the limit are cancelled instead; that connection closes, which is acceptable.
+ * Bodies above the limit are cancelled instead; that connection closes, which is acceptable. The
+ * limit counts the bytes read, not the Content-Length header (absent when chunked, and a client
+ * may send more than it declared): past the limit, reading stops and the rest is cancelled.
  */
 export async function drainUnreadBody(request: Request): Promise<void> {
   if (!request.body || request.bodyUsed) return;
   const length = Number(request.headers.get("content-length") ?? Number.NaN);
-  if (!(length <= DRAIN_LIMIT_BYTES)) {
+  if (length > DRAIN_LIMIT_BYTES) {
     await request.body.cancel().catch(() => {});
     return;
   }
   const reader = request.body.getReader();
+  let read = 0;
   try {
-    while (!(await reader.read()).done);
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      read += value.byteLength;
+      if (read > DRAIN_LIMIT_BYTES) {
+        await reader.cancel().catch(() => {});
+        return;
+      }
+    }
   } catch {
     // the client went away: nothing to keep
   }

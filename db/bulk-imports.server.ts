@@ -85,6 +85,11 @@ export async function markBulkImportRunning(db: Db, id: string, now = new Date()
     .where(and(eq(bulkImports.id, id), inArray(bulkImports.status, ["queued", "running"])));
 }
 
+/** The import's number of data rows, as the consumer parsed them (the upload does not parse). */
+export async function setBulkImportTotal(db: Db, id: string, total: number): Promise<void> {
+  await db.update(bulkImports).set({ total }).where(eq(bulkImports.id, id));
+}
+
 /** Row numbers the ledger already has for the import. */
 export async function listDoneBulkRows(db: Db, importId: string): Promise<Set<number>> {
   const rows = await db.select({ row: bulkImportRows.row }).from(bulkImportRows).where(eq(bulkImportRows.importId, importId));

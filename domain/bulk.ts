@@ -25,9 +25,17 @@ export type BulkFormat = (typeof BULK_FORMATS)[number];
 export const BULK_MAX_BYTES = 10 * 1024 * 1024;
 /** Data rows per file: Snip's own cap (docs/decisions/009). */
 export const BULK_MAX_ROWS = 25_000;
-/** ZIP caps for xlsx and ods: entries in the archive, and their total uncompressed size. */
+/** ZIP caps for xlsx and ods: entries in the archive (counted in its directory). */
 export const BULK_ZIP_MAX_ENTRIES = 1_000;
-export const BULK_ZIP_MAX_UNCOMPRESSED = 200 * 1024 * 1024;
+/**
+ * Bytes an xlsx or ods may inflate to, all entries together: counted as the inflater produces
+ * them, never read from the archive's headers (which say whatever the file's author wrote).
+ */
+export const BULK_MAX_INFLATED_BYTES = 50 * 1024 * 1024;
+/** Columns a row may have, characters a cell may hold, and cells a file may hold (docs/decisions/020). */
+export const BULK_MAX_COLUMNS = 100;
+export const BULK_MAX_CELL_CHARS = 10_000;
+export const BULK_MAX_CELLS = 250_000;
 /** The file input's accept list. */
 export const BULK_ACCEPT =
   ".csv,.xls,.xlsx,.ods,text/csv,application/vnd.ms-excel,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.oasis.opendocument.spreadsheet";
@@ -40,6 +48,10 @@ export const BULK_FILE_MESSAGES = {
   unreadable: "The file could not be read as a spreadsheet.",
   empty: "The file has no rows to import.",
   tooManyRows: `The file must not have more than ${BULK_MAX_ROWS.toLocaleString("en-US")} rows.`,
+  inflatedTooLarge: `The file must not be larger than ${BULK_MAX_INFLATED_BYTES / 1024 / 1024} megabytes once uncompressed.`,
+  tooManyColumns: `The file must not have more than ${BULK_MAX_COLUMNS} columns.`,
+  cellTooLong: `The file's cells must not be longer than ${BULK_MAX_CELL_CHARS.toLocaleString("en-US")} characters.`,
+  tooManyCells: `The file must not have more than ${BULK_MAX_CELLS.toLocaleString("en-US")} cells.`,
 } as const;
 
 /** The format an extension names, or null. */

@@ -23,7 +23,7 @@ function Errors({ id, errors }: { id: string; errors?: string[] }) {
 }
 
 /** The result view (spec 02 §2): "Batch scheduled", "Total items added" with the count, "Start another batch". */
-function BulkResult({ total, onReset }: { total: number; onReset: () => void }) {
+function BulkResult({ total, onReset }: { total: number | null; onReset: () => void }) {
   const location = useLocation();
   return (
     <div className="space-y-4 text-center" data-testid="bulk-result" role="status">
@@ -31,7 +31,7 @@ function BulkResult({ total, onReset }: { total: number; onReset: () => void }) 
       <div className="mx-auto w-fit rounded-xl border border-indigo-200 bg-indigo-50 px-6 py-3">
         <p className="text-sm font-semibold text-indigo-800">{BULK_MESSAGES.total}</p>
         <p className="text-3xl font-extrabold text-indigo-900" data-testid="bulk-total">
-          {total.toLocaleString("en-US")}
+          {total === null ? "—" : total.toLocaleString("en-US")}
         </p>
       </div>
       <p className="text-slate-700">{BULK_MESSAGES.success}</p>

@@ -3,11 +3,11 @@
  * shape {message, errors?}, the guards (they throw Responses, so handlers read top to bottom),
  * and reading a JSON or form body through a zod schema. Bad input is a 4xx, never a 500.
  */
-import { drainUnreadBody } from "../security.server";
 import type { RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { API_MESSAGES } from "../../domain/api-messages";
 import { AJAX_HEADER, AJAX_HEADER_VALUE } from "./api-protocol";
+import { formDataWithin, readBodyWithin } from "./body-limit.server";
 import { getViewer, type Viewer } from "../session.server";
 
 type Context = Readonly<RouterContextProvider>;
@@ -58,16 +58,17 @@ export const MAX_BODY_BYTES = 64 * 1024;
  * or one ending in [] becomes a list. An empty body is {}. Throws 413, 415 or 422.
  */
 export async function readBody(request: Request): Promise<unknown> {
-  const length = Number(request.headers.get("content-length") ?? "0");
-  if (length > MAX_BODY_BYTES) {
-    await drainUnreadBody(request); // so the connection can be reused
-    throw apiError(413, API_MESSAGES.payloadTooLarge);
-  }
   const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
-
-  if (type === "multipart/form-data") return formToObject(await request.formData());
-  const text = await request.text();
-  if (text.length > MAX_BODY_BYTES) throw apiError(413, API_MESSAGES.payloadTooLarge);
+  if (type === "multipart/form-data") {
+    const body = await formDataWithin(request, MAX_BODY_BYTES);
+    if (!body.ok && body.reason === "too-large") throw apiError(413, API_MESSAGES.payloadTooLarge);
+    if (!body.ok) throw apiError(422, API_MESSAGES.invalidData, { body: [API_MESSAGES.invalidData] });
+    return formToObject(body.form);
+  }
+  // The bytes read are counted, not the Content-Length header (a chunked body has none).
+  const bytes = await readBodyWithin(request, MAX_BODY_BYTES);
+  if (bytes === null) throw apiError(413, API_MESSAGES.payloadTooLarge);
+  const text = new TextDecoder().decode(bytes);
   if (text.trim() === "") return {};
   if (type === "application/json" || type.endsWith("+json")) {
     try {

@@ -1,6 +1,6 @@
 /**
  * Bulk creation on the server (spec 02 §2 Bulk form, §3 Bulk payload/response, §4, §5, §7, §8):
- * who may use it, the multipart upload (type by extension and bytes, 10MB, rows counted), the
+ * who may use it, the multipart upload (type by extension and bytes, 10MB; not parsed), the
  * file stored in R2 under its content hash, the import recorded (one per user, file and domain)
  * and the job sent. Shared by the form's page (/app/links/bulk) and the JSON call
  * (/app/api/bulk/csv).
@@ -11,20 +11,18 @@ import { getDb, type Db } from "../../db/client.server";
 import {
   BULK_FILE_MESSAGES,
   BULK_MAX_BYTES,
-  BULK_MAX_ROWS,
   bulkFileKey,
   bulkImportEnvelope,
   canBulkCreate,
-  toBulkRows,
   type BulkImportPayload,
 } from "../../domain/bulk";
-import { readSheet, sniffBulkFormat } from "../../domain/bulk-file";
+import { countCsvRows, sniffBulkFormat } from "../../domain/bulk-file";
 import { DOMAIN_MESSAGES, domainLock } from "../../domain/domains";
 import { MESSAGES } from "../../domain/messages";
 import type { AppEnv } from "../env.server";
-import { drainUnreadBody } from "../security.server";
 import type { BulkReply } from "../forms/bulk";
 import type { Viewer } from "../session.server";
+import { formDataWithin } from "./body-limit.server";
 import { customAliasLock, shortDomainsOf, userChooser } from "./create-link.server";
 import { destinationContext } from "./links.server";
 
@@ -45,7 +43,7 @@ export interface BulkHandles {
   jobs: Pick<Queue, "send">;
 }
 
-/** Requests bigger than this are refused before their body is read: the file's cap plus the form's other fields. */
+/** Request bodies bigger than this are refused (counted as read): the file's cap plus the form's other fields. */
 export const BULK_MAX_REQUEST_BYTES = BULK_MAX_BYTES + 64 * 1024;
 
 async function sha256Hex(bytes: Uint8Array): Promise<string> {
@@ -54,9 +52,10 @@ async function sha256Hex(bytes: Uint8Array): Promise<string> {
 }
 
 /**
- * Validates an upload, stores the file and schedules its import. Answers the number of data rows
- * (the "Total items added"), or the errors by field. The same file on the same domain again
- * reuses its import: its created rows are not created again.
+ * Validates an upload (type, size), stores the file and schedules its import. Answers the number
+ * of data rows of a CSV (the "Total items added"; null for the other types, which only the queue
+ * consumer opens), or the errors by field. The same file on the same domain again reuses its
+ * import: its created rows are not created again.
  */
 export async function acceptBulkUpload(
   handles: BulkHandles,
@@ -70,13 +69,13 @@ export async function acceptBulkUpload(
   const domain = (upload.domain || domains[0] || "").toLowerCase();
   if (!domains.includes(domain)) return { errors: { domain: [DOMAIN_MESSAGES.invalid] } };
   const bytes = await file.bytes();
+  if (bytes.length > BULK_MAX_BYTES) return { errors: { file: [BULK_FILE_MESSAGES.max] } };
+  // The type, by name and signature; the contents are read by the queue consumer only
+  // (docs/decisions/020): a CSV's lines are counted for the reply, nothing is parsed or inflated.
   const format = sniffBulkFormat(file.name, bytes);
   if (!format) return { errors: { file: [BULK_FILE_MESSAGES.type] } };
-  const sheet = readSheet(bytes, format);
-  if (!sheet.ok) return { errors: { file: [sheet.message] } };
-  const total = toBulkRows(sheet.rows, upload.withHeader).length;
+  const total = format === "csv" ? countCsvRows(bytes, upload.withHeader) : null;
   if (total === 0) return { errors: { file: [BULK_FILE_MESSAGES.empty] } };
-  if (total > BULK_MAX_ROWS) return { errors: { file: [BULK_FILE_MESSAGES.tooManyRows] } };
 
   const fileHash = await sha256Hex(bytes);
   const key = bulkFileKey(fileHash);
@@ -90,7 +89,8 @@ export async function acceptBulkUpload(
     format,
     domain,
     withHeader: upload.withHeader,
-    total,
+    // Set from the parsed file by the consumer's first run.
+    total: total ?? 0,
   });
   if (schedule) await handles.jobs.send(bulkImportEnvelope({ ...who, importId: bulkImport.id }));
   return { total };
@@ -99,17 +99,11 @@ export async function acceptBulkUpload(
 /** The multipart post of the form or the JSON call: capability, body size, then acceptBulkUpload. */
 export async function bulkUploadAction(env: AppEnv, request: Request, viewer: Viewer): Promise<{ status: number; reply: BulkReply }> {
   if (!canBulk(viewer)) return { status: 403, reply: { errors: { form: [MESSAGES.permissionDenied] } } };
-  const length = Number(request.headers.get("content-length") ?? "0");
-  if (length > BULK_MAX_REQUEST_BYTES * 2) {
-    await drainUnreadBody(request);
-    return { status: 413, reply: { errors: { file: [BULK_FILE_MESSAGES.max] } } };
-  }
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return { status: 422, reply: { errors: { file: [BULK_FILE_MESSAGES.required] } } };
-  }
+  // The bytes read are counted (not the Content-Length header): reading stops past the limit.
+  const body = await formDataWithin(request, BULK_MAX_REQUEST_BYTES);
+  if (!body.ok && body.reason === "too-large") return { status: 413, reply: { errors: { file: [BULK_FILE_MESSAGES.max] } } };
+  if (!body.ok) return { status: 422, reply: { errors: { file: [BULK_FILE_MESSAGES.required] } } };
+  const form = body.form;
   const file = form.get("file");
   const withHeader = form.get("withHeader") ?? form.get("with_header");
   // The same domain rules as the single form: only the domains open to this user.

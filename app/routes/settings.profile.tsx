@@ -17,6 +17,7 @@ import { getCloudflare } from "../context.server";
 import { emailFormSchema, nameFormSchema, photoFormSchema } from "../forms/settings";
 import { PROFILE_INTENTS, SETTINGS_MESSAGES, type ProfileIntent } from "../forms/settings-rules";
 import { attempt } from "../lib/auth-flow.server";
+import { formDataWithin } from "../lib/body-limit.server";
 import { photoUrl } from "../lib/nav.server";
 import { requireRecentPassword } from "../lib/password-confirm.server";
 import { deleteUserPhotos, putUserPhoto } from "../lib/profile-photo.server";
@@ -68,18 +69,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { env } = getCloudflare(context);
   const db = getDb(env.DB);
 
-  // An oversized photo is refused before its body is read.
-  const length = Number(request.headers.get("content-length") ?? "0");
-  if (request.headers.get("content-type")?.startsWith("multipart/form-data") && length > PHOTO_MAX_BYTES + UPLOAD_OVERHEAD_BYTES) {
-    await request.body?.cancel();
+  // An oversized photo is refused once the bytes read pass the limit (not by its Content-Length).
+  const body = await formDataWithin(request, PHOTO_MAX_BYTES + UPLOAD_OVERHEAD_BYTES);
+  if (!body.ok && body.reason === "too-large") {
     return data<Reply>({ intent: "upload-photo", result: photoError(ACCOUNT_MESSAGES.photoSize) }, { status: 413 });
   }
-  let formData: FormData;
-  try {
-    formData = await request.formData();
-  } catch {
-    return data({ intent: null, error: ACCOUNT_MESSAGES.generic }, { status: 400 });
-  }
+  if (!body.ok) return data({ intent: null, error: ACCOUNT_MESSAGES.generic }, { status: 400 });
+  const formData = body.form;
   const intent = PROFILE_INTENTS.find((name) => name === formData.get("intent"));
 
   switch (intent) {

@@ -1,7 +1,7 @@
 import * as XLSX from "@e965/xlsx";
 import { describe, expect, it } from "vitest";
 import { BULK_FILE_MESSAGES, canBulkCreate, csvLine, normalizeExpiryCell, toBulkRows } from "../../domain/bulk";
-import { readSheet, sniffBulkFormat, zipStats } from "../../domain/bulk-file";
+import { countCsvRows, readSheet, sniffBulkFormat } from "../../domain/bulk-file";
 
 const text = (s: string) => new TextEncoder().encode(s);
 
@@ -64,39 +64,76 @@ describe("bulk files", () => {
     expect(sniffBulkFormat("a.csv", new Uint8Array([0xff, 0xfe, 0x00, 0x41]))).toBeNull();
   });
 
-  it("reads csv, xls, xlsx and ods alike, skipping blank rows", () => {
+  it("reads csv, xls, xlsx and ods alike, skipping blank rows", async () => {
     const rows = [["url", "alias"], ["https://a.example", "x1"], [], ["https://b.example", 42]];
     const expected = [
       { row: 1, cells: ["url", "alias"] },
       { row: 2, cells: ["https://a.example", "x1"] },
       { row: 4, cells: ["https://b.example", "42"] },
     ];
-    expect(readSheet(text("\ufeffurl,alias\nhttps://a.example,x1\n\nhttps://b.example,42\n"), "csv")).toEqual({ ok: true, rows: expected });
-    for (const type of ["xls", "xlsx", "ods"] as const) expect(readSheet(book(rows, type), type)).toEqual({ ok: true, rows: expected });
+    expect(await readSheet(text("\ufeffurl,alias\nhttps://a.example,x1\n\nhttps://b.example,42\n"), "csv")).toEqual({
+      ok: true,
+      rows: expected,
+    });
+    for (const type of ["xls", "xlsx", "ods"] as const)
+      expect(await readSheet(book(rows, type), type)).toEqual({ ok: true, rows: expected });
   });
 
-  it("keeps CSV text as written (no number or date guessing)", () => {
-    const result = readSheet(text("https://a.example/?id=00123,1/2/2030\n"), "csv");
+  it("keeps CSV text as written (no number or date guessing)", async () => {
+    const result = await readSheet(text("https://a.example/?id=00123,1/2/2030\n"), "csv");
     expect(result).toEqual({ ok: true, rows: [{ row: 1, cells: ["https://a.example/?id=00123", "1/2/2030"] }] });
   });
 
-  it("refuses a ZIP whose directory claims a huge uncompressed size before parsing it", () => {
+  it("ignores the uncompressed sizes a ZIP's directory claims, and refuses what is not a ZIP", async () => {
     const file = book([["url"], ["https://a.example"]], "xlsx");
-    expect(zipStats(file)?.entries).toBeGreaterThan(3);
-    // Patch the first central-directory entry's uncompressed size to 4 GB - 1.
+    // Patch the first central-directory entry's uncompressed size to 4 GB - 1: the bytes inflated are what count.
     const view = new DataView(file.buffer, file.byteOffset, file.byteLength);
     let eocd = file.length - 22;
     while (view.getUint32(eocd, true) !== 0x06054b50) eocd--;
     const cd = view.getUint32(eocd + 16, true);
     view.setUint32(cd + 24, 0xffffffff, true);
-    expect(readSheet(file, "xlsx")).toEqual({ ok: false, message: BULK_FILE_MESSAGES.unreadable });
-    expect(readSheet(text("not a zip"), "ods")).toEqual({ ok: false, message: BULK_FILE_MESSAGES.unreadable });
+    expect(await readSheet(file, "xlsx")).toEqual({
+      ok: true,
+      rows: [
+        { row: 1, cells: ["url"] },
+        { row: 2, cells: ["https://a.example"] },
+      ],
+    });
+    expect(await readSheet(text("not a zip"), "ods")).toEqual({ ok: false, message: BULK_FILE_MESSAGES.unreadable });
   });
 
-  it("stops reading past the row cap", () => {
+  it("stops reading past the row cap", async () => {
     const csv = text(Array.from({ length: 30 }, (_, i) => `https://a.example/${i}`).join("\n"));
-    const result = readSheet(csv, "csv", 10);
+    const result = await readSheet(csv, "csv", 10);
     expect(result.ok && result.rows.length).toBe(12);
+  });
+});
+
+describe("bulk file limits", () => {
+  it("counts columns as SheetJS splits them: quoted separators are text, the separator is guessed", async () => {
+    const quoted = `https://a.example,"${",".repeat(500)}"\n`;
+    expect(await readSheet(text(quoted), "csv")).toMatchObject({
+      ok: true,
+      rows: [{ row: 1, cells: ["https://a.example", ",".repeat(500)] }],
+    });
+    // A semicolon file (SheetJS guesses ; from its first 1,024 characters) whose URL holds 150 commas: 3 columns, not 152.
+    const head = Array.from({ length: 40 }, (_, i) => `https://a.example/${i}?a=1,2;x${i};t`);
+    const semicolons = [...head, `https://a.example/?q=${",".repeat(150)};y;t`].join("\n");
+    const read = await readSheet(text(semicolons), "csv");
+    expect(read.ok && read.rows[40]!.cells).toEqual([`https://a.example/?q=${",".repeat(150)}`, "y", "t"]);
+    expect(await readSheet(text(`${"a;".repeat(100)}a\n`), "csv")).toEqual({ ok: false, message: BULK_FILE_MESSAGES.tooManyColumns });
+    expect(await readSheet(text(`${"a,".repeat(99)}a\n`), "csv")).toMatchObject({ ok: true });
+  });
+
+  it("refuses a file over the cell limit", async () => {
+    const rows = Array.from({ length: 2_600 }, (_, i) => `https://a.example/${i}${",x".repeat(99)}`).join("\n");
+    expect(await readSheet(text(rows), "csv")).toEqual({ ok: false, message: BULK_FILE_MESSAGES.tooManyCells });
+  });
+
+  it("counts a CSV's rows for the upload's total without parsing it", () => {
+    expect(countCsvRows(text("\ufeffurl,alias\r\nhttps://a.example,x\r\n,,\r\n\r\nhttps://b.example\r\n"), true)).toBe(2);
+    expect(countCsvRows(text("https://a.example"), false)).toBe(1);
+    expect(countCsvRows(text('url\n"",,\n'), true)).toBe(0);
   });
 });
 

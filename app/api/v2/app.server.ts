@@ -4,7 +4,7 @@
  * only its base URL; the OpenAPI document made from the same schemas at /openapi/v2.json.
  * Every answer is the envelope {data, code, errors}; errors carry a request id.
  */
-import { drainUnreadBody } from "../../security.server";
+import { readBodyWithin } from "../../lib/body-limit.server";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { Hono, type Context } from "hono";
 import { cors } from "hono/cors";
@@ -115,12 +115,11 @@ root.use(
 // 429, 415) would leave bytes on the connection, which then cannot be reused.
 root.use(`${API_V2_BASE}/*`, async (c, next) => {
   if (c.req.raw.body) {
-    if (Number(c.req.header("content-length") ?? "0") > API_MAX_BODY_BYTES) {
-      await drainUnreadBody(c.req.raw);
-      throw unprocessable([API_V2_MESSAGES.bodyTooLarge]);
-    }
-    const body = await c.req.arrayBuffer();
-    if (body.byteLength > API_MAX_BODY_BYTES) throw unprocessable([API_V2_MESSAGES.bodyTooLarge]);
+    // Counted as read, not taken from Content-Length: reading stops past the limit.
+    const body = await readBodyWithin(c.req.raw, API_MAX_BODY_BYTES);
+    if (body === null) throw unprocessable([API_V2_MESSAGES.bodyTooLarge]);
+    // Where c.req.arrayBuffer() keeps it: the handlers' c.req.json() and validators read it from there.
+    (c.req.bodyCache as Record<string, Promise<unknown>>).arrayBuffer = Promise.resolve(body.buffer);
   }
   await next();
 });

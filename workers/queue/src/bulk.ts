@@ -1,7 +1,8 @@
 /**
- * The bulk-import job (spec 02 §2, §4; docs/decisions/009). The first run of an import reads the
- * uploaded file from R2, parses it with size and entry caps, validates every row with the
- * single form's rules (createLinkSchema: destination, alias, tags, expiry) and the uploader's
+ * The bulk-import job (spec 02 §2, §4; docs/decisions/009, 020). The first run of an import reads
+ * the uploaded file from R2, parses it (the only place a bulk file is parsed) under the limits of
+ * domain/bulk-file.ts (inflated bytes counted while inflating, columns, cells), validates every
+ * row with the single form's rules (createLinkSchema: destination, alias, tags, expiry) and the uploader's
  * capabilities, and stages the outcome in R2. Each run then writes up to BULK_IMPORT_ROWS_PER_RUN rows,
  * BULK_ROWS_PER_BATCH at a time, each chunk one atomic db.batch (links, tags, ledger rows); the
  * rest goes to a follow-up message. The ledger makes every step idempotent: a redelivery or a
@@ -19,6 +20,7 @@ import {
   listUnpublishedBulkLinks,
   markBulkImportRunning,
   markBulkRowsPublished,
+  setBulkImportTotal,
   writeBulkChunk,
   type BulkCreatedRow,
   type BulkImport,
@@ -108,12 +110,16 @@ async function stagedRows(env: QueueEnv, bulkImport: BulkImport, payload: BulkIm
   if (staged) return { ok: true, rows: await staged.json<StagedRow[]>() };
   const file = await env.UPLOADS.get(bulkFileKey(bulkImport.fileHash));
   if (!file) return { ok: false, message: "The uploaded file is no longer available. Please upload it again." };
-  const sheet = readSheet(new Uint8Array(await file.arrayBuffer()), bulkImport.format);
+  // The only place a bulk file is parsed (docs/decisions/020): inflation, columns and cells capped.
+  const sheet = await readSheet(new Uint8Array(await file.arrayBuffer()), bulkImport.format);
   if (!sheet.ok) return { ok: false, message: sheet.message };
   const inputs = toBulkRows(sheet.rows, bulkImport.withHeader);
+  if (inputs.length === 0) return { ok: false, message: BULK_FILE_MESSAGES.empty };
   if (inputs.length > BULK_MAX_ROWS) return { ok: false, message: BULK_FILE_MESSAGES.tooManyRows };
   const rows = inputs.map((input) => validateBulkRow(input, payload, now));
   await env.UPLOADS.put(key, JSON.stringify(rows), { httpMetadata: { contentType: "application/json" } });
+  // The upload counted a CSV's lines only (and nothing of the other types): the file's own count.
+  if (bulkImport.total !== rows.length) await setBulkImportTotal(getDb(env.DB), bulkImport.id, rows.length);
   return { ok: true, rows };
 }
 
@@ -276,6 +282,7 @@ export async function bulkImportJob(envelope: Envelope<string, unknown>, env: Qu
   }
 
   const counts = await countBulkRows(db, bulkImport.id);
+  const total = staged.rows.length;
   const finished = await finishBulkImport(
     db,
     bulkImport.id,
@@ -283,7 +290,7 @@ export async function bulkImportJob(envelope: Envelope<string, unknown>, env: Qu
       status: "done",
       ...counts,
       title: BULK_MESSAGES.notificationTitle,
-      body: `${bulkImport.fileName}: ${counts.created.toLocaleString("en-US")} of ${bulkImport.total.toLocaleString("en-US")} links created, ${counts.refused.toLocaleString("en-US")} rows refused. Download the results.`,
+      body: `${bulkImport.fileName}: ${counts.created.toLocaleString("en-US")} of ${total.toLocaleString("en-US")} links created, ${counts.refused.toLocaleString("en-US")} rows refused. Download the results.`,
       url: bulkResultPath(bulkImport.id),
     },
     now,
