@@ -60,17 +60,21 @@ test("custom_data naming another user gives them nothing: the owner is the store
   );
   expect(made.status()).toBe(201);
   await stubBurst(page, "paddle", stranger, [{}]);
+  await page.waitForTimeout(3000);
+  expect(await currentPlan(victimPage), "the victim's plan").toContain("You are on the Free plan.");
 
   // The attacker subscribes to Pro, then writes the victim's id into the subscription's custom data.
   const attacker = await subscribedToPro(page);
   await stubBurst(page, "paddle", attacker.email, [{ custom_data: { user_id: victimId } }]);
-  // A later change of the attacker's own shows once the notifications before it were handled.
+  await page.waitForTimeout(3000);
+  expect(await currentPlan(victimPage), "the victim's plan").toContain("You are on the Free plan.");
+
+  // The attacker's later changes stay the attacker's (and show once the notifications before them were handled).
   await stubBurst(page, "paddle", attacker.email, [{ cancel_at_period_end: true }]);
   await settlesOn(page, "Cancelled: your plan stays active until");
   expect(await currentPlan(page)).toContain("Pro · Monthly, $29.00");
-
   // Neither subscription became the victim's.
-  expect(await currentPlan(victimPage)).toContain("You are on the Free plan.");
+  expect(await currentPlan(victimPage), "the victim's plan").toContain("You are on the Free plan.");
   await victimContext.close();
 });
 
