@@ -201,11 +201,11 @@ export const stripeEventId = (event: StripeEventLike) => `stripe:${event.id}`;
  * scheduled downgrade (from its schedule now) and its owner; null when Stripe has no such
  * subscription or it is not one of Snip's plans or users.
  */
-async function currentState(subscriptionId: string, type: string, lookups: StripeEventLookups, observedAt: number) {
+async function currentState(subscriptionId: string, type: string, lookups: StripeEventLookups, observedAt: number, knownUser?: string) {
   const sub = await lookups.retrieveSubscription(subscriptionId);
   if (!sub) return null;
   const subscription = snapshotOfStripeSubscription(sub);
-  const userId = sub.metadata?.user_id ?? (await lookups.userOfCustomer(idOf(sub.customer)));
+  const userId = knownUser ?? sub.metadata?.user_id ?? (await lookups.userOfCustomer(idOf(sub.customer)));
   if (!subscription || !userId) return null;
   const payload: BillingEventPayload = {
     billingType: BILLING_TYPES.stripe,
@@ -239,14 +239,13 @@ export async function stripeEventPayload(
         subscription: string | { id: string } | null;
       };
       if (session.mode !== "subscription" || !session.subscription || !session.client_reference_id) return null;
-      const state = await currentState(idOf(session.subscription), "checkout.completed", lookups, observedAt);
+      // The checkout names its user (set by Snip when it made the session).
+      const state = await currentState(idOf(session.subscription), "checkout.completed", lookups, observedAt, session.client_reference_id);
       if (!state) return null;
       const { sub, payload } = state;
       const pm = typeof sub.default_payment_method === "object" && sub.default_payment_method ? sub.default_payment_method : null;
       return {
         ...payload,
-        // The checkout names its user (set by Snip when it made the session).
-        userId: session.client_reference_id,
         ...(pm ? { paymentMethod: paymentMethodOfStripe(pm, idOf(sub.customer)) } : {}),
         checkoutSessionId: session.id,
       };
