@@ -12,7 +12,7 @@ const BASE_URL = `http://localhost:${PORT}`;
 export default defineConfig({
   testDir: "tests/e2e",
   // Need the service configured with a provider's stub: playwright.stripe.config.ts, playwright.paddle.config.ts.
-  testIgnore: ["stripe.spec.ts", "paddle.spec.ts"],
+  testIgnore: ["stripe.spec.ts", "paddle.spec.ts", "stripe-events-security.spec.ts", "paddle-events-security.spec.ts"],
   fullyParallel: false,
   workers: 1,
   retries: 0,
@@ -44,7 +44,14 @@ export default defineConfig({
     env: {
       PORT,
       SNIP_STATE_DIR: `.wrangler/e2e-state-${PORT}`,
-      SNIP_VARS: JSON.stringify({ SHORT_DOMAINS: JSON.stringify(E2E_SHORT_DOMAINS) }),
+      // APP_ORIGIN: links in mail name this origin, whatever Host a request carries; AUTH_SECRET: a
+      // secret of its own, so a request with a non-loopback Host is served as in production
+      // (tests/e2e/mail-links-security.spec.ts).
+      SNIP_VARS: JSON.stringify({
+        SHORT_DOMAINS: JSON.stringify(E2E_SHORT_DOMAINS),
+        APP_ORIGIN: BASE_URL,
+        AUTH_SECRET: "e2e-auth-secret-0123456789abcdef0123456789",
+      }),
     },
     url: `${BASE_URL}/app/terms`,
     reuseExistingServer: false,

@@ -12,7 +12,7 @@ const PORT = process.env.E2E_PORT ?? "8790";
  */
 export default defineConfig({
   ...base,
-  testMatch: "paddle.spec.ts",
+  testMatch: ["paddle.spec.ts", "paddle-events-security.spec.ts"],
   testIgnore: [],
   webServer: {
     ...baseServer,

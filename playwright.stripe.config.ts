@@ -10,7 +10,7 @@ const PORT = process.env.E2E_PORT ?? "8790";
  */
 export default defineConfig({
   ...base,
-  testMatch: "stripe.spec.ts",
+  testMatch: ["stripe.spec.ts", "stripe-events-security.spec.ts"],
   testIgnore: [],
   webServer: {
     ...base.webServer,

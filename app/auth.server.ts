@@ -13,7 +13,7 @@ import { getDb } from "../db/client.server";
 import { accounts, sessions, twoFactors, users, verifications } from "../db/schema";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../domain/account";
 import type { AppEnv } from "./env.server";
-import { emailChangeMail, passwordResetMail, sendMail, verificationMail } from "./mail.server";
+import { emailChangeMail, mailLinkOrigin, passwordResetMail, reportNoMailLinkOrigin, sendMail, verificationMail } from "./mail.server";
 
 /** The session cookie: host-only, Secure, HttpOnly, SameSite=Lax (DESIGN.md security rules). */
 export const SESSION_COOKIE = "__Host-snip_session";
@@ -68,9 +68,11 @@ export function emailChangeTarget(token: string): string | null {
 
 export function createAuth(env: AppEnv, origin: string) {
   const db = getDb(env.DB);
+  // Links in mail: the configured public origin, never the request's Host.
+  const linkOrigin = mailLinkOrigin(env, origin);
   return betterAuth({
     appName: "Snip",
-    baseURL: origin,
+    baseURL: linkOrigin ?? origin,
     basePath: "/app/api/auth",
     secret: env.AUTH_SECRET,
     trustedOrigins: [origin],
@@ -107,7 +109,8 @@ export function createAuth(env: AppEnv, origin: string) {
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: PASSWORD_RESET_EXPIRES_SECONDS,
       sendResetPassword: async ({ user, token }) => {
-        await sendMail(env, passwordResetMail(user.email, `${origin}/app/password/reset/${encodeURIComponent(token)}`));
+        if (!linkOrigin) return reportNoMailLinkOrigin("password reset mail");
+        await sendMail(env, passwordResetMail(user.email, `${linkOrigin}/app/password/reset/${encodeURIComponent(token)}`));
       },
     },
     emailVerification: {
@@ -116,7 +119,8 @@ export function createAuth(env: AppEnv, origin: string) {
       expiresIn: EMAIL_VERIFICATION_EXPIRES_SECONDS,
       // Also the mail of an email change (user.changeEmail): then `user.email` is the new address.
       sendVerificationEmail: async ({ user, token }) => {
-        const url = `${origin}/app/email/verify/${encodeURIComponent(user.id)}/${encodeURIComponent(token)}`;
+        if (!linkOrigin) return reportNoMailLinkOrigin("verification mail");
+        const url = `${linkOrigin}/app/email/verify/${encodeURIComponent(user.id)}/${encodeURIComponent(token)}`;
         const mail = emailChangeTarget(token) ? emailChangeMail(user.email, user.name, url) : verificationMail(user.email, user.name, url);
         await sendMail(env, mail);
       },

@@ -3,6 +3,7 @@
  * and the do-not-sell choice. `Secure` whenever the request is https.
  */
 import { createCookie } from "react-router";
+import { safeReturnPath } from "../domain/return-path";
 
 const YEAR_SECONDS = 365 * 24 * 3600;
 /** "Never expires": browsers cap lifetimes at 400 days, so the far date is for them to clamp. */
@@ -42,10 +43,9 @@ export async function readConsent(request: Request) {
   };
 }
 
-/** A same-site path to go back to after a form post, never an open redirect. */
+/** A same-site path to go back to after a form post, never an open redirect (domain/return-path.ts). */
 export function safeRedirectPath(value: FormDataEntryValue | null, fallback = "/"): string {
-  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
-  return value;
+  return safeReturnPath(value, fallback);
 }
 
 /** The coupon remembered for the session (spec 01 §2: a coupon query value on any page). */

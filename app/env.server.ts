@@ -27,6 +27,11 @@ export interface AppBindings {
 const varsSchema = z.object({
   SHORT_HOST: z.string().min(1),
   SHORT_ORIGIN: z.string().default(""),
+  /**
+   * Public origin of the app (e.g. `https://snip.example`): the origin of every link in mail.
+   * Empty: outside local runs, mail with links is not sent (app/mail.server.ts mailLinkOrigin).
+   */
+  APP_ORIGIN: z.union([z.literal(""), z.url({ protocol: /^https?$/ }).transform((value) => new URL(value).origin)]).default(""),
   HELP_URL: z.url(),
   HELPDESK_URL: z.url(),
   FREESCOUT_URL: z.url(),

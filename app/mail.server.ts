@@ -15,6 +15,22 @@ export async function sendMail(env: Pick<AppEnv, "JOBS">, message: MailMessage):
   }
 }
 
+/**
+ * The origin of links in mail: the configured APP_ORIGIN, never the request's Host (anyone can
+ * send a request with `Host: evil.example` and have a reset link pointing there). Only local
+ * runs (LOCAL_DEV, set by how the process was started) fall back to the request's origin;
+ * otherwise null, and mail with links is not sent.
+ */
+export function mailLinkOrigin(env: Pick<AppEnv, "APP_ORIGIN" | "LOCAL_DEV">, requestOrigin: string): string | null {
+  if (env.APP_ORIGIN) return env.APP_ORIGIN;
+  return env.LOCAL_DEV === "true" ? requestOrigin : null;
+}
+
+/** Logged instead of sending a mail whose links would have no trustworthy origin. */
+export function reportNoMailLinkOrigin(what: string): void {
+  console.error(`${what} not sent: APP_ORIGIN is not set (the public origin of the app for links in mail)`);
+}
+
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

@@ -44,9 +44,9 @@ function isUniqueViolation(error: unknown): boolean {
 
 /**
  * Applies one event: its id is stored in the same batch as its effect, so a redelivery fails
- * on the id and changes nothing ("duplicate"); the subscription changes only when the event
- * is newer than the last one applied to it, so events arriving out of order end in the newest
- * state.
+ * on the id and changes nothing ("duplicate"); the subscription changes only when the event's
+ * state is not older than the last one applied to it, so events arriving out of order end in the
+ * newest state.
  */
 export async function applyBillingEvent(
   db: Db,
@@ -68,7 +68,8 @@ export async function applyBillingEvent(
             db
               .update(checkoutSessions)
               .set({ status: "paid" as const })
-              .where(eq(checkoutSessions.id, event.checkoutSessionId)),
+              // Only the event's user's own checkout (a provider's custom data names the session).
+              .where(and(eq(checkoutSessions.id, event.checkoutSessionId), eq(checkoutSessions.userId, event.userId))),
           ]
         : []),
     ]);
@@ -150,8 +151,13 @@ function upsertPaymentMethod(db: Db, event: BillingEventPayload, pm: PaymentMeth
     });
 }
 
+/**
+ * Not older than the state applied last. Provider events carry the subscription as read from the
+ * provider when the event arrived (docs/decisions/021), so two states read at the same moment are
+ * equally fresh and the later applied one stands; a redelivered event never gets here (its id).
+ */
 function sqlNewer(occurredAt: Date) {
-  return sql`${subscriptions.eventAt} IS NULL OR ${subscriptions.eventAt} < ${occurredAt.getTime()}`;
+  return sql`${subscriptions.eventAt} IS NULL OR ${subscriptions.eventAt} <= ${occurredAt.getTime()}`;
 }
 
 export async function getCurrentSubscriptionRow(db: Db, userId: string) {

@@ -44,17 +44,5 @@ export const ACCOUNT_MESSAGES = {
   photoRequired: "Choose a photo to upload.",
 } as const;
 
-/**
- * The after-login target: only a path on this site (no scheme, no `//host`, no backslashes),
- * otherwise the homepage. Guards put it in the `to` query value.
- */
-export function safeReturnPath(to: string | null | undefined, fallback = "/"): string {
-  if (!to || !to.startsWith("/") || to.startsWith("//") || to.includes("\\")) return fallback;
-  try {
-    const url = new URL(to, "http://snip.invalid");
-    if (url.origin !== "http://snip.invalid") return fallback;
-    return url.pathname + url.search + url.hash;
-  } catch {
-    return fallback;
-  }
-}
+/** The after-login target (guards put it in the `to` query value): one rule for every return path. */
+export { safeReturnPath } from "./return-path";

@@ -28,6 +28,7 @@ import {
 import { atActiveAliasLimit, can, limitOf, type Subject } from "../../domain/entitlements";
 import { OVERAGE_REPORT_JOB } from "../../domain/overage";
 import { addIsoDuration, expiryBounds, toUtcInputValue } from "../../domain/expiry";
+import { safeReturnPath as sameSitePath } from "../../domain/return-path";
 import { MESSAGES } from "../../domain/messages";
 import { getPlan } from "../../domain/plans";
 import { hasUtm, SAMPLE_UTM_PRESETS } from "../../domain/utm";
@@ -70,7 +71,8 @@ export const QR_SCREEN_SIZE = 127;
 const RETURN_PATHS = ["/", "/dashboard", CREATE_LINK_PATH] as const;
 
 export function safeReturnPath(value: unknown): string {
-  return RETURN_PATHS.find((path) => path === value) ?? "/";
+  const path = sameSitePath(value, "/");
+  return RETURN_PATHS.find((allowed) => allowed === path) ?? "/";
 }
 
 /**

@@ -1,6 +1,42 @@
 /** Helpers shared by the billing suites (the Stripe and Paddle stubs). */
+import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
-import { expect } from "./fixtures";
+import { expect, PORT } from "./fixtures";
+
+/** A provider stub's origin, written by tests/stubs/start-with-stripe.ts / start-with-paddle.ts. */
+export function stubUrl(provider: "stripe" | "paddle"): string {
+  const file =
+    (provider === "stripe" ? process.env.STRIPE_STUB_FILE : process.env.PADDLE_STUB_FILE) ?? `.wrangler/${provider}-stub-${PORT}.json`;
+  return (JSON.parse(readFileSync(file, "utf8")) as { url: string }).url;
+}
+
+/** One change of a stub's `/__stub/burst` (tests/stubs/stripe-server.ts, paddle-server.ts). */
+export interface BurstChange {
+  cancel_at_period_end?: boolean;
+  status?: string;
+  lookup_key?: string;
+  custom_data?: Record<string, unknown>;
+}
+
+/**
+ * A burst of changes to the user's subscription at a provider's stub, all its events stamped with
+ * the same time; `deliver` "none" leaves the events for the caller to sign and post. Answers the
+ * events' bodies.
+ */
+export async function stubBurst(
+  page: Page,
+  provider: "stripe" | "paddle",
+  email: string,
+  changes: BurstChange[],
+  deliver: "order" | "reverse" | "none" = "order",
+): Promise<string[]> {
+  const response = await page.request.post(`${stubUrl(provider)}/__stub/burst?email=${encodeURIComponent(email)}&deliver=${deliver}`, {
+    data: JSON.stringify(changes),
+    headers: { "content-type": "application/json" },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { events: string[] }).events;
+}
 
 /** Pro monthly without a trial through the JSON subscribe call (spec 01 §7) at a provider: the checkout data. */
 export async function subscribeCall(page: Page, billingType: 1 | 2): Promise<{ url: string; discount_code: string | null }> {

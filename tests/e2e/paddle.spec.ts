@@ -18,7 +18,7 @@ import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { PADDLE_STUB_WEBHOOK_SECRET } from "../stubs/paddle-server";
 import { devFixture, registerUser, type TestUser } from "./accounts";
-import { invoiceRows, subscribeCall } from "./billing";
+import { invoiceRows, stubBurst, subscribeCall } from "./billing";
 import { expect, PORT, test } from "./fixtures";
 
 /** The stub's origin, written by tests/stubs/start-with-paddle.ts. */
@@ -311,84 +311,27 @@ test("a downgrade waits for the period's end: shown, cancelled, dropped by a can
 });
 
 test.describe("the Paddle webhook endpoint", () => {
-  function subscriptionEvent(userId: string, occurredAt: Date) {
-    const start = occurredAt.toISOString();
-    const end = new Date(occurredAt.getTime() + 30 * 86_400_000).toISOString();
-    const price = {
-      id: "pri_e2e",
-      product_id: "pro_e2e",
-      description: "snip_pro_monthly",
-      type: "standard",
-      name: "snip_pro_monthly",
-      billing_cycle: { interval: "month", frequency: 1 },
-      trial_period: null,
-      tax_mode: "account_setting",
-      unit_price: { amount: "2900", currency_code: "USD" },
-      unit_price_overrides: [],
-      quantity: { minimum: 1, maximum: 1 },
-      status: "active",
-      custom_data: { lookup_key: "snip_pro_monthly" },
-      created_at: start,
-      updated_at: start,
-    };
-    return {
-      event_id: `evt_e2e${Math.random().toString(36).slice(2)}`,
-      event_type: "subscription.updated",
-      occurred_at: start,
-      notification_id: "ntf_e2e",
-      data: {
-        id: `sub_e2e${userId.slice(0, 8)}`,
-        status: "active",
-        customer_id: "ctm_e2eunknown",
-        address_id: "add_e2e",
-        business_id: null,
-        currency_code: "USD",
-        created_at: start,
-        updated_at: start,
-        started_at: start,
-        first_billed_at: start,
-        next_billed_at: end,
-        paused_at: null,
-        canceled_at: null,
-        discount: null,
-        collection_mode: "automatic",
-        billing_details: null,
-        current_billing_period: { starts_at: start, ends_at: end },
-        billing_cycle: { interval: "month", frequency: 1 },
-        scheduled_change: null,
-        management_urls: null,
-        items: [
-          {
-            status: "active",
-            quantity: 1,
-            recurring: true,
-            created_at: start,
-            updated_at: start,
-            previously_billed_at: start,
-            next_billed_at: end,
-            trial_dates: null,
-            price,
-            product: { id: "pro_e2e", name: "Pro", tax_category: "standard", status: "active", created_at: start, updated_at: start },
-          },
-        ],
-        custom_data: { user_id: userId },
-        import_meta: null,
-      },
-    };
+  /**
+   * The signed-in user's Paddle customer (made and recorded by Snip's checkout, left unpaid), a
+   * Pro subscription of it at the stub made without notifying anyone, and the subscription.updated
+   * notification Paddle would send about it (for the test to post).
+   */
+  async function notificationAtPaddle(page: Page, email: string): Promise<string> {
+    await subscribeCall(page, 2);
+    const made = await page.request.post(
+      `${stubUrl()}/__stub/subscriptions?email=${encodeURIComponent(email)}&lookup_key=snip_pro_monthly`,
+    );
+    expect(made.status()).toBe(201);
+    return (await stubBurst(page, "paddle", email, [{}], "none"))[0]!;
   }
 
   function signature(body: string, { secret = PADDLE_STUB_WEBHOOK_SECRET, ts = Math.floor(Date.now() / 1000) } = {}) {
     return `ts=${ts};h1=${createHmac("sha256", secret).update(`${ts}:${body}`).digest("hex")}`;
   }
 
-  async function userId(page: Page): Promise<string> {
-    const state = (await (await page.request.get("/app/api/state")).json()) as { data: { user: { id: string } } };
-    return state.data.user.id;
-  }
-
   test("a bad, missing or stale signature is refused and changes nothing; a GET is refused", async ({ page }) => {
-    await registerUser(page);
-    const body = JSON.stringify(subscriptionEvent(await userId(page), new Date()));
+    const user = await registerUser(page);
+    const body = await notificationAtPaddle(page, user.email);
     const post = (headers: Record<string, string>) =>
       page.request.post("/paddle/webhook", { data: body, headers: { "content-type": "application/json", ...headers } });
 

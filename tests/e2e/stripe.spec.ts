@@ -16,10 +16,8 @@ import type { Page } from "@playwright/test";
 import Stripe from "stripe";
 import { STUB_SECRET_KEY, STUB_WEBHOOK_SECRET } from "../stubs/stripe-server";
 import { devFixture, registerUser, registerVerifiedUser } from "./accounts";
-import { invoiceRows, subscribeCall } from "./billing";
+import { invoiceRows, stubBurst, stubUrl, subscribeCall, type BurstChange } from "./billing";
 import { expect, test } from "./fixtures";
-
-const DAY_S = 86_400;
 
 function planCard(page: Page, plan: string) {
   return page.locator(`[data-plan="${plan}"]`);
@@ -37,11 +35,7 @@ async function waitForSubscriptionPage(page: Page, text: string) {
     .toContain(text);
 }
 
-/**
- * Until the subscription page shows no scheduled downgrade. (The stub never repeats an event's
- * `created`, so after a burst of events its clock runs a few seconds ahead; the downgrade
- * dropped by the newest event counts as ended from that event's time.)
- */
+/** Until the subscription page shows no scheduled downgrade. */
 async function waitForNothingScheduled(page: Page) {
   await expect
     .poll(
@@ -241,46 +235,17 @@ test("a card declined at Stripe's checkout subscribes nobody", async ({ page }) 
 });
 
 test.describe("the Stripe webhook endpoint", () => {
-  /** A customer.subscription.updated event for `userId`, as Stripe sends it. */
-  function subscriptionEvent(
-    userId: string,
-    opts: { id?: string; created: number; lookupKey: string; amount: number; cancelAtPeriodEnd?: boolean },
-  ) {
-    const start = opts.created;
-    return {
-      id: opts.id ?? `evt_e2e_${Math.random().toString(36).slice(2)}`,
-      object: "event",
-      api_version: "2026-10-28.endive",
-      created: opts.created,
-      type: "customer.subscription.updated",
-      livemode: false,
-      data: {
-        object: {
-          id: `sub_e2e_${userId.slice(0, 8)}`,
-          object: "subscription",
-          customer: "cus_e2e_unknown",
-          status: "active",
-          metadata: { user_id: userId },
-          cancel_at: null,
-          cancel_at_period_end: opts.cancelAtPeriodEnd ?? false,
-          canceled_at: null,
-          ended_at: null,
-          trial_end: null,
-          items: {
-            object: "list",
-            data: [
-              {
-                id: "si_e2e",
-                quantity: 1,
-                current_period_start: start,
-                current_period_end: start + 30 * DAY_S,
-                price: { id: `price_${opts.lookupKey}`, lookup_key: opts.lookupKey, unit_amount: opts.amount, currency: "usd" },
-              },
-            ],
-          },
-        },
-      },
-    };
+  /**
+   * A Pro subscription at the Stripe stub for the signed-in user (as a checkout would leave it),
+   * and a function answering a customer.subscription.updated event, as Stripe sends it, after
+   * the changes (sent by nobody: the test posts it).
+   */
+  async function atStripe(page: Page, email: string) {
+    const made = await page.request.post(
+      `${stubUrl("stripe")}/__stub/subscriptions?email=${encodeURIComponent(email)}&lookup_key=snip_pro_monthly&user_id=${await userId(page)}`,
+    );
+    expect(made.status()).toBe(200);
+    return async (change: BurstChange = {}) => JSON.parse((await stubBurst(page, "stripe", email, [change], "none"))[0]!) as unknown;
   }
 
   async function post(
@@ -302,10 +267,9 @@ test.describe("the Stripe webhook endpoint", () => {
   }
 
   test("a bad signature or a stale timestamp is refused and changes nothing", async ({ page }) => {
-    await registerUser(page);
-    const id = await userId(page);
+    const user = await registerUser(page);
+    const event = await (await atStripe(page, user.email))();
     const now = Math.floor(Date.now() / 1000);
-    const event = subscriptionEvent(id, { created: now, lookupKey: "snip_pro_monthly", amount: 2900 });
 
     expect((await post(page, event, { secret: "whsec_not_the_secret" })).status()).toBe(400);
     expect((await post(page, event, { timestamp: now - 301 })).status()).toBe(400);
@@ -325,12 +289,11 @@ test.describe("the Stripe webhook endpoint", () => {
   });
 
   test("a redelivered event and an older one arriving later change nothing; the newest state wins", async ({ page }) => {
-    await registerUser(page);
-    const id = await userId(page);
-    const t = Math.floor(Date.now() / 1000);
-    const subscribed = subscriptionEvent(id, { created: t, lookupKey: "snip_pro_monthly", amount: 2900 });
-    const cancelled = subscriptionEvent(id, { created: t + 5, lookupKey: "snip_pro_monthly", amount: 2900, cancelAtPeriodEnd: true });
-    const upgradedLater = subscriptionEvent(id, { created: t + 10, lookupKey: "snip_pro5k_yearly", amount: 47040 });
+    const user = await registerUser(page);
+    const eventAfter = await atStripe(page, user.email);
+    const subscribed = await eventAfter();
+    const cancelled = await eventAfter({ cancel_at_period_end: true });
+    const upgradedLater = await eventAfter({ cancel_at_period_end: false, lookup_key: "snip_pro5k_yearly" });
 
     // Newest first, then the older ones, then a redelivery of the first.
     expect((await post(page, upgradedLater)).status()).toBe(200);

@@ -189,13 +189,26 @@ describe("Stripe events through the billing-event job", () => {
     price_basic_monthly: { id: "price_basic_monthly", lookup_key: "snip_basic_monthly", unit_amount: 900, currency: "usd" },
   };
 
-  async function stripeEnvelope(event: StripeEventLike, sub: StripeSubscriptionLike, schedule?: StripeScheduleLike): Promise<BillingEvent> {
-    const payload = await stripeEventPayload(event, {
-      retrieveSubscription: () => Promise.resolve(sub),
-      retrieveSchedule: () => (schedule ? Promise.resolve(schedule) : Promise.reject(new Error("no schedule"))),
-      retrievePrice: (id) => Promise.resolve(PRICES[id as keyof typeof PRICES]),
-      userOfCustomer: () => Promise.resolve(undefined),
-    });
+  /**
+   * The billing event the webhook makes of `event`: `sub` (and `schedule`) are the state Stripe
+   * answered when the webhook looked them up, at `observedAt` (here: the event's second).
+   */
+  async function stripeEnvelope(
+    event: StripeEventLike,
+    sub: StripeSubscriptionLike,
+    schedule?: StripeScheduleLike,
+    observedAt = event.created * 1000,
+  ): Promise<BillingEvent> {
+    const payload = await stripeEventPayload(
+      event,
+      {
+        retrieveSubscription: () => Promise.resolve(sub),
+        retrieveSchedule: () => (schedule ? Promise.resolve(schedule) : Promise.reject(new Error("no schedule"))),
+        retrievePrice: (id) => Promise.resolve(PRICES[id as keyof typeof PRICES]),
+        userOfCustomer: () => Promise.resolve(undefined),
+      },
+      observedAt,
+    );
     if (!payload) throw new Error("not a billing event");
     return { type: "billing.event", v: 1, id: stripeEventId(event), payload };
   }
@@ -240,7 +253,7 @@ describe("Stripe events through the billing-event job", () => {
         created: 1_790_000_200,
         data: { object: stripeSubscription(user, { cancel_at_period_end: true }) },
       },
-      stripeSubscription(user),
+      stripeSubscription(user, { cancel_at_period_end: true }),
     );
     const created = await stripeEnvelope(
       { id: "evt_created", type: "customer.subscription.created", created: 1_790_000_100, data: { object: stripeSubscription(user) } },
@@ -322,9 +335,9 @@ describe("Stripe events through the billing-event job", () => {
       "customer.subscription.updated",
       T + 100,
       stripeSubscription(user, { schedule: null }),
-      pro,
+      stripeSubscription(user, { schedule: null }),
     );
-    const scheduled = await on(`evt_sched_${user}`, "subscription_schedule.updated", T + 200, active, pro);
+    const scheduled = await on(`evt_sched_${user}`, "subscription_schedule.updated", T + 200, active, pro, active);
     await deliver([scheduled]);
     await deliver([before]);
     expect(await slots()).toEqual([
@@ -337,13 +350,13 @@ describe("Stripe events through the billing-event job", () => {
     const unscheduled = stripeSubscription(user, { schedule: null });
     const releasedEvent = await on(`evt_released_${user}`, "subscription_schedule.released", T + 300, released, unscheduled);
     const subUpdated = await on(`evt_sub_rel_${user}`, "customer.subscription.updated", T + 301, unscheduled, unscheduled);
-    const late = await on(`evt_late_${user}`, "subscription_schedule.updated", T + 250, active, pro);
+    const late = await on(`evt_late_${user}`, "subscription_schedule.updated", T + 250, active, pro, active);
     await deliver([subUpdated, releasedEvent]);
     await deliver([late]);
     expect((await slots())[1]).toMatchObject({ slot: "future", name: "pro", ends_at: (T + 301) * 1000 });
 
     // Scheduled again, then the period ends: Stripe moves the subscription to phase 2's price.
-    const again = await on(`evt_again_${user}`, "subscription_schedule.updated", T + 400, active, pro);
+    const again = await on(`evt_again_${user}`, "subscription_schedule.updated", T + 400, active, pro, active);
     const inPhase2: StripeScheduleLike = { ...active, current_phase: { start_date: END, end_date: END + 30 * DAY_S } };
     const basic = stripeSubscription(user, {
       schedule: "sub_sched_1",

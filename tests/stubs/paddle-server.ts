@@ -15,7 +15,9 @@
  * Card 4000 0000 0000 0002 declines every charge: at checkout (in the overlay) and, once put on
  * file through a payment-method change, a prorated plan change (`subscription_payment_declined`).
  * The stub's prices carry no trial period, so a subscription is active and billed at once.
- * `/__stub/*` plays what Paddle does by itself over time (a period nearing its end, a renewal).
+ * `/__stub/*` plays what Paddle does by itself over time (a period nearing its end, a renewal),
+ * a burst of changes whose notifications share one `occurred_at` (`/__stub/burst`), and a
+ * subscription made without a checkout (`/__stub/subscriptions`).
  * Discounts: Snip's catalog (domain/coupons.ts) as Paddle discounts whose `code` is Snip's code,
  * `recur: false` (GET /discounts with `code`, `status`, `id` filters); a transaction's
  * `discount_id` discounts it (the first payment), renewals are billed in full unless the
@@ -474,16 +476,24 @@ export async function startPaddleStub({ port = 0, webhookUrl }: { port?: number;
 
   // --- webhooks ------------------------------------------------------------------------------
 
-  /** Sends one notification, signed as Paddle signs it; `occurred_at` never repeats. */
-  async function sendEvent(type: string, data: unknown): Promise<void> {
-    lastOccurred = Math.max(Date.now(), lastOccurred + 1);
-    const body = JSON.stringify({
+  /** A notification as Paddle writes it. */
+  function eventBody(type: string, data: unknown, occurredAt: number): string {
+    return JSON.stringify({
       event_id: `evt_${rand()}${rand()}`,
       event_type: type,
-      occurred_at: iso(lastOccurred),
+      occurred_at: iso(occurredAt),
       notification_id: `ntf_${rand()}${rand()}`,
       data,
     });
+  }
+
+  /** Sends one notification, signed as Paddle signs it; outside a burst, `occurred_at` never repeats. */
+  async function sendEvent(type: string, data: unknown): Promise<void> {
+    lastOccurred = Math.max(Date.now(), lastOccurred + 1);
+    await deliver(eventBody(type, data, lastOccurred));
+  }
+
+  async function deliver(body: string): Promise<void> {
     for (let attempt = 0; attempt < 5; attempt++) {
       // Signed at each attempt: Paddle's SDK accepts a signature at most 5 seconds old.
       const ts = Math.floor(Date.now() / 1000);
@@ -741,6 +751,78 @@ export async function startPaddleStub({ port = 0, webhookUrl }: { port?: number;
           await sendEvent("subscription.updated", subscriptionJson(sub));
         }
         return json(res, 200, { data: subscriptionsOf(email).map(subscriptionJson) });
+      }
+      if (req.method === "POST" && parts[1] === "subscriptions") {
+        // A subscription made without a checkout, no notification sent: ?email=&lookup_key=, the
+        // body (JSON, optional) its custom_data. A customer is made for an email Paddle lacks.
+        const price = [...prices.values()].find((p) => p.lookup_key === url.searchParams.get("lookup_key"));
+        if (!email || !price) return apiError(res, 400, "request_error", "bad_request", "email and a known lookup_key are required");
+        let customer = [...customers.values()].find((c) => c.email === email);
+        if (!customer) {
+          customer = {
+            id: `ctm_${rand()}${rand()}`,
+            email,
+            name: null,
+            custom_data: null,
+            created_at: iso(Date.now()),
+            card: cardOf("4242424242424242"),
+          };
+          customers.set(customer.id, customer);
+        }
+        const now = Date.now();
+        const sub: Subscription = {
+          id: `sub_${rand()}${rand()}`,
+          status: "active",
+          customer_id: customer.id,
+          custom_data: raw ? (JSON.parse(raw) as Json) : null,
+          price_id: price.id,
+          created_at: iso(now),
+          updated_at: iso(now),
+          started_at: iso(now),
+          canceled_at: null,
+          period: { starts_at: iso(now), ends_at: iso(nextPeriodEnd(now, price.interval)) },
+          scheduled_change: null,
+        };
+        subscriptions.set(sub.id, sub);
+        return json(res, 201, { data: subscriptionJson(sub) });
+      }
+      if (req.method === "POST" && parts[1] === "burst") {
+        // Several changes to the customer's newest subscription at one moment: each sends
+        // subscription.updated with the subscription as that change left it, all with the same
+        // `occurred_at`. Body: a JSON list of changes ({cancel_at_period_end?, status?, lookup_key?,
+        // custom_data?}); ?deliver= order (default) | reverse | none (only answered, for the caller to post).
+        const mode = url.searchParams.get("deliver") ?? "order";
+        const sub = subscriptionsOf(email)
+          .reverse()
+          .find((s) => s.status !== "canceled");
+        if (!sub) return apiError(res, 404, "request_error", "not_found", "No subscription for that email.");
+        const changes = JSON.parse(raw || "[]") as {
+          cancel_at_period_end?: boolean;
+          status?: "active" | "past_due";
+          lookup_key?: string;
+          custom_data?: Json;
+        }[];
+        const at = Date.now();
+        const bodies: string[] = [];
+        for (const change of changes) {
+          if (change.cancel_at_period_end !== undefined) {
+            sub.scheduled_change = change.cancel_at_period_end
+              ? { action: "cancel", effective_at: sub.period!.ends_at, resume_at: null }
+              : null;
+          }
+          if (change.status !== undefined) sub.status = change.status;
+          if (change.custom_data !== undefined) sub.custom_data = change.custom_data;
+          if (change.lookup_key !== undefined) {
+            const price = [...prices.values()].find((p) => p.lookup_key === change.lookup_key);
+            if (!price) return apiError(res, 400, "request_error", "bad_request", `No price with lookup key ${change.lookup_key}.`);
+            sub.price_id = price.id;
+          }
+          touch(sub);
+          bodies.push(eventBody("subscription.updated", subscriptionJson(sub), at));
+        }
+        if (mode === "order") for (const body of bodies) await deliver(body);
+        if (mode === "reverse") for (const body of [...bodies].reverse()) await deliver(body);
+        return json(res, 200, { occurred_at: iso(at), events: bodies, data: subscriptionJson(sub) });
       }
       if (req.method === "POST" && parts[1] === "discounts" && parts[2] && parts[3] === "archive") {
         const discount = [...discounts.values()].find((d) => d.code === parts[2]);

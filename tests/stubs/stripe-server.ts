@@ -6,6 +6,9 @@
  * at checkout (on the page), and, once on file, for any charge of a plan change (402).
  * Subscription schedules (made from a subscription, phases updated, released, cancelled) are
  * reflected in the subscription's `schedule`; `/__stub/end-period` plays a period's end.
+ * Events are stamped in whole seconds as Stripe stamps them (several may share one `created`);
+ * `/__stub/burst` makes a burst of changes in one second and sends their events,
+ * `/__stub/subscriptions` makes a subscription without a checkout.
  * Coupons: Snip's catalog (domain/coupons.ts) as Stripe coupons with `duration: once`
  * (retrieve, delete); a checkout's `discounts[0][coupon]` discounts the subscription's first
  * paid invoice only (a `forever` coupon would discount every one).
@@ -190,7 +193,6 @@ export async function startStripeStub({ port = 0, webhookUrl }: { port?: number;
   const subscriptions = new Map<string, Form & { id: string; customer: string }>();
   const schedules = new Map<string, Schedule>();
   const invoices: Form[] = [];
-  let lastCreated = 0;
   let base = "";
 
   function paymentMethodOf(customerId: string) {
@@ -226,20 +228,27 @@ export async function startStripeStub({ port = 0, webhookUrl }: { port?: number;
     });
   }
 
-  /** Sends one event, signed as Stripe signs it; `created` never repeats, as Snip orders by it. */
-  async function sendEvent(type: string, object: unknown): Promise<void> {
-    lastCreated = Math.max(nowS(), lastCreated + 1);
-    const payload = JSON.stringify({
+  /** An event as Stripe writes it: `created` in whole seconds, so events of one second share it. */
+  function eventPayload(type: string, object: unknown, created = nowS()): string {
+    return JSON.stringify({
       id: `evt_${rand()}${rand()}`,
       object: "event",
       api_version: "2026-10-28.endive",
-      created: lastCreated,
+      created,
       type,
       livemode: false,
       pending_webhooks: 1,
       request: { id: null, idempotency_key: null },
       data: { object },
     });
+  }
+
+  /** Sends one event, signed as Stripe signs it. */
+  async function sendEvent(type: string, object: unknown): Promise<void> {
+    await deliver(eventPayload(type, object));
+  }
+
+  async function deliver(payload: string): Promise<void> {
     const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: STUB_WEBHOOK_SECRET });
     for (let attempt = 0; attempt < 5; attempt++) {
       try {
@@ -519,6 +528,50 @@ export async function startStripeStub({ port = 0, webhookUrl }: { port?: number;
         await sendEvent("customer.subscription.updated", subscriptionJson(sub));
       }
       return json(res, 200, { ended });
+    }
+
+    if (req.method === "POST" && path === "/__stub/subscriptions") {
+      // A subscription made without a checkout (as the Dashboard or the API would), no events sent:
+      // ?email=&lookup_key=&user_id= (the metadata Snip's checkout sets).
+      const email = url.searchParams.get("email") ?? "";
+      const price = prices.get(`price_${url.searchParams.get("lookup_key") ?? ""}`);
+      if (!email || !price) return stripeError(res, 400, "invalid_request_error", "email and a known lookup_key are required");
+      let customer = [...customers.values()].find((c) => c.email === email);
+      if (!customer) {
+        customer = { id: `cus_${rand()}`, object: "customer", email, name: null, metadata: {}, card: cardOf("4242424242424242") };
+        customers.set(customer.id, customer);
+      }
+      const userId = url.searchParams.get("user_id");
+      const sub = newSubscription(customer.id, price, 0, userId ? { user_id: userId } : {});
+      return json(res, 200, { customer: customer.id, subscription: subscriptionJson(sub) });
+    }
+
+    if (req.method === "POST" && path === "/__stub/burst") {
+      // Several changes to the customer's newest subscription within one second, as a user or
+      // Stripe's own automations make them: each sends customer.subscription.updated with the
+      // subscription as that change left it, and every event carries the same `created`.
+      // Body: a JSON list of changes ({cancel_at_period_end?, status?, lookup_key?}); ?deliver=
+      // order (default) | reverse | none (the events are only answered, for the caller to sign and post).
+      const email = url.searchParams.get("email");
+      const mode = url.searchParams.get("deliver") ?? "order";
+      const sub = [...subscriptions.values()].reverse().find((s) => customers.get(s.customer)?.email === email && s.status !== "canceled");
+      if (!sub) return stripeError(res, 404, "invalid_request_error", "No subscription for that email");
+      const changes = JSON.parse(raw || "[]") as { cancel_at_period_end?: boolean; status?: string; lookup_key?: string }[];
+      const created = nowS();
+      const payloads: string[] = [];
+      for (const change of changes) {
+        if (change.cancel_at_period_end !== undefined) sub.cancel_at_period_end = change.cancel_at_period_end;
+        if (change.status !== undefined) sub.status = change.status;
+        if (change.lookup_key !== undefined) {
+          const price = prices.get(`price_${change.lookup_key}`);
+          if (!price) return stripeError(res, 400, "invalid_request_error", `No such price: ${change.lookup_key}`);
+          (sub.items as { data: Form[] }).data[0]!.price = price;
+        }
+        payloads.push(eventPayload("customer.subscription.updated", structuredClone(subscriptionJson(sub)), created));
+      }
+      if (mode === "order") for (const payload of payloads) await deliver(payload);
+      if (mode === "reverse") for (const payload of [...payloads].reverse()) await deliver(payload);
+      return json(res, 200, { created, events: payloads, subscription: subscriptionJson(sub) });
     }
 
     if (req.method === "GET" && path === "/__stub/meter-events") {

@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
 import Stripe from "stripe";
-import { describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { parseEnv, type AppEnv } from "../../app/env.server";
 import { paddleEventPayload, snapshotOfPaddleSubscription, type PaddleSubscriptionLike } from "../../app/lib/billing/paddle-events.server";
 import {
@@ -24,6 +24,8 @@ import {
   type SubscriptionSnapshot,
 } from "../../domain/billing";
 import { isPastDueTrial, type Subscription } from "../../domain/subscription";
+import { PADDLE_STUB_API_KEY, startPaddleStub } from "../stubs/paddle-server";
+import { startStripeStub, STUB_SECRET_KEY, STUB_WEBHOOK_SECRET, type StripeStub } from "../stubs/stripe-server";
 
 const VARS = {
   SHORT_HOST: "snip.example",
@@ -178,6 +180,9 @@ describe("a Stripe subscription schedule as the scheduled downgrade", () => {
     expect(await scheduledOfStripeSchedule(samePlan, current, priceOf)).toBeNull();
   });
 
+  /** When the webhook looked the subscription up (its state's place in the order). */
+  const OBSERVED = (T0 + 95) * 1000 + 123;
+
   function lookups(
     sub: StripeSubscriptionLike,
     sched: StripeScheduleLike = schedule(),
@@ -197,40 +202,53 @@ describe("a Stripe subscription schedule as the scheduled downgrade", () => {
       created: T0 + 60,
       data: { object: sub },
     });
+    // The subscription as Stripe has it now (looked up) decides, not the event's copy.
     const withSchedule = stripeSub({ schedule: "sub_sched_1" });
     const l = lookups(withSchedule);
-    const scheduled = await stripeEventPayload(event(withSchedule), l);
+    const scheduled = await stripeEventPayload(event(stripeSub({ schedule: null })), l, OBSERVED);
     expect(l.retrieveSchedule).toHaveBeenCalledWith("sub_sched_1");
     expect(scheduled).toMatchObject({ subscription: { name: "pro5k" }, scheduled: { name: "basic", periodStartsAt: YEAR_END * 1000 } });
-    expect(await stripeEventPayload(event(stripeSub({ schedule: null })), lookups(stripeSub()))).toMatchObject({ scheduled: null });
-    expect(await stripeEventPayload(event(stripeSub()), lookups(stripeSub()))).not.toHaveProperty("scheduled");
-    // A cancelled subscription has nothing left to downgrade.
-    const ended = stripeSub({ status: "canceled", ended_at: T0 + 5, schedule: "sub_sched_1" });
-    expect(await stripeEventPayload({ ...event(ended), type: "customer.subscription.deleted" }, lookups(ended))).toMatchObject({
+    expect(await stripeEventPayload(event(withSchedule), lookups(stripeSub({ schedule: null })), OBSERVED)).toMatchObject({
       scheduled: null,
     });
+    expect(await stripeEventPayload(event(stripeSub()), lookups(stripeSub()), OBSERVED)).not.toHaveProperty("scheduled");
+    // A cancelled subscription has nothing left to downgrade.
+    const ended = stripeSub({ status: "canceled", ended_at: T0 + 5, schedule: "sub_sched_1" });
+    expect(await stripeEventPayload({ ...event(ended), type: "customer.subscription.deleted" }, lookups(ended), OBSERVED)).toMatchObject({
+      scheduled: null,
+    });
+    // A subscription Stripe does not have is no event.
+    expect(await stripeEventPayload(event(withSchedule), { ...l, retrieveSubscription: () => Promise.resolve(null) }, OBSERVED)).toBeNull();
   });
 
-  it("schedule events carry the subscription (looked up) and the schedule as the event tells it", async () => {
+  it("schedule events carry the subscription and its schedule as they are now (looked up), read at the observed time", async () => {
     const sub = stripeSub({ schedule: "sub_sched_1" });
     const event = (type: string, object: StripeScheduleLike) => ({ id: `evt_${type}`, type, created: T0 + 90, data: { object } });
-    expect(await stripeEventPayload(event("subscription_schedule.updated", schedule()), lookups(sub))).toMatchObject({
+    expect(await stripeEventPayload(event("subscription_schedule.updated", schedule()), lookups(sub), OBSERVED)).toMatchObject({
       type: "subscription_schedule.updated",
       userId: "u1",
-      occurredAt: (T0 + 90) * 1000,
+      occurredAt: OBSERVED,
       subscription: { name: "pro5k", interval: "yearly" },
       scheduled: { name: "basic", interval: "monthly" },
     });
     const released = schedule({ status: "released", current_phase: null, subscription: null, released_subscription: "sub_1" });
     expect(
-      await stripeEventPayload(event("subscription_schedule.released", released), lookups(stripeSub({ schedule: null }))),
+      await stripeEventPayload(event("subscription_schedule.released", released), lookups(stripeSub({ schedule: null })), OBSERVED),
     ).toMatchObject({
       subscription: { name: "pro5k" },
       scheduled: null,
     });
+    // An event of a schedule since released, arriving late: the subscription's schedule now decides.
+    expect(
+      await stripeEventPayload(event("subscription_schedule.updated", schedule()), lookups(stripeSub({ schedule: null })), OBSERVED),
+    ).toMatchObject({ scheduled: null });
     // A schedule of no subscription (never started) is no event.
     expect(
-      await stripeEventPayload(event("subscription_schedule.canceled", schedule({ status: "canceled", subscription: null })), lookups(sub)),
+      await stripeEventPayload(
+        event("subscription_schedule.canceled", schedule({ status: "canceled", subscription: null })),
+        lookups(sub),
+        OBSERVED,
+      ),
     ).toBeNull();
   });
 });
@@ -242,45 +260,88 @@ function fakeEnv(overrides: Partial<AppEnv> = {}) {
 }
 
 describe("the Stripe webhook", () => {
-  const secret = "whsec_unit";
-  const configured = { STRIPE_SECRET_KEY: "sk_test_unit", STRIPE_WEBHOOK_SECRET: secret };
-  const event = {
-    id: "evt_unit_1",
-    object: "event",
-    created: T0,
-    type: "customer.subscription.updated",
-    data: { object: stripeSub() },
-  };
-  const payload = JSON.stringify(event);
+  // The real SDK against the Stripe stub (tests/stubs/stripe-server.ts), which holds the subscription.
+  let stub: StripeStub;
+  let subscriptionId = "";
+  beforeAll(async () => {
+    stub = await startStripeStub({ webhookUrl: "http://127.0.0.1:9/unused" });
+    const made = await fetch(`${stub.url}/__stub/subscriptions?email=unit@example.com&lookup_key=snip_pro_monthly&user_id=u1`, {
+      method: "POST",
+    });
+    subscriptionId = ((await made.json()) as { subscription: { id: string } }).subscription.id;
+  });
+  afterAll(() => stub.close());
+
+  const secret = STUB_WEBHOOK_SECRET;
+  const configured = () => ({ STRIPE_SECRET_KEY: STUB_SECRET_KEY, STRIPE_WEBHOOK_SECRET: secret, STRIPE_API_BASE: stub.url });
+  /** The event's copy of the subscription is stale (basic, cancelling): Stripe's state now decides. */
+  const payload = () =>
+    JSON.stringify({
+      id: "evt_unit_1",
+      object: "event",
+      created: T0,
+      type: "customer.subscription.updated",
+      data: { object: stripeSub({ id: subscriptionId, cancel_at_period_end: true }) },
+    });
 
   function request(header: string | null) {
     return new Request("https://snip.example/app/webhooks/stripe", {
       method: "POST",
-      body: payload,
+      body: payload(),
       headers: header ? { "stripe-signature": header } : {},
     });
   }
 
-  it("a valid signature enqueues the event's whole state under the provider's event id", async () => {
-    const { env, send } = fakeEnv(configured);
-    const response = await handleStripeWebhook(request(Stripe.webhooks.generateTestHeaderString({ payload, secret })), env);
+  it("a valid signature enqueues the subscription's state at Stripe under the provider's event id", async () => {
+    const { env, send } = fakeEnv(configured());
+    const before = Date.now();
+    const response = await handleStripeWebhook(request(Stripe.webhooks.generateTestHeaderString({ payload: payload(), secret })), env);
     expect(response.status).toBe(200);
     expect(send).toHaveBeenCalledTimes(1);
     expect(send).toHaveBeenCalledWith(
       expect.objectContaining({
         type: "billing.event",
         id: "stripe:evt_unit_1",
-        payload: expect.objectContaining({ billingType: 1, userId: "u1", occurredAt: T0 * 1000 }),
+        payload: expect.objectContaining({
+          billingType: 1,
+          userId: "u1",
+          subscription: expect.objectContaining({ name: "pro", interval: "monthly", endsAt: null, billingId: subscriptionId }),
+          occurredAt: expect.any(Number),
+        }),
       }),
     );
+    const { occurredAt } = (send.mock.calls[0] as unknown as [{ payload: { occurredAt: number } }])[0].payload;
+    expect(occurredAt).toBeGreaterThanOrEqual(before);
+    expect(occurredAt).toBeLessThanOrEqual(Date.now());
+  });
+
+  it("an event about a subscription Stripe does not have enqueues nothing", async () => {
+    const { env, send } = fakeEnv(configured());
+    const body = JSON.stringify({
+      id: "evt_unit_2",
+      object: "event",
+      created: T0,
+      type: "customer.subscription.updated",
+      data: { object: stripeSub({ id: "sub_not_at_stripe" }) },
+    });
+    const response = await handleStripeWebhook(
+      new Request("https://snip.example/app/webhooks/stripe", {
+        method: "POST",
+        body,
+        headers: { "stripe-signature": Stripe.webhooks.generateTestHeaderString({ payload: body, secret }) },
+      }),
+      env,
+    );
+    expect(response.status).toBe(200);
+    expect(send).not.toHaveBeenCalled();
   });
 
   it("a wrong secret, a stale timestamp or no signature is a 400 and nothing is enqueued", async () => {
-    const { env, send } = fakeEnv(configured);
+    const { env, send } = fakeEnv(configured());
     const now = Math.floor(Date.now() / 1000);
     for (const header of [
-      Stripe.webhooks.generateTestHeaderString({ payload, secret: "whsec_other" }),
-      Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp: now - 301 }),
+      Stripe.webhooks.generateTestHeaderString({ payload: payload(), secret: "whsec_other" }),
+      Stripe.webhooks.generateTestHeaderString({ payload: payload(), secret, timestamp: now - 301 }),
       null,
     ]) {
       expect((await handleStripeWebhook(request(header), env)).status).toBe(400);
@@ -355,10 +416,16 @@ describe("Paddle", () => {
 
   it("subscription.created completes its checkout session", async () => {
     const payload = await paddleEventPayload(
-      { eventId: "evt_01", eventType: "subscription.created", occurredAt: "2026-11-01T00:00:01Z", data: paddleSub() },
-      () => Promise.resolve(undefined),
+      { eventId: "evt_01", eventType: "subscription.created", occurredAt: "2026-11-01T00:00:01Z", data: { id: "sub_01paddle" } },
+      { retrieveSubscription: () => Promise.resolve(paddleSub()), userOfCustomer: () => Promise.resolve("u2") },
+      Date.parse("2026-11-01T00:00:02.345Z"),
     );
-    expect(payload).toMatchObject({ billingType: 2, userId: "u2", checkoutSessionId: "cs_paddle_1" });
+    expect(payload).toMatchObject({
+      billingType: 2,
+      userId: "u2",
+      checkoutSessionId: "cs_paddle_1",
+      occurredAt: Date.parse("2026-11-01T00:00:02.345Z"),
+    });
   });
 
   function paddleRequest(body: string, ts: number, key = secret) {
@@ -370,7 +437,7 @@ describe("Paddle", () => {
     });
   }
 
-  it("the webhook verifies ts=...;h1=... with the SDK: valid enqueues, a bad or stale signature is a 400", async () => {
+  it("the webhook verifies ts=...;h1=... with the SDK: a bad or stale signature is a 400; a valid one reads the subscription at Paddle", async () => {
     const body = JSON.stringify({
       event_id: "evt_01paddle",
       event_type: "subscription.updated",
@@ -408,15 +475,20 @@ describe("Paddle", () => {
       },
     });
     const now = Math.floor(Date.now() / 1000);
-    const { env, send } = fakeEnv(configured);
-    expect((await handlePaddleWebhook(paddleRequest(body, now, "wrong"), env)).status).toBe(400);
-    expect((await handlePaddleWebhook(paddleRequest(body, now - 60), env)).status).toBe(400);
-    expect(send).not.toHaveBeenCalled();
-    const ok = await handlePaddleWebhook(paddleRequest(body, now), env);
-    expect(ok.status).toBe(200);
-    expect(send).toHaveBeenCalledWith(
-      expect.objectContaining({ id: "paddle:evt_01paddle", payload: expect.objectContaining({ billingType: 2, userId: "u2" }) }),
-    );
+    // The real SDK against the Paddle stub (tests/stubs/paddle-server.ts), which has no such subscription.
+    const stub = await startPaddleStub({ webhookUrl: "http://127.0.0.1:9/unused" });
+    try {
+      const { env, send } = fakeEnv({ ...configured, PADDLE_API_KEY: PADDLE_STUB_API_KEY, PADDLE_ENVIRONMENT: stub.url });
+      expect((await handlePaddleWebhook(paddleRequest(body, now, "wrong"), env)).status).toBe(400);
+      expect((await handlePaddleWebhook(paddleRequest(body, now - 60), env)).status).toBe(400);
+      expect(send).not.toHaveBeenCalled();
+      // Accepted; the subscription is not at Paddle, so whatever the notification's copy says, nothing is enqueued.
+      const ok = await handlePaddleWebhook(paddleRequest(body, now), env);
+      expect(ok.status).toBe(200);
+      expect(send).not.toHaveBeenCalled();
+    } finally {
+      await stub.close();
+    }
   });
 });
 

@@ -41,11 +41,17 @@ function paddleSub(overrides: Partial<PaddleSubscriptionLike> = {}): PaddleSubsc
   };
 }
 
+/** The lookups of a webhook: the subscription as Paddle has it now, owned by u2's stored customer. */
+function atPaddle(sub: PaddleSubscriptionLike) {
+  return { retrieveSubscription: () => Promise.resolve(sub), userOfCustomer: () => Promise.resolve("u2") };
+}
+
 describe("the scheduled downgrade in Paddle's events", () => {
   it("is the future subscription from the end of the current period", async () => {
     const payload = await paddleEventPayload(
-      { eventId: "evt_1", eventType: "subscription.updated", occurredAt: "2026-11-10T00:00:00Z", data: paddleSub() },
-      () => Promise.resolve(undefined),
+      { eventId: "evt_1", eventType: "subscription.updated", occurredAt: "2026-11-10T00:00:00Z", data: { id: "sub_01paddle" } },
+      atPaddle(paddleSub()),
+      Date.parse("2026-11-10T00:00:01Z"),
     );
     expect(payload?.subscription).toMatchObject({ name: "pro", amount: 2900, periodEndsAt: Date.parse("2026-12-01T00:00:00Z") });
     expect(payload?.scheduled).toMatchObject({
@@ -63,8 +69,9 @@ describe("the scheduled downgrade in Paddle's events", () => {
     const none = async (sub: PaddleSubscriptionLike) =>
       (
         await paddleEventPayload(
-          { eventId: "evt_2", eventType: "subscription.updated", occurredAt: "2026-11-10T00:00:00Z", data: sub },
-          () => Promise.resolve(undefined),
+          { eventId: "evt_2", eventType: "subscription.updated", occurredAt: "2026-11-10T00:00:00Z", data: { id: sub.id } },
+          atPaddle(sub),
+          Date.parse("2026-11-10T00:00:01Z"),
         )
       )?.scheduled;
     expect(await none(paddleSub({ customData: { user_id: "u2" } }))).toBeNull();

@@ -2,8 +2,16 @@
  * Paddle's notifications as billing events: a subscription entity (as the SDK's
  * Webhooks.unmarshal returns it, camelCase) becomes the whole-state snapshot, with the
  * scheduled downgrade Snip keeps in the subscription's custom data (docs/decisions/015); a
- * completed transaction's card becomes the payment method on file. Pure; the user comes from
- * custom_data.user_id (set at checkout) or the customer lookup the route supplies.
+ * completed transaction's card becomes the payment method on file. Pure; the route supplies
+ * the lookups and the moment it looked.
+ *
+ * - A subscription event is applied as the subscription **is at Paddle now** (fetched when the
+ *   event arrives), ordered by when it was read, never by the event's own copy: events arrive in
+ *   any order and a burst may share one `occurred_at` (docs/decisions/021).
+ * - The owner is the Snip user whose Paddle customer it is (`billing_customers`, recorded when
+ *   Snip made the customer at checkout), never `custom_data.user_id`: custom data can be written
+ *   from a browser (Paddle.js checkouts pass it), so it would let anyone attach a subscription
+ *   to, or overwrite one of, another user.
  */
 import { BILLING_TYPES, parsePriceLookupKey, type BillingEventPayload, type SubscriptionSnapshot } from "../../../domain/billing";
 import { addMonthsClamped, type BillingStatus } from "../../../domain/subscription";
@@ -126,29 +134,56 @@ export function snapshotOfPaddleSubscription(sub: PaddleSubscriptionLike): Subsc
 
 export const paddleEventId = (event: PaddleEventLike) => `paddle:${event.eventId}`;
 
+export interface PaddleEventLookups {
+  /** The subscription as it is at Paddle now; null when Paddle has none by that id. */
+  retrieveSubscription(id: string): Promise<PaddleSubscriptionLike | null>;
+  /** The Snip user whose Paddle customer this is. */
+  userOfCustomer(customerId: string): Promise<string | undefined>;
+}
+
+/** The owner of a customer's subscription or transaction: the stored customer's user, or nobody. */
+async function ownerOf(customerId: string | null, customData: Record<string, unknown> | null, lookups: PaddleEventLookups) {
+  const userId = customerId ? await lookups.userOfCustomer(customerId) : undefined;
+  const claimed = str(customData?.user_id);
+  if (claimed !== undefined && claimed !== userId) {
+    console.warn(`paddle: custom_data.user_id ${claimed} is not the owner of customer ${customerId ?? "(none)"}; ignored`);
+  }
+  return userId;
+}
+
+/**
+ * The billing event of a Paddle notification, or null for one Snip does not act on (or one about
+ * a customer that is not a Snip user's). `observedAt`: when the lookups start; the order of
+ * subscription states.
+ */
 export async function paddleEventPayload(
   event: PaddleEventLike,
-  userOfCustomer: (customerId: string) => Promise<string | undefined>,
+  lookups: PaddleEventLookups,
+  observedAt: number,
 ): Promise<BillingEventPayload | null> {
   const base = { billingType: BILLING_TYPES.paddle, type: event.eventType, occurredAt: Date.parse(event.occurredAt) };
   if (event.eventType.startsWith("subscription.")) {
-    const sub = event.data as PaddleSubscriptionLike;
+    // Only the id is read from the notification: the state is Paddle's now.
+    const sub = await lookups.retrieveSubscription((event.data as Pick<PaddleSubscriptionLike, "id">).id);
+    if (!sub) return null;
     const subscription = snapshotOfPaddleSubscription(sub);
-    const userId = str(sub.customData?.user_id) ?? (await userOfCustomer(sub.customerId));
+    const userId = await ownerOf(sub.customerId, sub.customData, lookups);
     if (!subscription || !userId) return null;
     const checkoutSessionId = str(sub.customData?.checkout_session_id);
     return {
       ...base,
+      occurredAt: observedAt,
       userId,
       subscription,
       scheduled: scheduledSnapshotOf(sub, subscription),
+      // Marks that checkout paid only if it is this user's (db/billing.server.ts).
       ...(event.eventType === "subscription.created" && checkoutSessionId ? { checkoutSessionId } : {}),
     };
   }
   if (event.eventType === "transaction.completed") {
     const t = event.data as PaddleTransactionLike;
     const method = t.payments.find((p) => p.methodDetails)?.methodDetails;
-    const userId = str(t.customData?.user_id) ?? (t.customerId ? await userOfCustomer(t.customerId) : undefined);
+    const userId = await ownerOf(t.customerId, t.customData, lookups);
     if (!method || !t.customerId || !userId) return null;
     const card = method.card;
     return {

@@ -2,8 +2,14 @@
  * Stripe's objects as billing events: a subscription object becomes the whole-state snapshot
  * the queue job applies (docs/decisions/007), its subscription schedule's next phase the
  * scheduled downgrade (docs/decisions/014), a card the payment method on file. Pure: the
- * webhook route supplies what needs a lookup (the subscription of a completed checkout or of a
- * schedule, a schedule, a price, the user of a customer id).
+ * webhook route supplies what needs a lookup (the subscription, a schedule, a price, the user
+ * of a customer id) and the moment it looked.
+ *
+ * An event about a subscription is applied as the subscription **is at Stripe now**, fetched
+ * when the event arrives, not as the event's copy shows it: Stripe stamps events in whole
+ * seconds, a burst of changes shares one `created`, and events arrive in any order, so no
+ * event's own copy can be ordered against another's. The fetched state is ordered by when it
+ * was read, a later read being at least as fresh (docs/decisions/021).
  */
 import {
   BILLING_TYPES,
@@ -163,8 +169,8 @@ export async function scheduledOfStripeSchedule(
 }
 
 export interface StripeEventLookups {
-  /** The subscription with its default payment method expanded. */
-  retrieveSubscription(id: string): Promise<StripeSubscriptionLike>;
+  /** The subscription as it is at Stripe now, its default payment method expanded; null when Stripe has none by that id. */
+  retrieveSubscription(id: string): Promise<StripeSubscriptionLike | null>;
   /** A subscription schedule with its phases' prices expanded. */
   retrieveSchedule(id: string): Promise<StripeScheduleLike>;
   retrievePrice(id: string): Promise<StripePriceLike>;
@@ -191,10 +197,37 @@ async function scheduledOfSubscription(
 export const stripeEventId = (event: StripeEventLike) => `stripe:${event.id}`;
 
 /**
- * The billing event of a Stripe event, or null for an event Snip does not act on (or one
- * about a customer or price that is not Snip's).
+ * The subscription's state now, as a billing event observed at `observedAt`: the snapshot, its
+ * scheduled downgrade (from its schedule now) and its owner; null when Stripe has no such
+ * subscription or it is not one of Snip's plans or users.
  */
-export async function stripeEventPayload(event: StripeEventLike, lookups: StripeEventLookups): Promise<BillingEventPayload | null> {
+async function currentState(subscriptionId: string, type: string, lookups: StripeEventLookups, observedAt: number, knownUser?: string) {
+  const sub = await lookups.retrieveSubscription(subscriptionId);
+  if (!sub) return null;
+  const subscription = snapshotOfStripeSubscription(sub);
+  const userId = knownUser ?? sub.metadata?.user_id ?? (await lookups.userOfCustomer(idOf(sub.customer)));
+  if (!subscription || !userId) return null;
+  const payload: BillingEventPayload = {
+    billingType: BILLING_TYPES.stripe,
+    type,
+    occurredAt: observedAt,
+    userId,
+    subscription,
+    ...(await scheduledOfSubscription(sub, subscription, lookups)),
+  };
+  return { sub, payload };
+}
+
+/**
+ * The billing event of a Stripe event, or null for an event Snip does not act on (or one
+ * about a customer or price that is not Snip's). `observedAt`: when the lookups start (the
+ * event's subscription is read after it); the order of subscription states.
+ */
+export async function stripeEventPayload(
+  event: StripeEventLike,
+  lookups: StripeEventLookups,
+  observedAt: number,
+): Promise<BillingEventPayload | null> {
   const occurredAt = event.created * SECOND_MS;
   const base = { billingType: BILLING_TYPES.stripe, type: event.type, occurredAt };
   switch (event.type) {
@@ -206,16 +239,13 @@ export async function stripeEventPayload(event: StripeEventLike, lookups: Stripe
         subscription: string | { id: string } | null;
       };
       if (session.mode !== "subscription" || !session.subscription || !session.client_reference_id) return null;
-      const sub = await lookups.retrieveSubscription(idOf(session.subscription));
-      const subscription = snapshotOfStripeSubscription(sub);
-      if (!subscription) return null;
+      // The checkout names its user (set by Snip when it made the session).
+      const state = await currentState(idOf(session.subscription), "checkout.completed", lookups, observedAt, session.client_reference_id);
+      if (!state) return null;
+      const { sub, payload } = state;
       const pm = typeof sub.default_payment_method === "object" && sub.default_payment_method ? sub.default_payment_method : null;
       return {
-        ...base,
-        type: "checkout.completed",
-        userId: session.client_reference_id,
-        subscription,
-        ...(await scheduledOfSubscription(sub, subscription, lookups)),
+        ...payload,
         ...(pm ? { paymentMethod: paymentMethodOfStripe(pm, idOf(sub.customer)) } : {}),
         checkoutSessionId: session.id,
       };
@@ -223,11 +253,9 @@ export async function stripeEventPayload(event: StripeEventLike, lookups: Stripe
     case "customer.subscription.created":
     case "customer.subscription.updated":
     case "customer.subscription.deleted": {
-      const sub = event.data.object as StripeSubscriptionLike;
-      const subscription = snapshotOfStripeSubscription(sub);
-      const userId = sub.metadata?.user_id ?? (await lookups.userOfCustomer(idOf(sub.customer)));
-      if (!subscription || !userId) return null;
-      return { ...base, userId, subscription, ...(await scheduledOfSubscription(sub, subscription, lookups)) };
+      // Only the id is read from the event: the state is Stripe's now.
+      const sub = event.data.object as Pick<StripeSubscriptionLike, "id">;
+      return (await currentState(sub.id, event.type, lookups, observedAt))?.payload ?? null;
     }
     case "subscription_schedule.created":
     case "subscription_schedule.updated":
@@ -235,16 +263,12 @@ export async function stripeEventPayload(event: StripeEventLike, lookups: Stripe
     case "subscription_schedule.canceled":
     case "subscription_schedule.completed":
     case "subscription_schedule.aborted": {
-      // The schedule as it is in the event, beside its subscription as it is now.
+      // The subscription the schedule manages (or managed), as it is now with its schedule now:
+      // a released schedule is no longer the subscription's, a new one is.
       const schedule = event.data.object as StripeScheduleLike;
       const subscriptionId = schedule.subscription ? idOf(schedule.subscription) : (schedule.released_subscription ?? null);
       if (!subscriptionId) return null;
-      const sub = await lookups.retrieveSubscription(subscriptionId);
-      const subscription = snapshotOfStripeSubscription(sub);
-      const userId = sub.metadata?.user_id ?? (await lookups.userOfCustomer(idOf(sub.customer)));
-      if (!subscription || !userId) return null;
-      const scheduled = await scheduledOfStripeSchedule(schedule, subscription, lookups.retrievePrice);
-      return { ...base, userId, subscription, scheduled };
+      return (await currentState(subscriptionId, event.type, lookups, observedAt))?.payload ?? null;
     }
     case "payment_method.attached": {
       const pm = event.data.object as StripePaymentMethodLike;

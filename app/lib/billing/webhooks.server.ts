@@ -11,7 +11,8 @@ import { getDb } from "../../../db/client.server";
 import { findBillingCustomerUser } from "../../../db/billing.server";
 import { BILLING_TYPES, type BillingEvent, type BillingEventPayload } from "../../../domain/billing";
 import type { AppEnv } from "../../env.server";
-import { paddleEventId, paddleEventPayload, type PaddleEventLike } from "./paddle-events.server";
+import { paddleEventId, paddleEventPayload, type PaddleEventLike, type PaddleSubscriptionLike } from "./paddle-events.server";
+import { paddleClient } from "./paddle.server";
 import { stripeClient } from "./stripe.server";
 import {
   stripeEventId,
@@ -53,14 +54,25 @@ export async function handleStripeWebhook(request: Request, env: AppEnv): Promis
   }
   const stripe = stripeClient(env);
   const db = getDb(env.DB);
-  const payload = await stripeEventPayload(event, {
-    retrieveSubscription: async (id) =>
-      (await stripe.subscriptions.retrieve(id, { expand: ["default_payment_method"] })) as unknown as StripeSubscriptionLike,
-    retrieveSchedule: async (id) =>
-      (await stripe.subscriptionSchedules.retrieve(id, { expand: ["phases.items.price"] })) as unknown as StripeScheduleLike,
-    retrievePrice: async (id) => (await stripe.prices.retrieve(id)) as StripePriceLike,
-    userOfCustomer: (customerId) => findBillingCustomerUser(db, BILLING_TYPES.stripe, customerId),
-  });
+  // The subscription is read from Stripe now; a failed read throws (500) and Stripe retries.
+  const payload = await stripeEventPayload(
+    event,
+    {
+      retrieveSubscription: async (id) => {
+        try {
+          return (await stripe.subscriptions.retrieve(id, { expand: ["default_payment_method"] })) as unknown as StripeSubscriptionLike;
+        } catch (error) {
+          if (error instanceof Stripe.errors.StripeError && error.statusCode === 404) return null;
+          throw error;
+        }
+      },
+      retrieveSchedule: async (id) =>
+        (await stripe.subscriptionSchedules.retrieve(id, { expand: ["phases.items.price"] })) as unknown as StripeScheduleLike,
+      retrievePrice: async (id) => (await stripe.prices.retrieve(id)) as StripePriceLike,
+      userOfCustomer: (customerId) => findBillingCustomerUser(db, BILLING_TYPES.stripe, customerId),
+    },
+    Date.now(),
+  );
   return enqueue(env, stripeEventId(event), payload);
 }
 
@@ -77,6 +89,22 @@ export async function handlePaddleWebhook(request: Request, env: AppEnv): Promis
     return rejected("bad signature");
   }
   const db = getDb(env.DB);
-  const payload = await paddleEventPayload(event, (customerId) => findBillingCustomerUser(db, BILLING_TYPES.paddle, customerId));
+  const paddle = paddleClient(env);
+  // The subscription is read from Paddle now; a failed read throws (500) and Paddle retries.
+  const payload = await paddleEventPayload(
+    event,
+    {
+      retrieveSubscription: async (id) => {
+        try {
+          return (await paddle.subscriptions.get(id)) as PaddleSubscriptionLike;
+        } catch (error) {
+          if ((error as { code?: unknown }).code === "not_found") return null;
+          throw error;
+        }
+      },
+      userOfCustomer: (customerId) => findBillingCustomerUser(db, BILLING_TYPES.paddle, customerId),
+    },
+    Date.now(),
+  );
   return enqueue(env, paddleEventId(event), payload);
 }
