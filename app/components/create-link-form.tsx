@@ -329,6 +329,11 @@ function SingleLinkForm({ data, reply, returnTo, ids }: { data: CreateFormData; 
         data-testid={`${ids}-link-form`}
       >
         <input type="hidden" name="return_to" value={returnTo} />
+        {/* Enter in a field clicks the form's first submit button: this stand-in for Shorten, so
+            Enter shortens rather than opening the UTM builder (its Edit button comes before Shorten). */}
+        <button type="submit" disabled={busy} tabIndex={-1} aria-hidden="true" className="sr-only">
+          Shorten
+        </button>
         <Field label="Long URL" htmlFor={`${ids}-url`} errors={urlErrors}>
           <input
             ref={urlRef}

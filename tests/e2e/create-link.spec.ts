@@ -5,7 +5,7 @@
  */
 import type { Page } from "@playwright/test";
 import { giveSubscription, registerUser, type TestUser } from "./accounts";
-import { BASE_URL, expect, SAME_ORIGIN, test } from "./fixtures";
+import { BASE_URL, expect, SAME_ORIGIN, SHORT_LINK, test } from "./fixtures";
 
 const TEXT = {
   aliasTaken: "The alias has already been taken.",
@@ -75,6 +75,19 @@ test.describe("creating a link with JavaScript", () => {
     const hop = await page.request.get(`/${alias}`, { maxRedirects: 0 });
     expect([301, 302, 307, 308]).toContain(hop.status());
     expect(hop.headers()["location"]).toBe("https://example.com/pro-landing");
+  });
+
+  test("Enter in the long URL field shortens, not opens the UTM builder", async ({ page }) => {
+    await proUser(page);
+    await page.goto("/app/links/create");
+    await openAdvanced(page);
+    await longUrl(page).fill("https://example.com/pressed-enter");
+    await longUrl(page).press("Enter");
+    const result = page.getByTestId("result");
+    await expect(result).toBeVisible();
+    await expect(result.getByTestId("long-url")).toHaveText("https://example.com/pressed-enter");
+    await expect(page.getByLabel("Your short link")).toHaveValue(SHORT_LINK);
+    await expect(page.getByRole("dialog", { name: "UTM Parameters Builder" })).toHaveCount(0);
   });
 
   test("a taken alias and bad tags are shown next to their fields", async ({ page }) => {
@@ -278,6 +291,15 @@ test.describe("creating a link without JavaScript", () => {
     await expect(page).toHaveURL(new RegExp(`[?&]alias=${alias}&active=true$`));
     await expect(page.getByTestId("result").getByTestId("result-tag")).toHaveText(["nojs"]);
     expect((await page.request.get(`/${alias}`, { maxRedirects: 0 })).headers()["location"]).toBe("https://example.com/no-js");
+  });
+
+  test("Enter in the long URL field shortens", async ({ page }) => {
+    await proUser(page);
+    await page.goto("/app/links/create");
+    await longUrl(page).fill("https://example.com/no-js-enter");
+    await longUrl(page).press("Enter");
+    await expect(page).toHaveURL(/[?&]active=true$/);
+    await expect(page.getByTestId("result").getByTestId("long-url")).toHaveText("https://example.com/no-js-enter");
   });
 
   test("the expiry is read as UTC and the label says so", async ({ page }) => {
