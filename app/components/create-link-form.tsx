@@ -322,7 +322,9 @@ function SingleLinkForm({ data, reply, returnTo, ids }: { data: CreateFormData; 
     <>
       <fetcher.Form
         method="post"
-        action={CREATE_LINK_PATH}
+        // On the homepage (users without the analytics capability: subscribers are sent to the
+        // dashboard) the form posts to the homepage's own action; the create page is for the others.
+        action={returnTo === "/" ? "/?index" : CREATE_LINK_PATH}
         {...getFormProps(form)}
         noValidate
         className="space-y-4"

@@ -5,6 +5,7 @@ import { getLinkById } from "../../db/links.server";
 import { CreateLinkForm, LinkResult } from "../components/create-link-form";
 import { GuestCreateForm } from "../components/guest-create-form";
 import { getCloudflare } from "../context.server";
+import type { CreateReply } from "../forms/create-link-rules";
 import { readGuestId } from "../cookies.server";
 import { createLinkAction, linkResultView, loadCreateForm, loadLinkResult } from "../lib/create-link.server";
 import { guestCreateAction, loadGuestForm } from "../lib/guest-create.server";
@@ -76,7 +77,8 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
             {loaderData.result ? (
               <LinkResult result={loaderData.result} />
             ) : loaderData.form ? (
-              <CreateLinkForm data={loaderData.form} returnTo="/" />
+              // A refused post without JavaScript comes back here with the errors next to the fields.
+              <CreateLinkForm data={loaderData.form} returnTo="/" reply={actionData as CreateReply | undefined} />
             ) : loaderData.guestForm ? (
               // Only guests reach the guest form, and a guest's post is answered by the guest branch of the action.
               <GuestCreateForm data={loaderData.guestForm} lastResult={actionData as SubmissionResult<string[]> | undefined} />

@@ -142,7 +142,7 @@ test.describe("creating a link with JavaScript", () => {
 
     // The same post a tampered form would send.
     const crafted = uniqueAlias("crafted");
-    const response = await page.request.post("/app/links/create", {
+    const response = await page.request.post("/?index", {
       form: { url: "https://example.com/crafted", alias: crafted, return_to: "/" },
       headers: SAME_ORIGIN,
       maxRedirects: 0,
@@ -342,7 +342,7 @@ test.describe("the plan limit", () => {
     test.setTimeout(120_000);
     await registerUser(page); // free plan: 100 active links
     for (let i = 0; i < 100; i++) {
-      const response = await page.request.post("/app/links/create", {
+      const response = await page.request.post("/?index", {
         form: { url: `https://example.com/fill-${i}`, return_to: "/" },
         headers: SAME_ORIGIN,
         maxRedirects: 0,
