@@ -30,6 +30,7 @@ import { seoMeta } from "./seo";
 import { getViewer, loadViewer, setViewer } from "./session.server";
 import { navState } from "./lib/nav.server";
 import { SESSION_WATCH_SCRIPT } from "./lib/session-watch";
+import { useNonce } from "./nonce";
 
 export const meta: Route.MetaFunction = () => seoMeta();
 
@@ -81,6 +82,7 @@ function useHydrate(): boolean {
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const hydrate = useHydrate();
+  const nonce = useNonce();
   return (
     <html lang="en">
       <head>
@@ -111,12 +113,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <CookieBanner />
           </>
         ) : null}
-        <script dangerouslySetInnerHTML={{ __html: POPOVER_SCRIPT }} />
-        <script dangerouslySetInnerHTML={{ __html: SESSION_WATCH_SCRIPT }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: POPOVER_SCRIPT }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: SESSION_WATCH_SCRIPT }} />
         {hydrate ? (
           <>
-            <ScrollRestoration />
-            <Scripts />
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
           </>
         ) : null}
       </body>
