@@ -293,6 +293,19 @@ test.describe("creating a link without JavaScript", () => {
     expect((await page.request.get(`/${alias}`, { maxRedirects: 0 })).headers()["location"]).toBe("https://example.com/no-js");
   });
 
+  test("a free user's homepage form shows a refusal next to the field, then creates", async ({ page }) => {
+    await registerUser(page);
+    await page.goto("/");
+    await page.getByRole("button", { name: "Shorten" }).click();
+    // The homepage's own action answers (the create page is not theirs).
+    await expect(page).toHaveURL(`${BASE_URL}/?index`);
+    await expect(page.locator("#create-url-error")).toHaveText(TEXT.urlRequired);
+    await longUrl(page).fill("https://example.com/free-no-js");
+    await page.getByRole("button", { name: "Shorten" }).click();
+    await expect(page).toHaveURL(/\/\?created=/);
+    await expect(page.getByTestId("result").getByTestId("long-url")).toHaveText("https://example.com/free-no-js");
+  });
+
   test("Enter in the long URL field shortens", async ({ page }) => {
     await proUser(page);
     await page.goto("/app/links/create");
