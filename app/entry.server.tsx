@@ -1,14 +1,30 @@
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
-import type { EntryContext } from "react-router";
+import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
+import { getCspNonce } from "./csp.server";
+import { NonceContext } from "./nonce";
 
 export const streamTimeout = 5_000;
 
-export default async function handleRequest(request: Request, status: number, headers: Headers, routerContext: EntryContext) {
+export default async function handleRequest(
+  request: Request,
+  status: number,
+  headers: Headers,
+  routerContext: EntryContext,
+  loadContext: RouterContextProvider,
+) {
   let shellRendered = false;
   let statusCode = status;
-  const body = await renderToReadableStream(<ServerRouter context={routerContext} url={request.url} />, {
+  // Every inline script of the page carries the response's nonce (the worker's Content-Security-Policy).
+  const nonce = getCspNonce(loadContext);
+  const page = (
+    <NonceContext.Provider value={nonce}>
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+    </NonceContext.Provider>
+  );
+  const body = await renderToReadableStream(page, {
+    nonce,
     signal: AbortSignal.timeout(streamTimeout + 1_000),
     onError(error: unknown) {
       statusCode = 500;

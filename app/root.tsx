@@ -11,6 +11,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { pastDueAllows, PAST_DUE_PATH } from "../domain/access";
+import { MESSAGES } from "../domain/messages";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { CookieBanner } from "./components/cookie-banner";
@@ -29,6 +30,7 @@ import { seoMeta } from "./seo";
 import { getViewer, loadViewer, setViewer } from "./session.server";
 import { navState } from "./lib/nav.server";
 import { SESSION_WATCH_SCRIPT } from "./lib/session-watch";
+import { useNonce } from "./nonce";
 
 export const meta: Route.MetaFunction = () => seoMeta();
 
@@ -80,6 +82,7 @@ function useHydrate(): boolean {
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const hydrate = useHydrate();
+  const nonce = useNonce();
   return (
     <html lang="en">
       <head>
@@ -110,12 +113,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <CookieBanner />
           </>
         ) : null}
-        <script dangerouslySetInnerHTML={{ __html: POPOVER_SCRIPT }} />
-        <script dangerouslySetInnerHTML={{ __html: SESSION_WATCH_SCRIPT }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: POPOVER_SCRIPT }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: SESSION_WATCH_SCRIPT }} />
         {hydrate ? (
           <>
-            <ScrollRestoration />
-            <Scripts />
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
           </>
         ) : null}
       </body>
@@ -129,12 +132,20 @@ export default function App() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  if (!notFound) console.error(error);
+  // spec 01 §8: a 403 says 'Permission denied.'
+  const denied = isRouteErrorResponse(error) && error.status === 403;
+  if (!notFound && !denied) console.error(error);
   return (
     <div className="mx-auto max-w-xl px-4 py-24 text-center">
-      <h1 className="text-3xl font-extrabold">{notFound ? "Not Found" : "An error has occurred, please try again."}</h1>
+      <h1 className="text-3xl font-extrabold">
+        {notFound ? "Not Found" : denied ? MESSAGES.permissionDenied : "An error has occurred, please try again."}
+      </h1>
       <p className="mt-4 text-slate-600">
-        {notFound ? "We couldn't find that page." : "Something went wrong. Please try again or contact customer support."}
+        {notFound
+          ? "We couldn't find that page."
+          : denied
+            ? "Your account can't open this page."
+            : "Something went wrong. Please try again or contact customer support."}
       </p>
       <Link to="/" className="mt-8 inline-block rounded-lg bg-indigo-600 px-5 py-2.5 font-semibold text-white hover:bg-indigo-700">
         Go to the homepage

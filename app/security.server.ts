@@ -3,6 +3,7 @@
  * change state, and those must come from our own origin.
  */
 import { API_MESSAGES } from "../domain/api-messages";
+import { STRICT_TRANSPORT_SECURITY } from "../domain/security-headers";
 import { API_BASE } from "./lib/api-protocol";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -71,6 +72,8 @@ export async function drainUnreadBody(request: Request): Promise<void> {
 }
 
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  // Browsers ignore it on plain HTTP, so local runs are unaffected (docs/decisions/022).
+  "strict-transport-security": STRICT_TRANSPORT_SECURITY,
   "x-content-type-options": "nosniff",
   "x-frame-options": "DENY",
   "referrer-policy": "strict-origin-when-cross-origin",

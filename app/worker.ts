@@ -7,10 +7,11 @@
  * The cron trigger (wrangler.toml `[triggers]`) applies due scheduled downgrades at Paddle
  * (docs/decisions/015).
  */
-import { createRequestHandler, RouterContextProvider } from "react-router";
+import { createRequestHandler, RouterContextProvider, type RouterContext } from "react-router";
 import { shortLinkAlias } from "../domain/routing";
 import { apiHandler, isApiPath } from "./api/v2/app.server";
 import { cloudflareContext } from "./context.server";
+import { contentSecurityPolicy, cspNonceContext, isHtml, newCspNonce } from "./csp.server";
 import { ConfigurationError, parseEnv, type AppBindings, type AppEnv } from "./env.server";
 import { applyDueScheduledDowngrades } from "./lib/billing/scheduled-downgrades.server";
 import { drainUnreadBody, isCrossSiteMutation, securityCheckFailure, SECURITY_HEADERS } from "./security.server";
@@ -23,9 +24,11 @@ function requestCountry(request: Request): string | null {
   return typeof country === "string" && country !== "" ? country : null;
 }
 
-function withSecurityHeaders(response: Response): Response {
+/** The shared headers (HSTS among them), and for an HTML page its Content-Security-Policy (docs/decisions/022). */
+function withSecurityHeaders(response: Response, policy?: string): Response {
   const headers = new Headers(response.headers);
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) if (!headers.has(name)) headers.set(name, value);
+  if (policy && isHtml(response) && !headers.has("content-security-policy")) headers.set("content-security-policy", policy);
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
@@ -65,17 +68,23 @@ export default {
 
     if (isCrossSiteMutation(request)) {
       await drainUnreadBody(request);
-      return securityCheckFailure(request);
+      return withSecurityHeaders(securityCheckFailure(request));
     }
     const env = envOrUnavailable(rawEnv);
     if (env instanceof Response) {
       await drainUnreadBody(request);
       return withSecurityHeaders(env);
     }
-    const context = new RouterContextProvider(new Map([[cloudflareContext, { env, ctx, country: requestCountry(request) }]]));
+    const nonce = newCspNonce();
+    const context = new RouterContextProvider(
+      new Map<RouterContext<unknown>, unknown>([
+        [cloudflareContext, { env, ctx, country: requestCountry(request) }],
+        [cspNonceContext, nonce],
+      ]),
+    );
     const response = await handleRequest(request, context);
     await drainUnreadBody(request);
-    return withSecurityHeaders(response);
+    return withSecurityHeaders(response, contentSecurityPolicy({ nonce, pathname: url.pathname, paddleJsUrl: env.PADDLE_JS_URL }));
   },
 
   async scheduled(controller, rawEnv) {

@@ -57,3 +57,12 @@ export function atActiveAliasLimit(subject: Subject, activeAliases: number, over
 export function mayEditLinkField(subject: Subject, field: LinkEditField): boolean {
   return can(subject, "update_snip_url") && can(subject, LINK_FIELD_FLAGS[field]);
 }
+
+/**
+ * May the subject create links outside organizations from anywhere in the app (the navigation
+ * bar's Create, the create page, the dashboard)? Spec 01 §6: it needs the analytics capability.
+ * Other signed-in users create from the homepage form (spec 02 §1, §2 Home view).
+ */
+export function mayCreateFromApp(subject: Subject): boolean {
+  return can(subject, "create_snip_url") && can(subject, "use_analytics");
+}

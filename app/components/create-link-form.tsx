@@ -322,13 +322,20 @@ function SingleLinkForm({ data, reply, returnTo, ids }: { data: CreateFormData; 
     <>
       <fetcher.Form
         method="post"
-        action={CREATE_LINK_PATH}
+        // On the homepage (users without the analytics capability: subscribers are sent to the
+        // dashboard) the form posts to the homepage's own action; the create page is for the others.
+        action={returnTo === "/" ? "/?index" : CREATE_LINK_PATH}
         {...getFormProps(form)}
         noValidate
         className="space-y-4"
         data-testid={`${ids}-link-form`}
       >
         <input type="hidden" name="return_to" value={returnTo} />
+        {/* Enter in a field clicks the form's first submit button: this stand-in for Shorten, so
+            Enter shortens rather than opening the UTM builder (its Edit button comes before Shorten). */}
+        <button type="submit" disabled={busy} tabIndex={-1} aria-hidden="true" className="sr-only">
+          Shorten
+        </button>
         <Field label="Long URL" htmlFor={`${ids}-url`} errors={urlErrors}>
           <input
             ref={urlRef}

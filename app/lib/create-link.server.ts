@@ -268,8 +268,18 @@ export async function loadLinkResult(env: AppEnv, request: Request, viewer: View
   if (createdId) link = await getLinkById(db, createdId);
   else if (alias && params.get("active") === "true") link = await getUserLinkByAlias(db, viewer.user.id, alias);
   if (!link || link.userId !== viewer.user.id) return null;
+  return linkResultView(env, request, link, await listLinkTags(db, link.id), !can(viewer.subject, "use_analytics"));
+}
+
+/** The result view of a link its creator may see (a signed-in user's, or a guest's own: spec 02 §2). */
+export async function linkResultView(
+  env: AppEnv,
+  request: Request,
+  link: Link,
+  tags: string[],
+  showMyUrls: boolean,
+): Promise<LinkResultData> {
   const short = shortUrl(env, request, link);
-  const [tags, qrSvg] = await Promise.all([listLinkTags(db, link.id), qrCodeSvg(short, QR_SCREEN_SIZE)]);
   return {
     id: link.id,
     alias: link.alias,
@@ -277,7 +287,7 @@ export async function loadLinkResult(env: AppEnv, request: Request, viewer: View
     shortUrl: short,
     tags,
     expiresAt: link.expiresAt ? link.expiresAt.toISOString() : null,
-    qrSvg,
-    showMyUrls: !can(viewer.subject, "use_analytics"),
+    qrSvg: await qrCodeSvg(short, QR_SCREEN_SIZE),
+    showMyUrls,
   };
 }

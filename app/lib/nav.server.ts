@@ -2,7 +2,7 @@
 import type { RouterContextProvider } from "react-router";
 import { getDb } from "../../db/client.server";
 import { countUnreadAnnouncements, countUnreadNotifications } from "../../db/notifications.server";
-import { can } from "../../domain/entitlements";
+import { can, mayCreateFromApp } from "../../domain/entitlements";
 import { getCloudflare } from "../context.server";
 import type { Viewer } from "../session.server";
 
@@ -27,6 +27,7 @@ export interface NavState {
   subscribed: boolean;
   /** Users with the analytics capability get the dashboard instead of My URLs. */
   analytics: boolean;
+  /** The Create button (spec 02 §2): users who may create outside organizations (spec 01 §6: analytics). */
   canCreate: boolean;
   pastDueTrial: boolean;
   impersonating: boolean;
@@ -80,7 +81,7 @@ export async function navState(context: Readonly<RouterContextProvider>, viewer:
     },
     subscribed: viewer.subscribed,
     analytics: can(viewer.subject, "use_analytics"),
-    canCreate: can(viewer.subject, "create_snip_url") && !viewer.pastDueTrial,
+    canCreate: mayCreateFromApp(viewer.subject) && !viewer.pastDueTrial,
     pastDueTrial: viewer.pastDueTrial,
     impersonating: viewer.session.impersonatedBy !== null,
     unread: notifications + announcements > 0,

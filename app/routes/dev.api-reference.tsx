@@ -57,6 +57,10 @@ export default function ApiReference({ loaderData }: Route.ComponentProps) {
       setState("ready");
     };
     if (window.Scalar) return mount();
+    // The viewer's zod probes for eval (`Function("")`) unless told to run without it; the page's
+    // Content-Security-Policy allows no eval (docs/decisions/022), and zod works the same without.
+    const zodConfig = ((globalThis as { __zod_globalConfig?: { jitless?: boolean } }).__zod_globalConfig ??= {});
+    zodConfig.jitless = true;
     const script = document.createElement("script");
     script.src = SCALAR_SCRIPT;
     script.async = true;

@@ -2,14 +2,13 @@ import type { SubmissionResult } from "@conform-to/react";
 import { Link, redirect } from "react-router";
 import { getDb } from "../../db/client.server";
 import { getLinkById } from "../../db/links.server";
-import { CopyButton } from "../components/copy-button";
-import { CreateLinkForm, CreatedLinkFields, LinkResult } from "../components/create-link-form";
+import { CreateLinkForm, LinkResult } from "../components/create-link-form";
 import { GuestCreateForm } from "../components/guest-create-form";
 import { getCloudflare } from "../context.server";
+import type { CreateReply } from "../forms/create-link-rules";
 import { readGuestId } from "../cookies.server";
-import { createLinkAction, loadCreateForm, loadLinkResult } from "../lib/create-link.server";
+import { createLinkAction, linkResultView, loadCreateForm, loadLinkResult } from "../lib/create-link.server";
 import { guestCreateAction, loadGuestForm } from "../lib/guest-create.server";
-import { shortUrl } from "../lib/links.server";
 import { getViewer } from "../session.server";
 import type { Route } from "./+types/home";
 
@@ -22,16 +21,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (viewer) {
     // Signed-in users get the full creation form, and the result view of their own new link.
     const result = await loadLinkResult(env, request, viewer);
-    return { created: null, result, form: result ? null : await loadCreateForm(env, request, viewer), guestForm: null };
+    return { result, form: result ? null : await loadCreateForm(env, request, viewer), guestForm: null };
   }
-  const none = { created: null, result: null, form: null, guestForm: null };
+  const none = { result: null, form: null, guestForm: null };
   const createdId = new URL(request.url).searchParams.get("created");
   if (!createdId) return { ...none, guestForm: await loadGuestForm(cloudflare, request) };
   const guestId = await readGuestId(request);
   const link = await getLinkById(getDb(env.DB), createdId);
   // Only its creator (the guest's browser) sees a link's result view.
   if (!link || guestId === null || link.guestId !== guestId) return { ...none, guestForm: await loadGuestForm(cloudflare, request) };
-  return { ...none, created: { longUrl: link.url, shortUrl: shortUrl(env, request, link), alias: link.alias } };
+  // The same result view as a signed-in user's (spec 02 §2), with My URLs: a guest's links are listed there.
+  return { ...none, result: await linkResultView(env, request, link, [], true) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -41,44 +41,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   const viewer = getViewer(context);
   if (viewer) return createLinkAction(cloudflare.env, request, viewer, formData);
   return guestCreateAction(cloudflare, request, formData);
-}
-
-function Result({ created }: { created: { longUrl: string; shortUrl: string; alias: string } }) {
-  return (
-    <div className="space-y-5" data-testid="result">
-      <CreatedLinkFields longUrl={created.longUrl} shortUrl={created.shortUrl} />
-      <div className="flex flex-wrap gap-3">
-        <a
-          href={created.shortUrl}
-          target="_blank"
-          rel="noopener"
-          className="rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50"
-        >
-          Visit
-        </a>
-        <CopyButton text={created.shortUrl} />
-      </div>
-      <p className="text-xs text-slate-500">
-        Some links to merchants may earn Snip a commission.{" "}
-        <Link to="/app/affiliate-link" className="underline">
-          Learn more
-        </Link>
-        .
-      </p>
-      <div className="flex flex-wrap items-center gap-4 border-t border-slate-200 pt-5">
-        <Link to="/app/my-urls" className="text-sm font-semibold text-indigo-700 hover:underline">
-          My URLs
-        </Link>
-        <Link
-          to="/"
-          state={{ focusUrl: true }}
-          className="ml-auto rounded-lg bg-slate-900 px-4 py-2 text-sm font-semibold text-white hover:bg-slate-800"
-        >
-          Shorten another
-        </Link>
-      </div>
-    </div>
-  );
 }
 
 const HIGHLIGHTS = [
@@ -115,9 +77,8 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
             {loaderData.result ? (
               <LinkResult result={loaderData.result} />
             ) : loaderData.form ? (
-              <CreateLinkForm data={loaderData.form} returnTo="/" />
-            ) : loaderData.created ? (
-              <Result created={loaderData.created} />
+              // A refused post without JavaScript comes back here with the errors next to the fields.
+              <CreateLinkForm data={loaderData.form} returnTo="/" reply={actionData as CreateReply | undefined} />
             ) : loaderData.guestForm ? (
               // Only guests reach the guest form, and a guest's post is answered by the guest branch of the action.
               <GuestCreateForm data={loaderData.guestForm} lastResult={actionData as SubmissionResult<string[]> | undefined} />

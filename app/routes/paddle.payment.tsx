@@ -9,6 +9,7 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import { getCloudflare } from "../context.server";
+import { useNonce } from "../nonce";
 import type { RouteHandle } from "../route-handle";
 import { requireUser } from "../session.server";
 import type { Route } from "./+types/paddle.payment";
@@ -57,6 +58,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function PaddlePayment({ loaderData }: Route.ComponentProps) {
+  const nonce = useNonce();
   // Paddle.js is Paddle's own script (no package): it opens the checkout overlay for the transaction.
   const setup = `Paddle.Environment.set(${JSON.stringify(loaderData.sandbox ? "sandbox" : "production")});
 Paddle.Initialize({
@@ -69,8 +71,8 @@ Paddle.Checkout.open({ transactionId: ${JSON.stringify(loaderData.transactionId)
     <div className="mx-auto max-w-md px-4 py-12 text-center">
       <h1 className="text-2xl font-extrabold text-slate-900">Complete your payment</h1>
       <p className="mt-3 text-slate-600">The secure checkout opens in a moment. It needs JavaScript.</p>
-      <script src={loaderData.scriptUrl} />
-      <script dangerouslySetInnerHTML={{ __html: setup.replaceAll("<", "\\u003c") }} />
+      <script nonce={nonce} src={loaderData.scriptUrl} />
+      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: setup.replaceAll("<", "\\u003c") }} />
     </div>
   );
 }

@@ -5,7 +5,7 @@
  */
 import type { Page } from "@playwright/test";
 import { giveSubscription, registerUser, type TestUser } from "./accounts";
-import { BASE_URL, expect, SAME_ORIGIN, test } from "./fixtures";
+import { BASE_URL, expect, SAME_ORIGIN, SHORT_LINK, test } from "./fixtures";
 
 const TEXT = {
   aliasTaken: "The alias has already been taken.",
@@ -77,6 +77,19 @@ test.describe("creating a link with JavaScript", () => {
     expect(hop.headers()["location"]).toBe("https://example.com/pro-landing");
   });
 
+  test("Enter in the long URL field shortens, not opens the UTM builder", async ({ page }) => {
+    await proUser(page);
+    await page.goto("/app/links/create");
+    await openAdvanced(page);
+    await longUrl(page).fill("https://example.com/pressed-enter");
+    await longUrl(page).press("Enter");
+    const result = page.getByTestId("result");
+    await expect(result).toBeVisible();
+    await expect(result.getByTestId("long-url")).toHaveText("https://example.com/pressed-enter");
+    await expect(page.getByLabel("Your short link")).toHaveValue(SHORT_LINK);
+    await expect(page.getByRole("dialog", { name: "UTM Parameters Builder" })).toHaveCount(0);
+  });
+
   test("a taken alias and bad tags are shown next to their fields", async ({ page }) => {
     await proUser(page);
     const alias = uniqueAlias("dup");
@@ -129,7 +142,7 @@ test.describe("creating a link with JavaScript", () => {
 
     // The same post a tampered form would send.
     const crafted = uniqueAlias("crafted");
-    const response = await page.request.post("/app/links/create", {
+    const response = await page.request.post("/?index", {
       form: { url: "https://example.com/crafted", alias: crafted, return_to: "/" },
       headers: SAME_ORIGIN,
       maxRedirects: 0,
@@ -280,6 +293,28 @@ test.describe("creating a link without JavaScript", () => {
     expect((await page.request.get(`/${alias}`, { maxRedirects: 0 })).headers()["location"]).toBe("https://example.com/no-js");
   });
 
+  test("a free user's homepage form shows a refusal next to the field, then creates", async ({ page }) => {
+    await registerUser(page);
+    await page.goto("/");
+    await page.getByRole("button", { name: "Shorten" }).click();
+    // The homepage's own action answers (the create page is not theirs).
+    await expect(page).toHaveURL(`${BASE_URL}/?index`);
+    await expect(page.locator("#create-url-error")).toHaveText(TEXT.urlRequired);
+    await longUrl(page).fill("https://example.com/free-no-js");
+    await page.getByRole("button", { name: "Shorten" }).click();
+    await expect(page).toHaveURL(/\/\?created=/);
+    await expect(page.getByTestId("result").getByTestId("long-url")).toHaveText("https://example.com/free-no-js");
+  });
+
+  test("Enter in the long URL field shortens", async ({ page }) => {
+    await proUser(page);
+    await page.goto("/app/links/create");
+    await longUrl(page).fill("https://example.com/no-js-enter");
+    await longUrl(page).press("Enter");
+    await expect(page).toHaveURL(/[?&]active=true$/);
+    await expect(page.getByTestId("result").getByTestId("long-url")).toHaveText("https://example.com/no-js-enter");
+  });
+
   test("the expiry is read as UTC and the label says so", async ({ page }) => {
     await proUser(page);
     await page.goto("/app/links/create");
@@ -320,7 +355,7 @@ test.describe("the plan limit", () => {
     test.setTimeout(120_000);
     await registerUser(page); // free plan: 100 active links
     for (let i = 0; i < 100; i++) {
-      const response = await page.request.post("/app/links/create", {
+      const response = await page.request.post("/?index", {
         form: { url: `https://example.com/fill-${i}`, return_to: "/" },
         headers: SAME_ORIGIN,
         maxRedirects: 0,

@@ -148,7 +148,7 @@ test.describe("the domain selector for signed-in users", () => {
 
   test("the server refuses a subscribers' domain to a free user; a subscriber creates on it", async ({ page }) => {
     const user = await registerVerifiedUser(page);
-    const refused = await page.request.post("/app/links/create", {
+    const refused = await page.request.post("/?index", {
       form: { url: "https://example.com/pro-domain", domain: "pro.snip.example", return_to: "/" },
       headers: SAME_ORIGIN,
       maxRedirects: 0,
@@ -306,8 +306,10 @@ test.describe("the bot challenge", () => {
 });
 
 test.describe("the navigation bar's Create", () => {
+  // The bar's Create is for users with the analytics capability (spec 01 §6).
   test("opens the Create Snip Link popover with the form; Escape closes it; creating shows the result", async ({ page }) => {
-    await registerUser(page);
+    const user = await registerUser(page);
+    await giveSubscription(page, user.email, { plan: "basic" });
     // A page that ships JavaScript (the legal pages ship none: there Create is the plain link).
     await page.goto("/app/notifications");
     const create = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Create" });
@@ -330,8 +332,9 @@ test.describe("the navigation bar's Create", () => {
 
   test("at the plan limit it opens the plan-limit dialog instead", async ({ page }) => {
     test.setTimeout(120_000);
-    const user = await registerUser(page); // free plan: 100 active links
-    await devFixture(page, { action: "links", email: user.email, count: 100 });
+    const user = await registerUser(page);
+    await giveSubscription(page, user.email, { plan: "basic" }); // 1,000 active links
+    for (let i = 0; i < 10; i++) await devFixture(page, { action: "links", email: user.email, count: 100 });
     await page.goto("/app/notifications");
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Create" }).click();
     await expect(page.getByRole("dialog", { name: TEXT.planLimit })).toBeVisible();
@@ -343,7 +346,8 @@ test.describe("the navigation bar's Create", () => {
     test.use({ javaScriptEnabled: false });
 
     test("Create is a link to the create page", async ({ page }) => {
-      await registerUser(page);
+      const user = await registerUser(page);
+      await giveSubscription(page, user.email, { plan: "basic" });
       await page.goto("/app/terms");
       await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Create" }).click();
       await expect(page).toHaveURL(`${BASE_URL}/app/links/create`);

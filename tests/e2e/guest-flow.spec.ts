@@ -35,6 +35,29 @@ test.describe("guest shortening with JavaScript", () => {
     await expect(result.getByRole("link", { name: "Shorten another" })).toBeVisible();
   });
 
+  test("the result view has the QR code with its downloads and the share actions (spec 02 §2)", async ({ page, browser }) => {
+    const shortUrl = await shorten(page, LONG_URL);
+    const result = resultView(page);
+    await expect(result.getByTestId("qr").locator("svg")).toBeVisible();
+    const alias = new URL(shortUrl).pathname.slice(1);
+    for (const [name, file] of [
+      ["SVG", `${alias}.svg`],
+      ["PNG 400", `${alias}-400.png`],
+      ["PNG 1200", `${alias}-1200.png`],
+    ] as const) {
+      const [download] = await Promise.all([page.waitForEvent("download"), result.getByRole("link", { name, exact: true }).click()]);
+      expect(download.suggestedFilename()).toBe(file);
+    }
+    for (const name of ["Facebook", "Twitter", "WhatsApp", "LinkedIn", "Email"]) {
+      await expect(result.getByRole("link", { name, exact: true })).toHaveAttribute("href", new RegExp(encodeURIComponent(shortUrl)));
+    }
+    // The downloads are the creating browser's own: another guest gets nothing.
+    const svgHref = await result.getByRole("link", { name: "SVG", exact: true }).getAttribute("href");
+    const other = await browser.newContext();
+    expect((await other.request.get(`${BASE_URL}${svgHref!}`)).status()).toBe(404);
+    await other.close();
+  });
+
   test("Copy puts the short link on the clipboard and says Copied!", async ({ page, context }) => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: BASE_URL });
     const shortUrl = await shorten(page, LONG_URL);
@@ -108,6 +131,13 @@ test.describe("guest shortening without JavaScript", () => {
     expect(shortUrl).toMatch(SHORT_LINK);
     await expect(result.getByRole("link", { name: "Visit" })).toHaveAttribute("href", shortUrl);
     await expect(result.getByRole("link", { name: "Shorten another" })).toBeVisible();
+    await expect(result.getByTestId("qr").locator("svg")).toBeVisible();
+    const png = await page.request.get((await result.getByRole("link", { name: "PNG 400", exact: true }).getAttribute("href"))!);
+    expect(png.headers()["content-type"]).toBe("image/png");
+    await expect(result.getByRole("link", { name: "WhatsApp", exact: true })).toHaveAttribute(
+      "href",
+      new RegExp(encodeURIComponent(shortUrl)),
+    );
 
     await followLink(page, shortUrl);
     await expectLandedAt(page, LONG_URL);

@@ -38,23 +38,22 @@ test.describe("the bar by viewer", () => {
     expect(await page.locator("body").getAttribute("data-auth")).toBe("");
   });
 
-  test("a signed-in free user: Create, Help, Notifications, Cart, My URLs, Plans, Blog, Features, name, Log out", async ({ page }) => {
+  test("a signed-in free user: Help, Notifications, My URLs, Plans, Blog, Features, name, Log out; no Create", async ({ page }) => {
     const user = await registerUser(page, { name: "Ada Lovelace" });
     await page.goto("/app/terms");
     await expectLink(banner(page), "Snip home", "/");
     const nav = mainNav(page);
-    await expectLink(nav, "Create", "/app/links/create");
     await expectLink(nav, "Help", "/app/help");
     await expectLink(nav, /^Notifications/, "/app/notifications");
-    await expectLink(nav, "Cart (0)", "/app/shopping-cart");
-    await expect(nav.getByTestId("cart-count")).toHaveText("0");
     await expectLink(nav, "My URLs", "/app/my-urls");
     await expectLink(nav, "Plans", "/app/pricing");
     await expectLink(nav, "Blog", "/app/blog");
     await expect(nav.locator("summary", { hasText: "Features" })).toBeVisible();
     await expectLink(nav, user.name, "/app/settings");
     await expect(nav.getByRole("button", { name: "Log out" })).toBeVisible();
-    for (const name of ["Dashboard", "Kiosk", "Sign In", "Sign Up"]) {
+    // Creating outside organizations from the bar needs the analytics capability (spec 01 §6):
+    // a free user creates from the homepage form.
+    for (const name of ["Create", "Cart (0)", "Dashboard", "Kiosk", "Sign In", "Sign Up"]) {
       await expect(nav.getByRole("link", { name, exact: true })).toHaveCount(0);
     }
     await expect(nav.locator("summary", { hasText: "Organizations" })).toHaveCount(0);
@@ -80,13 +79,62 @@ test.describe("the bar by viewer", () => {
     const nav = mainNav(page);
     await expectLink(nav, "Kiosk", "/app/kiosk");
     const organizations = nav.locator("details").filter({ has: page.locator("summary", { hasText: "Organizations" }) });
-    const create = organizations.getByRole("link", { name: "Create Organization" });
-    await expect(create).toBeHidden();
+    const empty = organizations.getByText("No organizations yet");
+    await expect(empty).toBeHidden();
     await organizations.locator("summary").click();
-    await expect(organizations.getByText("No organizations yet")).toBeVisible();
-    await expect(create).toHaveAttribute("href", "/app/organizations/onboarding");
+    await expect(empty).toBeVisible();
+    // Hidden until the organization onboarding page exists.
+    await expect(organizations.getByRole("link", { name: "Create Organization" })).toHaveCount(0);
     await page.keyboard.press("Escape");
-    await expect(create).toBeHidden();
+    await expect(empty).toBeHidden();
+  });
+
+  test("no entry of the bar leads to a missing page, for a free user and a developer subscriber", async ({ page }) => {
+    const user = await registerUser(page);
+    const hrefs = async () => {
+      await page.goto("/app/terms");
+      await page
+        .getByRole("banner")
+        .locator("details")
+        .evaluateAll((all) => all.forEach((d) => d.setAttribute("open", "")));
+      return page
+        .getByRole("banner")
+        .locator("a[href^='/']")
+        .evaluateAll((links) => [...new Set(links.map((a) => a.getAttribute("href")!))]);
+    };
+    const free = await hrefs();
+    await makeDeveloper(page, user.email);
+    await giveSubscription(page, user.email, { plan: "pro" });
+    const developer = await hrefs();
+    expect(developer).toContain("/app/kiosk");
+    for (const href of new Set([...free, ...developer])) {
+      // An unknown path answers 301 to the homepage (routes/redirects.ts): an entry that does leads nowhere.
+      const response = await page.request.get(href, { maxRedirects: 0 });
+      expect(response.status(), href).toBeLessThan(400);
+      if (href !== "/") expect(response.headers()["location"], href).not.toBe("/");
+    }
+  });
+
+  test("the create page is for users who may create from the bar: a free user gets 'Permission denied.'", async ({ page }) => {
+    const user = await registerUser(page);
+    const page403 = await page.goto("/app/links/create");
+    expect(page403?.status()).toBe(403);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Permission denied.");
+    const post = await page.request.post("/app/links/create", {
+      form: { url: "https://example.com/not-from-the-bar", return_to: "/" },
+      headers: { Origin: BASE_URL },
+      maxRedirects: 0,
+    });
+    expect(post.status()).toBe(403);
+    // The homepage form is theirs, and it still creates.
+    await page.goto("/");
+    await page.getByLabel("Long URL").fill("https://example.com/from-home");
+    await page.getByRole("button", { name: "Shorten" }).click();
+    await expect(page.getByTestId("result").getByTestId("long-url")).toHaveText("https://example.com/from-home");
+
+    await giveSubscription(page, user.email, { plan: "basic" });
+    expect((await page.goto("/app/links/create"))?.status()).toBe(200);
+    await expect(page.getByTestId("create-link-form")).toBeVisible();
   });
 
   test("Escape closes the Features menu of a signed-in user", async ({ page }) => {
@@ -156,7 +204,7 @@ for (const javaScriptEnabled of [true, false]) {
   test.describe(`mobile menu at 400px ${javaScriptEnabled ? "with" : "without"} JavaScript`, () => {
     test.use({ viewport: { width: 400, height: 900 }, javaScriptEnabled });
 
-    test("a free user's menu: the bar's entries plus Home, Billing, Upgrade Now and Log out", async ({ page }) => {
+    test("a free user's menu: the bar's entries plus Home, Billing, Upgrade Now and Log out; no Create", async ({ page }) => {
       await registerUser(page, { name: "Mobile Person" });
       await page.goto("/app/terms");
       await expect(mainNav(page)).toBeHidden();
@@ -167,11 +215,9 @@ for (const javaScriptEnabled of [true, false]) {
       const box = await panel.boundingBox();
       expect(box?.width).toBeLessThanOrEqual(450);
       await expectLink(panel, /Mobile Person/, "/app/settings");
-      await expectLink(panel, "Create", "/app/links/create");
       await expectLink(panel, "Home", "/");
       await expectLink(panel, "My URLs", "/app/my-urls");
       await expectLink(panel, /^Notifications/, "/app/notifications");
-      await expectLink(panel, "Cart (0)", "/app/shopping-cart");
       await expectLink(panel, "Billing", "/app/settings/subscription");
       await expectLink(panel, "Help", "/app/help");
       await expectLink(panel, "Plans", "/app/pricing");
@@ -179,7 +225,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expectLink(panel, "Link Management", "/app/features/link-management");
       await expectLink(panel, "Upgrade Now", "/app/pricing");
       await expect(panel.getByRole("button", { name: "Log out" })).toBeVisible();
-      for (const name of ["Dashboard", "Kiosk", "Create Organization"]) {
+      for (const name of ["Create", "Dashboard", "Kiosk", "Create Organization"]) {
         await expect(panel.getByRole("link", { name, exact: true })).toHaveCount(0);
       }
       await panel.getByRole("button", { name: "Log out" }).click();
@@ -198,8 +244,8 @@ for (const javaScriptEnabled of [true, false]) {
       await expectLink(panel, "Dashboard", "/dashboard");
       await expectLink(panel, "Kiosk", "/app/kiosk");
       await expect(panel.getByText("No organizations yet")).toBeVisible();
-      await expectLink(panel, "Create Organization", "/app/organizations/onboarding");
-      for (const name of ["Upgrade Now", "My URLs", "Plans", "Blog", "Home"]) {
+      await expectLink(panel, "Create", "/app/links/create");
+      for (const name of ["Create Organization", "Upgrade Now", "My URLs", "Plans", "Blog", "Home"]) {
         await expect(panel.getByRole("link", { name, exact: true })).toHaveCount(0);
       }
     });

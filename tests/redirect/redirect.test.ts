@@ -115,6 +115,46 @@ describe("GET /{alias}", () => {
     expect(response.headers.get("cache-control")).toContain("no-store");
   });
 
+  it("keeps short links out of search indexes: every answer says noindex (decision 002)", async () => {
+    const active = uniqueAlias();
+    await insertLinkRow(active);
+    const deleted = uniqueAlias();
+    await insertLinkRow(deleted, { status: "deleted" });
+    const expired = uniqueAlias();
+    await insertLinkRow(expired, { expiresAt: Date.now() - 1000 });
+    const archived = uniqueAlias();
+    await insertLinkRow(archived, { status: "archived" });
+    for (const [alias, status] of [
+      [active, 302],
+      [deleted, 302],
+      [expired, 410],
+      [archived, 410],
+      [uniqueAlias("nope"), 404],
+    ] as const) {
+      const { response } = await visit(`/${alias}`);
+      expect(response.status, alias).toBe(status);
+      expect(response.headers.get("x-robots-tag"), alias).toBe("noindex");
+    }
+  });
+
+  it("serves its pages with HSTS and a policy that allows no script, frame or foreign form target", async () => {
+    const alias = uniqueAlias();
+    await insertLinkRow(alias, { expiresAt: Date.now() - 1000 });
+    for (const path of [`/${alias}`, `/${uniqueAlias("nope")}`]) {
+      const { response } = await visit(path);
+      expect(response.headers.get("strict-transport-security"), path).toMatch(/^max-age=\d{7,}; includeSubDomains$/);
+      expect(response.headers.get("x-content-type-options"), path).toBe("nosniff");
+      const csp = response.headers.get("content-security-policy") ?? "";
+      expect(csp, path).toContain("default-src 'none'");
+      expect(csp, path).toContain("frame-ancestors 'none'");
+      expect(csp, path).toContain(`form-action ${ORIGIN}`);
+      expect(csp, path).not.toContain("script-src");
+      // The 404 page's form posts to the app: the policy must let it.
+      const html = await response.text();
+      for (const [, action] of html.matchAll(/<form[^>]* action="([^"]*)"/g)) expect(csp).toContain(new URL(action!).origin);
+    }
+  });
+
   it("treats reserved words and malformed segments as not found", async () => {
     for (const path of ["/api", "/dashboard", "/%E0%A4%A", "/a.b"]) {
       const { response } = await visit(path);

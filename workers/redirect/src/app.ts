@@ -7,6 +7,7 @@ import { isAliasShaped } from "../../../domain/alias";
 import { CLICK_FIELD_MAX, type ClickEvent } from "../../../domain/events";
 import { linkKey, resolveLink, type LinkRecord } from "../../../domain/link-record";
 import { forwardQuery } from "../../../domain/forward-query";
+import { X_ROBOTS_TAG } from "../../../domain/security-headers";
 import { createChangeFeed, maybePollChanges, type ChangeFeed } from "./change-feed";
 import { ClickBatcher } from "./click-batcher";
 import type { RedirectEnv } from "./env";
@@ -103,11 +104,15 @@ function answer(
         headers: {
           location: queryAt === -1 ? resolution.url : forwardQuery(resolution.url, raw.slice(queryAt)),
           "cache-control": "private, no-store",
+          "x-robots-tag": X_ROBOTS_TAG,
         },
       });
     }
     case "deleted":
-      return new Response(null, { status: 302, headers: { location: `${appOrigin(env, raw)}/app/deleted`, "cache-control": "no-store" } });
+      return new Response(null, {
+        status: 302,
+        headers: { location: `${appOrigin(env, raw)}/app/deleted`, "cache-control": "no-store", "x-robots-tag": X_ROBOTS_TAG },
+      });
     case "expired":
       return expiredPage(appOrigin(env, raw));
     case "archived":

@@ -2,6 +2,7 @@
  * The pages a visitor sees when a short link does not redirect. Plain HTML with the
  * product's look (no React on the hot path); the 404 page offers to shorten a link.
  */
+import { STRICT_TRANSPORT_SECURITY, X_ROBOTS_TAG } from "../../../domain/security-headers";
 const STYLE = `
 *{box-sizing:border-box}body{margin:0;font-family:ui-sans-serif,system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f8fafc;color:#0f172a;min-height:100vh;display:flex;flex-direction:column}
 header{background:#fff;border-bottom:1px solid #e2e8f0;padding:14px 24px}header a{font-weight:800;font-size:22px;color:#4f46e5;text-decoration:none;letter-spacing:-.02em}
@@ -13,11 +14,27 @@ input{flex:1;min-width:220px;padding:12px 14px;border:1px solid #cbd5e1;border-r
 button,.button{background:#4f46e5;color:#fff;border:0;border-radius:10px;padding:12px 18px;font-size:16px;font-weight:600;cursor:pointer;text-decoration:none;display:inline-block}
 footer{text-align:center;color:#64748b;font-size:13px;padding:16px}footer a{color:#64748b}`;
 
+/**
+ * The pages run no script and load nothing: their only inline style is allowed, their one form
+ * may post only to the app, and no site may frame them (docs/decisions/022).
+ */
+function pagePolicy(appOrigin: string): string {
+  return `default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; form-action ${appOrigin}; base-uri 'none'; frame-ancestors 'none'`;
+}
+
 function page(status: number, title: string, body: string, appOrigin: string): Response {
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${title} · Snip</title><style>${STYLE}</style></head><body><header><a href="${appOrigin}/">Snip</a></header><main><div class="card">${body}</div></main><footer>© Snip · <a href="${appOrigin}/app/terms">Terms</a> · <a href="${appOrigin}/app/privacy-policy">Privacy Policy</a></footer></body></html>`;
   return new Response(html, {
     status,
-    headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store", "x-robots-tag": "noindex" },
+    headers: {
+      "content-type": "text/html; charset=utf-8",
+      "cache-control": "no-store",
+      "x-robots-tag": X_ROBOTS_TAG,
+      "strict-transport-security": STRICT_TRANSPORT_SECURITY,
+      "content-security-policy": pagePolicy(appOrigin),
+      "x-content-type-options": "nosniff",
+      "referrer-policy": "strict-origin-when-cross-origin",
+    },
   });
 }
 
