@@ -52,12 +52,12 @@ export async function guestCreateAction(cloudflare: CloudflareContext, request: 
   const refuse = (reply: unknown, status: number) => data(reply, { status, headers });
 
   const submission = parseWithZod(formData, { schema: shortenSchema(destinationContext(env, request)) });
-  // Every attempt counts, a malformed one too; a refused one reaches neither siteverify nor the database.
+  if (submission.status !== "success") return refuse(submission.reply(), 422);
+  // Every well-formed attempt counts; a refused one reaches neither siteverify nor the database.
   if (!(await underRateLimit(env, request, "guestShorten"))) {
     for (const [name, value] of retryAfterHeaders()) headers.set(name, value);
     return refuse(submission.reply({ formErrors: [RATE_LIMIT_MESSAGE] }), 429);
   }
-  if (submission.status !== "success") return refuse(submission.reply(), 422);
   const value = submission.value;
 
   if (!ticked && (await agreementRequired(cloudflare, request)))

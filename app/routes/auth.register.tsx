@@ -41,10 +41,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { env } = getCloudflare(context);
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: registerSchema });
-  // Every attempt counts; a refused one reaches neither siteverify nor the auth library.
+  // The form's own checks (and its validation round trips) first; then every sign-up counts, and
+  // a refused one reaches neither siteverify nor the auth library.
+  if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 422 });
   if (!(await underRateLimit(env, request, "signUp")))
     return rateLimitedReply(submission.reply({ formErrors: [RATE_LIMIT_MESSAGE], hideFields: ["password"] }));
-  if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 422 });
   const turnstile = await challengeFor(request, env);
   if (turnstile) {
     const token = readTurnstileToken(formData);
@@ -72,12 +73,13 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
     lastResult: actionData,
     shouldRevalidate: "onBlur",
   });
-  // A token is spent by the post it went with: every answer starts the challenge again.
+  // A token is spent by the sign-up it went with: every answer to one starts the challenge again
+  // (the form's validation round trips on blur carry no token and spend none).
   const [answered, setAnswered] = useState(actionData);
   const [resets, setResets] = useState(0);
   if (actionData !== answered) {
     setAnswered(actionData);
-    setResets((n) => n + 1);
+    if (actionData?.intent?.type !== "validate") setResets((n) => n + 1);
   }
   return (
     <AuthCard
