@@ -63,10 +63,13 @@ export function ipv6Prefix64(address: string): string | null {
   return first.map((g) => g.replace(/^0+(?=.)/, "")).join(":");
 }
 
-/** The key an address counts under: an IPv4 address itself, an IPv6 address by its /64. */
+/** The key an address counts under: an IPv4 address itself (also when written as IPv6), an IPv6 address by its /64. */
 export function addressKey(address: string): string {
   const trimmed = address.trim();
   if (IPV4.test(trimmed)) return `ip:${trimmed}`;
+  // An IPv4 address written as IPv6 (::ffff:a.b.c.d) is that IPv4 address.
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(trimmed)?.[1];
+  if (mapped) return `ip:${mapped}`;
   const prefix = ipv6Prefix64(trimmed);
   return prefix ? `ip6:${prefix}::/64` : `ip:${trimmed.toLowerCase()}`;
 }

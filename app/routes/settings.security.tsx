@@ -69,7 +69,6 @@ function done(notice: NoticeKey): Response {
   return redirect(`${PAGE}?notice=${notice}`);
 }
 
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireUser(request, context);
   const db = getDb(getCloudflare(context).env.DB);

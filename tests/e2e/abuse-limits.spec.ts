@@ -110,7 +110,9 @@ async function signedUpUser(playwright: PlaywrightWorkerArgs["playwright"]): Pro
 test.describe.configure({ timeout: 180_000 });
 
 test.describe("abuse limits per client address", () => {
-  test("guest shortening: the limit's worth of links, then 429 with Retry-After; another address still shortens", async ({ playwright }) => {
+  test("guest shortening: the limit's worth of links, then 429 with Retry-After; another address still shortens", async ({
+    playwright,
+  }) => {
     const limit = limitOf("RL_GUEST_SHORTEN");
     const request = await newRequester(playwright);
     await inOneWindow(async () => {

@@ -129,7 +129,11 @@ test.describe("a new password leaves no other way in", () => {
     const first = await apiToken(page, user.email, { name: "Laptop script" });
     const second = await apiToken(page, user.email, { name: "CI deploy" });
     const revoked = await apiToken(page, user.email, { name: "Old revoked" });
-    await page.request.post("/app/settings/api", { form: { intent: "revoke", tokenId: revoked.id }, headers: SAME_ORIGIN, maxRedirects: 0 });
+    await page.request.post("/app/settings/api", {
+      form: { intent: "revoke", tokenId: revoked.id },
+      headers: SAME_ORIGIN,
+      maxRedirects: 0,
+    });
     await apiToken(page, user.email, { name: "Long expired", expiresAt: "2020-01-01T00:00:00.000Z" });
     const device = await otherDevice(browser, user);
 
