@@ -127,8 +127,3 @@ export function retryAfterOfAction({ actionHeaders }: { actionHeaders: Headers }
 export function rateLimitedReply<T>(reply: T) {
   return data(reply, { status: 429, headers: retryAfterHeaders() });
 }
-
-/** A JSON call's 429. */
-export function rateLimitedJson(): Response {
-  return Response.json({ message: RATE_LIMIT_MESSAGE }, { status: 429, headers: retryAfterHeaders() });
-}
