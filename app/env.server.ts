@@ -22,6 +22,15 @@ export interface AppBindings {
   BULK: Queue;
   REDIRECT: RedirectService;
   ASSETS: Fetcher;
+  /** Abuse limits, one per guarded action (wrangler.toml `[[ratelimits]]`, app/lib/rate-limit.server.ts). */
+  RL_GUEST_SHORTEN: RateLimit;
+  RL_SIGN_UP: RateLimit;
+  RL_SIGN_IN: RateLimit;
+  RL_PASSWORD_RESET_MAIL: RateLimit;
+  RL_VERIFICATION_RESEND: RateLimit;
+  RL_QUOTE: RateLimit;
+  RL_WEBHOOK_TEST: RateLimit;
+  RL_API_TOKEN_CREATE: RateLimit;
 }
 
 const varsSchema = z.object({

@@ -22,5 +22,11 @@ export const SECURITY_INTENTS = [
   "regenerate-codes",
   "revoke-session",
   "revoke-other-sessions",
+  "revoke-api-token",
 ] as const;
 export type SecurityIntent = (typeof SECURITY_INTENTS)[number];
+
+/** Where a password change or reset leads: the security page's notice, then the live API tokens to review. */
+export function afterPasswordChange(notice: "password-changed" | "password-reset"): string {
+  return `/app/settings/security?notice=${notice}&tokens=review`;
+}

@@ -53,5 +53,6 @@ export const confirmTwoFactorSchema = z.object({
 });
 
 export const revokeSessionSchema = z.object({ session_id: z.string().min(1).max(128) });
+export const revokeApiTokenSchema = z.object({ token_id: z.string().min(1).max(128) });
 
 export const deleteAccountSchema = z.object({ password: currentPasswordSchema });

@@ -1,6 +1,7 @@
 /**
- * Local runs only (LOCAL_DEV): a browser can play a visitor from another country, or turn on the
- * bot challenge with Cloudflare's published test keys, through the cookie that the dev fixture
+ * Local runs only (LOCAL_DEV): a browser can play a visitor from another country or another client
+ * address (the abuse limits' key, app/lib/rate-limit.server.ts), or turn on the bot challenge with
+ * Cloudflare's published test keys, through the cookie that the dev fixture
  * `{"action": "client", ...}` sets (app/routes/dev.fixtures.ts). Local runs have no Cloudflare in
  * front, so there is no country and, without keys, no challenge; this lets a developer and the
  * end-to-end tests see both forms of the guest form on one running service (docs/decisions/010).
@@ -20,6 +21,8 @@ export const devClientSchema = z.object({
     .optional(),
   /** The bot challenge with Cloudflare's test keys and the local siteverify stand-in. */
   turnstile: z.boolean().optional(),
+  /** The client address the abuse limits count (app/lib/rate-limit.server.ts), as CF-Connecting-IP would give it. */
+  address: z.union([z.ipv4(), z.ipv6()]).optional(),
 });
 export type DevClient = z.infer<typeof devClientSchema>;
 

@@ -14,6 +14,7 @@ import { ensureGuestId, isSecureRequest, readTermsAccepted, termsAcceptedCookie 
 import { GUEST_MESSAGES, shortenSchema, type GuestFormData } from "../forms/shorten";
 import { resolveDomain, shortDomainsOf } from "./create-link.server";
 import { readDevClient } from "./dev-client.server";
+import { RATE_LIMIT_MESSAGE, retryAfterHeaders, underRateLimit } from "./rate-limit.server";
 import { destinationContext, linkStores } from "./links.server";
 import { clientIp, isWhitelisted, readTurnstileToken, turnstileConfig, verifyTurnstile } from "./turnstile.server";
 
@@ -41,7 +42,7 @@ export async function loadGuestForm(cloudflare: CloudflareContext, request: Requ
   };
 }
 
-/** The guest's create: the form's rules, the agreement, the challenge, the domain table, then the write. */
+/** The guest's create: the abuse limit, the form's rules, the agreement, the challenge, the domain table, then the write. */
 export async function guestCreateAction(cloudflare: CloudflareContext, request: Request, formData: FormData) {
   const { env } = cloudflare;
   const headers = new Headers();
@@ -52,6 +53,11 @@ export async function guestCreateAction(cloudflare: CloudflareContext, request: 
 
   const submission = parseWithZod(formData, { schema: shortenSchema(destinationContext(env, request)) });
   if (submission.status !== "success") return refuse(submission.reply(), 422);
+  // Every well-formed attempt counts; a refused one reaches neither siteverify nor the database.
+  if (!(await underRateLimit(env, request, "guestShorten"))) {
+    for (const [name, value] of retryAfterHeaders()) headers.set(name, value);
+    return refuse(submission.reply({ formErrors: [RATE_LIMIT_MESSAGE] }), 429);
+  }
   const value = submission.value;
 
   if (!ticked && (await agreementRequired(cloudflare, request)))

@@ -11,10 +11,14 @@ import { emailChangeTarget } from "../auth.server";
 import { AuthCard, Notice, SubmitButton } from "../components/form-fields";
 import { getCloudflare } from "../context.server";
 import { attempt } from "../lib/auth-flow.server";
+import { RATE_LIMIT_MESSAGE, rateLimitedReply, retryAfterOfAction, underRateLimit } from "../lib/rate-limit.server";
 import { getAuth, requireUser } from "../session.server";
 import type { Route } from "./+types/auth.email.verify";
 
 export const meta: Route.MetaFunction = () => [{ title: "Verify your email | Snip" }];
+
+/** Passes on the Retry-After of a rate-limited post (app/lib/rate-limit.server.ts). */
+export const headers: Route.HeadersFunction = retryAfterOfAction;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const viewer = requireUser(request, context);
@@ -44,11 +48,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireUser(request, context);
   if (viewer.user.emailVerified) return redirect("/app/email/verify?verified=1");
+  if (!(await underRateLimit(getCloudflare(context).env, request, "verificationResend", { account: viewer.user.id })))
+    return rateLimitedReply({ resent: false, error: RATE_LIMIT_MESSAGE });
   const result = await attempt(() =>
     getAuth(request, context).api.sendVerificationEmail({ body: { email: viewer.user.email }, headers: request.headers }),
   );
   if (!result.ok && result.error.status >= 500) throw new Error(`verification mail failed: ${result.error.code}`);
-  return { resent: true };
+  return { resent: true, error: null };
 }
 
 export default function VerifyEmail({ loaderData, actionData }: Route.ComponentProps) {
@@ -73,6 +79,7 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
     >
       {loaderData.notice === "invalid" ? <Notice tone="error">{ACCOUNT_MESSAGES.verifyInvalid}</Notice> : null}
       {actionData?.resent ? <Notice tone="success">{ACCOUNT_MESSAGES.verifySent}</Notice> : null}
+      {actionData?.error ? <Notice tone="error">{actionData.error}</Notice> : null}
       <Form method="post">
         <SubmitButton busyText="Sending…">Resend Verification Email</SubmitButton>
       </Form>

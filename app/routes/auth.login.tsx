@@ -6,10 +6,14 @@ import { AuthCard, Notice, PasswordField, SubmitButton, TextField } from "../com
 import { getCloudflare } from "../context.server";
 import { loginSchema } from "../forms/account";
 import { attempt, clearFailedLogins, loginLockMinutes, recordFailedLogin, redirectWithCookies } from "../lib/auth-flow.server";
+import { RATE_LIMIT_MESSAGE, rateLimitedReply, retryAfterOfAction, underRateLimit } from "../lib/rate-limit.server";
 import { getAuth, requireGuest } from "../session.server";
 import type { Route } from "./+types/auth.login";
 
 export const meta: Route.MetaFunction = () => [{ title: "Sign in | Snip" }];
+
+/** Passes on the Retry-After of a rate-limited post (app/lib/rate-limit.server.ts). */
+export const headers: Route.HeadersFunction = retryAfterOfAction;
 
 const NOTICES: Record<string, string> = {
   reset: ACCOUNT_MESSAGES.resetDone,
@@ -29,6 +33,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 422 });
   const { email, password, remember, to } = submission.value;
   const target = safeReturnPath(to);
+
+  // Attempts, right or wrong, per client address and per account (the failure throttle below counts only wrong ones).
+  if (!(await underRateLimit(env, request, "signIn", { account: email })))
+    return rateLimitedReply(submission.reply({ formErrors: [RATE_LIMIT_MESSAGE], hideFields: ["password"] }));
 
   const lockedMinutes = await loginLockMinutes(env, request, email);
   if (lockedMinutes > 0) {

@@ -4,6 +4,7 @@ import { data, Form, Link, redirect } from "react-router";
 import { ACCOUNT_MESSAGES } from "../../domain/account-rules";
 import { AuthCard, Notice, PasswordField, SubmitButton } from "../components/form-fields";
 import { resetPasswordSchema } from "../forms/account";
+import { afterPasswordChange } from "../forms/settings-rules";
 import { attempt } from "../lib/auth-flow.server";
 import { getAuth, requireGuest } from "../session.server";
 import type { Route } from "./+types/auth.password.reset.token";
@@ -30,7 +31,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       status: 422,
     });
   }
-  return redirect("/app/login?notice=reset");
+  // Signing in with the new password leads to the live API tokens, which a reset does not end.
+  return redirect(`/app/login?notice=reset&to=${encodeURIComponent(afterPasswordChange("password-reset"))}`);
 }
 
 export default function ResetPassword({ actionData }: Route.ComponentProps) {

@@ -11,9 +11,9 @@
  *   {"action": "status", "email": "a@b.c", "status": 16}    (the user's status bits: 16 hides invoices)
  *   {"action": "links", "email": "a@b.c", "count": 30, "aliasPrefix"?: "abc", "url"?: "https://..."}
  *        (count links owned by the user, written through to KV; aliases prefix + 01, 02 ... when a prefix is given)
- *   {"action": "client", "country"?: "DE", "turnstile"?: true}
- *        (this browser plays a visitor from that country and/or gets the bot challenge with Cloudflare's test keys;
- *         app/lib/dev-client.server.ts; an empty object turns both off)
+ *   {"action": "client", "country"?: "DE", "turnstile"?: true, "address"?: "203.0.113.7"}
+ *        (this browser plays a visitor from that country and/or that client address (the abuse limits' key) and/or gets
+ *         the bot challenge with Cloudflare's test keys; app/lib/dev-client.server.ts; an empty object turns them off)
  *
  *   {"action": "api-token", "email": "a@b.c", "name"?: "...", "permissions"?: ["read", ...], "rateLimitPerMinute"?: 3, "expiresAt"?: ISO}
  *        (an API token for the user, as Settings → API makes one; answers the plaintext token once)

@@ -9,8 +9,12 @@ import type { CreateReply } from "../forms/create-link-rules";
 import { readGuestId } from "../cookies.server";
 import { createLinkAction, linkResultView, loadCreateForm, loadLinkResult } from "../lib/create-link.server";
 import { guestCreateAction, loadGuestForm } from "../lib/guest-create.server";
+import { retryAfterOfAction } from "../lib/rate-limit.server";
 import { getViewer } from "../session.server";
 import type { Route } from "./+types/home";
+
+/** Passes on the Retry-After of a rate-limited post (app/lib/rate-limit.server.ts). */
+export const headers: Route.HeadersFunction = retryAfterOfAction;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const cloudflare = getCloudflare(context);

@@ -10,10 +10,14 @@ import { emailSchema, nameSchema } from "../../domain/account";
 import { AuthCard, FieldError, Notice, SubmitButton, TextField } from "../components/form-fields";
 import { getCloudflare } from "../context.server";
 import { sendMail } from "../mail.server";
+import { RATE_LIMIT_MESSAGE, rateLimitedReply, retryAfterOfAction, underRateLimit } from "../lib/rate-limit.server";
 import { getViewer } from "../session.server";
 import type { Route } from "./+types/pricing.quote";
 
 export const meta: Route.MetaFunction = () => [{ title: "Request an enterprise quote | Snip" }];
+
+/** Passes on the Retry-After of a rate-limited post (app/lib/rate-limit.server.ts). */
+export const headers: Route.HeadersFunction = retryAfterOfAction;
 
 const quoteSchema = z.object({
   name: nameSchema,
@@ -36,6 +40,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: quoteSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), sent: false }, { status: 422 });
   const { env } = getCloudflare(context);
+  // Each request mails the sales team: per client address, and per account when signed in.
+  if (!(await underRateLimit(env, request, "quote", { account: getViewer(context)?.user.id })))
+    return rateLimitedReply({ result: submission.reply({ formErrors: [RATE_LIMIT_MESSAGE] }), sent: false });
   const q = submission.value;
   const text = `Enterprise quote request\n\nName: ${q.name}\nEmail: ${q.email}\nCompany: ${q.company}\nActive links expected: ${q.links}\n\n${q.message ?? ""}`;
   const html = `<pre>${text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)}</pre>`;
@@ -54,6 +61,7 @@ export default function Quote({ loaderData, actionData }: Route.ComponentProps) 
     >
       {actionData?.sent ? <Notice tone="success">Thank you! Our sales team will get back to you shortly.</Notice> : null}
       <Form method="post" {...getFormProps(form)} noValidate className="space-y-5">
+        {form.errors ? <Notice tone="error">{form.errors[0]}</Notice> : null}
         <TextField
           label="Name"
           name="name"

@@ -1,7 +1,8 @@
 /**
  * /app/settings/api/new (L and V, the plan's API): a token with a name, an expiry and its
  * permissions. The token is shown once, on the answer to the post; only its SHA-256 hash and
- * first characters are stored.
+ * first characters are stored. Creating one asks for the password (the 423 flow,
+ * app/lib/password-confirm.server.ts) and is rate limited (docs/decisions/019-abuse-limits.md).
  */
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -12,15 +13,21 @@ import { API_TOKEN_EXPIRIES, tokenExpiresAt } from "../../domain/api";
 import { PermissionFields } from "../components/api-token-fields";
 import { CopyButton } from "../components/copy-button";
 import { Notice, SubmitButton, TextField } from "../components/form-fields";
+import { isPasswordConfirmReply, PasswordConfirmDialog } from "../components/password-confirm";
 import { SettingsCard, SettingsHeading, settingsButton } from "../components/settings";
 import { getCloudflare } from "../context.server";
 import { newTokenSchema } from "../forms/api-tokens";
 import { API_TOKEN_MESSAGES } from "../forms/api-tokens-rules";
 import { permissionsNotInPlan, requireApiSettings } from "../lib/api-settings.server";
 import { generateApiToken } from "../lib/api-tokens.server";
+import { requireRecentPassword } from "../lib/password-confirm.server";
+import { RATE_LIMIT_MESSAGE, rateLimitedReply, retryAfterOfAction, underRateLimit } from "../lib/rate-limit.server";
 import type { Route } from "./+types/settings.api.new";
 
 export const meta: Route.MetaFunction = () => [{ title: "New API token | Snip" }];
+
+/** Passes on the Retry-After of a rate-limited post (app/lib/rate-limit.server.ts). */
+export const headers: Route.HeadersFunction = retryAfterOfAction;
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireApiSettings(request, context);
@@ -29,12 +36,18 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireApiSettings(request, context);
-  const submission = parseWithZod(await request.formData(), { schema: newTokenSchema });
+  const { env } = getCloudflare(context);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: newTokenSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), created: null }, { status: 422 });
+  const denied = await requireRecentPassword(request, context, viewer, formData);
+  if (denied) return denied;
+  if (!(await underRateLimit(env, request, "apiTokenCreate", { account: viewer.user.id })))
+    return rateLimitedReply({ result: submission.reply({ formErrors: [RATE_LIMIT_MESSAGE] }), created: null });
   const { token, tokenHash, prefix } = await generateApiToken();
   const now = new Date();
   await createApiToken(
-    getDb(getCloudflare(context).env.DB),
+    getDb(env.DB),
     {
       userId: viewer.user.id,
       name: submission.value.name,
@@ -49,12 +62,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function NewApiToken({ loaderData, actionData }: Route.ComponentProps) {
+  const confirm = isPasswordConfirmReply(actionData) ? actionData.passwordConfirm : null;
+  const reply = actionData && !isPasswordConfirmReply(actionData) ? actionData : undefined;
   const [form, fields] = useForm<{ name: string; expiry: string; permissions: string[] }>({
     id: "api-token-new",
-    lastResult: actionData?.result,
+    lastResult: reply?.result,
     shouldValidate: "onSubmit",
   });
-  const created = actionData?.created ?? null;
+  const created = reply?.created ?? null;
   return (
     <>
       <SettingsHeading title="New API token" />
@@ -74,6 +89,7 @@ export default function NewApiToken({ loaderData, actionData }: Route.ComponentP
       ) : (
         <SettingsCard title="Token details" description="Give the token only the permissions the program using it needs.">
           <Form method="post" {...getFormProps(form)} noValidate className="space-y-5">
+            {form.errors ? <Notice tone="error">{form.errors[0]}</Notice> : null}
             <TextField
               label="Name"
               name="name"
@@ -111,6 +127,7 @@ export default function NewApiToken({ loaderData, actionData }: Route.ComponentP
           </Form>
         </SettingsCard>
       )}
+      {confirm ? <PasswordConfirmDialog request={confirm} /> : null}
     </>
   );
 }

@@ -7,10 +7,15 @@
  * sessions go through the password-confirmation dialog (app/lib/password-confirm.server.ts).
  * Successful changes redirect (post/redirect/get), so the page is rendered for the changed
  * session; what is shown only once (the setup secret, backup codes) is returned as action data.
+ *
+ * A password change (and a reset, whose sign-in lands here) ends the other sessions but not the
+ * API tokens, which do not depend on the password: the page then lists the live tokens, each
+ * with a one-click revoke (`?tokens=review`).
  */
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect } from "react-router";
+import { listApiTokens, revokeApiToken } from "../../db/api-tokens.server";
 import { getDb } from "../../db/client.server";
 import { deleteOtherUserSessions, deleteUserSession, listUserSessions } from "../../db/sessions.server";
 import { countBackupCodes, disableTwoFactor, replaceBackupCodes } from "../../db/two-factor.server";
@@ -32,10 +37,11 @@ import {
   changePasswordSchema,
   confirmTwoFactorSchema,
   enableTwoFactorSchema,
+  revokeApiTokenSchema,
   revokeSessionSchema,
   totpUriSchema,
 } from "../forms/settings";
-import { SECURITY_INTENTS, SETTINGS_MESSAGES, type SecurityIntent } from "../forms/settings-rules";
+import { afterPasswordChange, SECURITY_INTENTS, SETTINGS_MESSAGES, type SecurityIntent } from "../forms/settings-rules";
 import { attempt, claimTotp, clearFailedLogins, loginLockMinutes, recordFailedLogin, redirectWithCookies } from "../lib/auth-flow.server";
 import { describeDevice, type DeviceKind } from "../lib/devices.server";
 import { markPasswordConfirmed, requireRecentPassword } from "../lib/password-confirm.server";
@@ -53,6 +59,8 @@ const NOTICES = {
   "2fa-disabled": "Two-factor authentication is off.",
   "session-revoked": "The session has been signed out.",
   "sessions-revoked": "All your other sessions have been signed out.",
+  "password-reset": "Your password has been reset. Every other session has been signed out.",
+  "token-revoked": "The API token has been revoked.",
 } as const;
 
 type NoticeKey = keyof typeof NOTICES;
@@ -64,12 +72,19 @@ function done(notice: NoticeKey): Response {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireUser(request, context);
   const db = getDb(getCloudflare(context).env.DB);
-  const [backupCodesLeft, sessions] = await Promise.all([
+  const url = new URL(request.url);
+  const reviewTokens = url.searchParams.get("tokens") === "review";
+  const [backupCodesLeft, sessions, tokens] = await Promise.all([
     viewer.user.twoFactorEnabled ? countBackupCodes(db, viewer.user.id) : Promise.resolve(null),
     listUserSessions(db, viewer.user.id),
+    reviewTokens ? listApiTokens(db, viewer.user.id) : Promise.resolve([]),
   ]);
-  const notice = new URL(request.url).searchParams.get("notice");
+  const notice = url.searchParams.get("notice");
+  const now = Date.now();
   return {
+    liveTokens: tokens
+      .filter((t) => t.expiresAt === null || t.expiresAt.getTime() > now)
+      .map((t) => ({ id: t.id, name: t.name, prefix: t.prefix, lastUsedAt: t.lastUsedAt?.toISOString() ?? null })),
     twoFactorEnabled: viewer.user.twoFactorEnabled,
     backupCodesLeft,
     backupCodeCount: BACKUP_CODE_COUNT,
@@ -145,6 +160,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       await deleteUserSession(getDb(getCloudflare(context).env.DB), viewer.user.id, submission.value.session_id);
       return done("session-revoked");
     }
+    case "revoke-api-token": {
+      const submission = parseWithZod(formData, { schema: revokeApiTokenSchema });
+      if (submission.status !== "success") return data<Reply>({ intent, error: ACCOUNT_MESSAGES.generic }, { status: 422 });
+      // A token already revoked (or not the user's) answers the same: it no longer works.
+      await revokeApiToken(getDb(getCloudflare(context).env.DB), viewer.user.id, submission.value.token_id);
+      return redirect(`${PAGE}?notice=token-revoked&tokens=review`);
+    }
     case "revoke-other-sessions": {
       const denied = await requireRecentPassword(request, context, viewer, formData);
       if (denied) return denied;
@@ -195,7 +217,7 @@ async function changePassword(...[request, context, viewer, formData]: Args) {
   // Every session was replaced by a new one for this device; the password was just entered in it.
   const token = result.value.response.token;
   if (token) await markPasswordConfirmed(context, { token });
-  return redirectWithCookies(`${PAGE}?notice=password-changed`, result.value.headers);
+  return redirectWithCookies(afterPasswordChange("password-changed"), result.value.headers);
 }
 
 /** Step 1: the password (this action's confirmation) gives a new secret and backup codes. */
@@ -413,6 +435,7 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
       <div className="space-y-6">
         {loaderData.notice ? <Notice tone="success">{loaderData.notice}</Notice> : null}
         {generalError ? <Notice tone="error">{generalError}</Notice> : null}
+        {loaderData.liveTokens.length > 0 ? <LiveTokens tokens={loaderData.liveTokens} /> : null}
 
         <SettingsCard id="password" title="Change password" description="Changing your password signs you out on every other device.">
           <Form method="post" {...getFormProps(passwordForm)} noValidate className="max-w-md space-y-4">
@@ -554,5 +577,41 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
       </div>
       {isPasswordConfirmReply(actionData) ? <PasswordConfirmDialog request={actionData.passwordConfirm} /> : null}
     </>
+  );
+}
+
+/** After a password change or reset: the API tokens that still work, each revoked with one click. */
+function LiveTokens({ tokens }: { tokens: { id: string; name: string; prefix: string; lastUsedAt: string | null }[] }) {
+  return (
+    <SettingsCard
+      id="live-tokens"
+      title="API tokens still active"
+      description="A new password does not end API tokens. Revoke any you don't recognise or no longer use."
+    >
+      <ul aria-label="API tokens still active" className="divide-y divide-slate-200">
+        {tokens.map((token) => (
+          <li key={token.id} className="flex flex-col gap-3 py-4 first:pt-0 last:pb-0 sm:flex-row sm:items-center" data-testid="live-token">
+            <div className="min-w-0 flex-1 text-sm">
+              <p className="font-semibold text-slate-900">{token.name}</p>
+              <p className="mt-0.5 text-slate-600">
+                <code className="rounded bg-slate-100 px-1">{token.prefix}…</code> ·{" "}
+                {token.lastUsedAt ? (
+                  <>
+                    Last used <DateTime iso={token.lastUsedAt} />
+                  </>
+                ) : (
+                  "Never used"
+                )}
+              </p>
+            </div>
+            <Form method="post">
+              <input type="hidden" name="intent" value="revoke-api-token" />
+              <input type="hidden" name="token_id" value={token.id} />
+              <SubmitButton className={settingsDangerButton}>Revoke</SubmitButton>
+            </Form>
+          </li>
+        ))}
+      </ul>
+    </SettingsCard>
   );
 }

@@ -2,6 +2,9 @@
  * /app/settings/webhooks (L and V, use_webhooks): outgoing webhooks. Register endpoints (the
  * signing secret is shown once), choose their events, send a test event, and read the
  * delivery log the queue consumer writes (docs/decisions/012-outgoing-webhooks.md).
+ * Adding an endpoint asks for the password (the 423 flow, app/lib/password-confirm.server.ts):
+ * a borrowed session must not start copying the account's events elsewhere. Test sends are
+ * rate limited (docs/decisions/019-abuse-limits.md).
  */
 import { data, Form, Link, redirect } from "react-router";
 import { getDb } from "../../db/client.server";
@@ -18,6 +21,7 @@ import {
 } from "../../domain/webhooks";
 import { CopyButton } from "../components/copy-button";
 import { FieldError, Notice, SubmitButton, TextField } from "../components/form-fields";
+import { isPasswordConfirmReply, PasswordConfirmDialog } from "../components/password-confirm";
 import {
   DateTime,
   SettingsCard,
@@ -28,11 +32,16 @@ import {
 } from "../components/settings";
 import { getCloudflare } from "../context.server";
 import { WEBHOOK_INTENTS, webhookEndpointIdSchema, webhookEndpointSchema } from "../forms/webhooks";
+import { requireRecentPassword } from "../lib/password-confirm.server";
+import { RATE_LIMIT_MESSAGE, rateLimitedReply, retryAfterOfAction, underRateLimit } from "../lib/rate-limit.server";
 import { addWebhookEndpoint, sendTestEvent } from "../lib/webhooks.server";
 import { requireVerified } from "../session.server";
 import type { Route } from "./+types/settings.webhooks";
 
 export const meta: Route.MetaFunction = () => [{ title: "Webhooks | Snip" }];
+
+/** Passes on the Retry-After of a rate-limited post (app/lib/rate-limit.server.ts). */
+export const headers: Route.HeadersFunction = retryAfterOfAction;
 
 const NOTICES = { deleted: WEBHOOK_MESSAGES.deleted, tested: WEBHOOK_MESSAGES.testQueued } as const;
 
@@ -94,6 +103,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const existing = await listWebhookEndpoints(db, viewer.user.id);
     if (existing.length >= WEBHOOK_MAX_ENDPOINTS)
       return data<ActionReply>({ intent, formError: WEBHOOK_MESSAGES.tooMany, values }, { status: 422 });
+    const denied = await requireRecentPassword(request, context, viewer, formData);
+    if (denied) return denied;
     const { secret } = await addWebhookEndpoint(env, viewer.user.id, parsed.data);
     return data<ActionReply>({ intent, created: { url: parsed.data.url, secret } });
   }
@@ -107,6 +118,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       await deleteWebhookEndpoint(db, viewer.user.id, endpoint.id);
       return redirect("/app/settings/webhooks?done=deleted");
     }
+    if (!(await underRateLimit(env, request, "webhookTest", { account: viewer.user.id })))
+      return rateLimitedReply<ActionReply>({ intent, formError: RATE_LIMIT_MESSAGE });
     await sendTestEvent(env, endpoint);
     return redirect("/app/settings/webhooks?done=tested");
   }
@@ -126,7 +139,8 @@ const OUTCOME_CLASSES = {
 const linkClass = "font-semibold text-indigo-700 hover:underline";
 
 export default function Webhooks({ loaderData, actionData }: Route.ComponentProps) {
-  const reply = actionData as ActionReply | undefined;
+  const confirm = isPasswordConfirmReply(actionData) ? actionData.passwordConfirm : null;
+  const reply = confirm ? undefined : (actionData as ActionReply | undefined);
   const add = reply?.intent === "add" ? reply : null;
   const formError = reply && "formError" in reply ? reply.formError : null;
 
@@ -350,6 +364,7 @@ export default function Webhooks({ loaderData, actionData }: Route.ComponentProp
           )}
         </SettingsCard>
       </div>
+      {confirm ? <PasswordConfirmDialog request={confirm} /> : null}
     </>
   );
 }

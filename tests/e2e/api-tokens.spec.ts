@@ -5,7 +5,7 @@
  * the API reference from /openapi/v2.json.
  */
 import type { Page } from "@playwright/test";
-import { giveSubscription, registerUser, registerVerifiedUser } from "./accounts";
+import { giveSubscription, passwordInput, registerUser, registerVerifiedUser } from "./accounts";
 import { BASE_URL, expect, test } from "./fixtures";
 
 /** fetch from the page, as a script using the token would. */
@@ -50,6 +50,10 @@ test("a token is created in settings, shown once, works with fetch, shows its la
   await page.getByLabel("Create links", { exact: true }).check();
   await page.getByLabel("Read links", { exact: true }).check();
   await page.getByRole("button", { name: "Create Token" }).click();
+  // A new token asks for the password first (the 423 flow); the dialog then sends the form as filled in.
+  const confirmPassword = page.getByRole("dialog", { name: "Confirm your password" });
+  await passwordInput(confirmPassword).fill(user.password);
+  await confirmPassword.getByRole("button", { name: "Confirm Password" }).click();
   await expect(page.getByText("Your new API token. Copy it now: it is shown only once.")).toBeVisible();
   const token = (await page.getByTestId("new-token").textContent())!.trim();
   expect(token).toMatch(/^snip_[A-Za-z0-9_-]{43}$/);

@@ -165,7 +165,9 @@ test.describe("password reset", () => {
     await page.getByLabel("New password", { exact: true }).fill("brand-new-password");
     await page.getByLabel("Confirm new password").fill("brand-new-password");
     await page.getByRole("button", { name: "Reset Password" }).click();
-    await expect(page).toHaveURL(`${BASE_URL}/app/login?notice=reset`);
+    // Signing in then leads to the security page's list of the API tokens that still work.
+    const review = encodeURIComponent("/app/settings/security?notice=password-reset&tokens=review");
+    await expect(page).toHaveURL(`${BASE_URL}/app/login?notice=reset&to=${review}`);
     await expect(page.getByText(ACCOUNT_TEXT.resetDone)).toBeVisible();
 
     // The old password no longer works; the new one does.

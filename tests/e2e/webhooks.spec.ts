@@ -8,7 +8,7 @@ import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Page } from "@playwright/test";
-import { card, giveSubscription, registerUser, type TestUser } from "./accounts";
+import { card, giveSubscription, passwordInput, registerUser, type TestUser } from "./accounts";
 import { BASE_URL, expect, SAME_ORIGIN, test } from "./fixtures";
 
 const TEXT = {
@@ -81,12 +81,20 @@ async function webhooksUser(page: Page): Promise<TestUser> {
   return user;
 }
 
-/** Adds an endpoint on the settings page and returns its signing secret (shown once). */
-async function addEndpoint(page: Page, url: string): Promise<string> {
+/** Adding an endpoint asks for the password first (the 423 flow): confirms it in the dialog. */
+async function confirmPassword(page: Page, user: TestUser): Promise<void> {
+  const dialog = page.getByRole("dialog", { name: "Confirm your password" });
+  await passwordInput(dialog).fill(user.password);
+  await dialog.getByRole("button", { name: "Confirm Password" }).click();
+}
+
+/** Adds an endpoint on the settings page (the first one of a session asks for the password) and returns its signing secret (shown once). */
+async function addEndpoint(page: Page, user: TestUser, url: string): Promise<string> {
   await page.goto("/app/settings/webhooks");
   const form = card(page, "Add an endpoint");
   await form.getByLabel("Endpoint URL").fill(url);
   await form.getByRole("button", { name: "Add Endpoint" }).click();
+  await confirmPassword(page, user);
   await expect(page.getByText(TEXT.created)).toBeVisible();
   const secret = await page.getByTestId("webhook-secret").inputValue();
   expect(secret).toMatch(/^whsec_[0-9a-f]{48}$/);
@@ -105,14 +113,14 @@ test.describe("outgoing webhooks", () => {
   }) => {
     // Five deliveries through the queue, one of them after a retry's backoff, and a click batch.
     test.setTimeout(90_000);
-    await webhooksUser(page);
+    const user = await webhooksUser(page);
     await page.goto("/app/settings");
     await page.getByRole("navigation", { name: "Account settings" }).getByRole("link", { name: "Webhooks" }).click();
     await expect(page).toHaveURL(/\/app\/settings\/webhooks$/);
     await expect(page.getByRole("heading", { level: 1, name: "Webhooks" })).toBeVisible();
 
     const path = `/hook/${randomBytes(6).toString("hex")}`;
-    const secret = await addEndpoint(page, `${receiverOrigin}${path}`);
+    const secret = await addEndpoint(page, user, `${receiverOrigin}${path}`);
     const endpoint = card(page, "Endpoints").getByTestId("endpoint");
     await expect(endpoint).toHaveCount(1);
     await expect(endpoint).toContainText(`${receiverOrigin}${path}`);
@@ -215,13 +223,15 @@ test.describe("outgoing webhooks", () => {
   });
 
   test("only chosen events are sent: an endpoint without link.created hears nothing of a new link", async ({ page }) => {
-    await webhooksUser(page);
+    const user = await webhooksUser(page);
     const path = `/hook/${randomBytes(6).toString("hex")}`;
     await page.goto("/app/settings/webhooks");
     const form = card(page, "Add an endpoint");
     await form.getByLabel("Endpoint URL").fill(`${receiverOrigin}${path}`);
     await form.getByRole("checkbox", { name: /link\.created/ }).uncheck();
     await form.getByRole("button", { name: "Add Endpoint" }).click();
+    // The dialog replays the form as it was sent: the unticked event stays unticked.
+    await confirmPassword(page, user);
     await expect(page.getByText(TEXT.created)).toBeVisible();
     await expect(card(page, "Endpoints").getByTestId("endpoint")).toContainText("link.updated, link.deleted, link.clicked");
 
