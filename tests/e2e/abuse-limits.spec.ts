@@ -16,10 +16,10 @@ import { readFileSync } from "node:fs";
 import type { APIRequestContext, APIResponse, Page, PlaywrightWorkerArgs } from "@playwright/test";
 import { ACCOUNT_TEXT, devFixture, giveSubscription, newUser, registerUser, TEST_PASSWORD, type TestUser } from "./accounts";
 import { BASE_URL, expect, interceptExternalHosts, SAME_ORIGIN, test } from "./fixtures";
+import { serveFakeTurnstile } from "./turnstile";
 
 const MESSAGE = "Too many attempts. Please wait a minute and try again.";
 const ROBOT_REQUIRED = "Please confirm that you are not a robot.";
-const TURNSTILE_SCRIPT = "https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit";
 
 /** `simple.limit` of a `[[ratelimits]]` binding in wrangler.toml (every period is 60 s). */
 function limitOf(binding: string): number {
@@ -341,24 +341,6 @@ test.describe("abuse limits per account", () => {
 });
 
 test.describe("the bot challenge on sign-up", () => {
-  const FAKE_TURNSTILE = `
-window.turnstile = {
-  render(container, options) {
-    const button = document.createElement("button");
-    button.type = "button";
-    button.textContent = "Verify you are human";
-    button.onclick = () => options.callback("XXXX.DUMMY.TOKEN.XXXX");
-    container.appendChild(button);
-    return "widget-1";
-  },
-  reset() {},
-  remove() {},
-};`;
-
-  async function serveFakeTurnstile(page: Page): Promise<void> {
-    await page.route(TURNSTILE_SCRIPT, (route) => route.fulfill({ status: 200, contentType: "text/javascript", body: FAKE_TURNSTILE }));
-  }
-
   test("when it is on, a sign-up without a passed challenge is refused and makes no account", async ({ playwright }) => {
     const request = await newRequester(playwright);
     await play(request, { turnstile: true });

@@ -9,6 +9,7 @@
 import type { Page } from "@playwright/test";
 import { devFixture, giveSubscription, registerUser, registerVerifiedUser } from "./accounts";
 import { acceptCookies, BASE_URL, expect, resultView, SAME_ORIGIN, shortLinkField, test, urlField } from "./fixtures";
+import { serveFakeTurnstile, TURNSTILE_SCRIPT } from "./turnstile";
 
 const TEXT = {
   guestTooltip: "This domain is not available to guest users.",
@@ -22,37 +23,9 @@ const TEXT = {
 } as const;
 
 const DEFAULT_HOST = "localhost:8787";
-const TURNSTILE_SCRIPT = "https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit";
 
 function uniqueAlias(prefix: string): string {
   return `${prefix}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-}
-
-/**
- * A stand-in for Turnstile's script: render() draws a "Verify" button that calls the widget's
- * callback with Cloudflare's dummy token; window.__turnstile can raise an error or count resets.
- */
-const FAKE_TURNSTILE = `
-window.__turnstile = { resets: 0, renders: 0, options: null };
-window.turnstile = {
-  render(container, options) {
-    window.__turnstile.renders++;
-    window.__turnstile.options = options;
-    const button = document.createElement("button");
-    button.type = "button";
-    button.textContent = "Verify you are human";
-    button.onclick = () => options.callback("XXXX.DUMMY.TOKEN.XXXX");
-    container.appendChild(button);
-    return "widget-1";
-  },
-  reset() { window.__turnstile.resets++; },
-  remove() {},
-};
-window.__turnstile.fail = () => window.__turnstile.options["error-callback"]("110200");
-`;
-
-async function serveFakeTurnstile(page: Page): Promise<void> {
-  await page.route(TURNSTILE_SCRIPT, (route) => route.fulfill({ status: 200, contentType: "text/javascript", body: FAKE_TURNSTILE }));
 }
 
 const domainSelect = (page: Page, id = "guest-domain") => page.locator(`#${id}`);

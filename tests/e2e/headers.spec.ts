@@ -6,22 +6,7 @@
 import type { Page } from "@playwright/test";
 import { devFixture, giveSubscription, registerUser } from "./accounts";
 import { acceptCookies, BASE_URL, expect, resultView, submitUrl, test } from "./fixtures";
-
-const TURNSTILE_SCRIPT = "https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit";
-
-/** A stand-in for Turnstile's script (no internet here), served from Turnstile's own URL. */
-const FAKE_TURNSTILE = `window.turnstile = {
-  render(container, options) {
-    const button = document.createElement("button");
-    button.type = "button";
-    button.textContent = "Verify you are human";
-    button.onclick = () => options.callback("XXXX.DUMMY.TOKEN.XXXX");
-    container.appendChild(button);
-    return "widget-1";
-  },
-  reset() {},
-  remove() {},
-};`;
+import { serveFakeTurnstile } from "./turnstile";
 
 function scriptSources(policy: string): string[] {
   const directive = policy.split(";").find((d) => d.trim().startsWith("script-src "));
@@ -105,7 +90,7 @@ test.describe("the hydrated pages run under the policy", () => {
     const violations = await watchViolations(page);
     await acceptCookies(page);
     await devFixture(page, { action: "client", turnstile: true });
-    await page.route(TURNSTILE_SCRIPT, (route) => route.fulfill({ status: 200, contentType: "text/javascript", body: FAKE_TURNSTILE }));
+    await serveFakeTurnstile(page);
     await expectPolicy(page, "/");
     await page.getByRole("button", { name: "Verify you are human" }).click();
     await expect(page.getByTestId("anti-robot")).toHaveAttribute("data-verified", "true");

@@ -150,7 +150,10 @@ test.describe("footer", () => {
           await expect(dialog).toContainText("Current choice: not opted out");
           await expect(checkbox).not.toBeChecked();
           await checkbox.check();
+          // The URL is the same before and after the post: wait for the saved choice itself, not the URL.
+          const saved = page.waitForResponse((r) => r.url().includes("/app/api/privacy/do-not-sell") && r.request().method() === "POST");
           await dialog.getByRole("button", { name: "Save my choice" }).click();
+          await saved;
           await expect(page).toHaveURL(`${BASE_URL}${path}`);
 
           await page.reload();
