@@ -226,6 +226,11 @@ const app = await startRuntime({ port: APP_PORT, persist: state, verbose: !!proc
 await bare.ready;
 const db = await app.getD1Database("DB", "snip-app");
 const kv = await app.getKVNamespace("LINKS", "snip-app");
+// The bare runtime started first, the service's last (the seeder's has ended).
+const [BARE_PID, APP_PID] = (() => {
+  const pids = workerdPids();
+  return pids.length === 2 ? pids : [0, 0];
+})();
 if ((await kv.get(`link:${SHORT_HOST}/${alias("k", KV_ALIASES - 1)}`)) === null)
   throw new Error("bench: the seeded KV is not the service's");
 
@@ -422,19 +427,53 @@ async function settleClicks() {
  * goes first. `next()` gives each redirect run its script arguments (the walk's offset) and is
  * told how many requests it made.
  */
+// CPU time of each runtime's workerd process (user + system, from /proc), a figure the rest of
+// the machine's load hardly moves: the CPU each side spends a request, the redirect side's
+// including the click pipeline's work until it settles after the round.
+const TICK_MS = 10; // USER_HZ is 100 on Linux
+function workerdPids() {
+  if (!existsSync("/proc/self/stat")) return [];
+  return readdirSync("/proc")
+    .filter((d) => /^\d+$/.test(d))
+    .map((d) => {
+      try {
+        const stat = readFileSync(`/proc/${d}/stat`, "utf8");
+        const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+        return { pid: Number(d), comm: stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")), ppid: Number(fields[1]) };
+      } catch {
+        return null;
+      }
+    })
+    .filter((p) => p && p.comm === "workerd" && p.ppid === process.pid)
+    .map((p) => p.pid)
+    .sort((a, b) => a - b);
+}
+function cpuMs(pid) {
+  if (!pid) return NaN;
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+}
+
 async function rounds(label, scriptPath, count, { connections = CONNECTIONS, walk = null, seconds = PATH_DURATION_S } = {}) {
   const bareRuns = [];
   const appRuns = [];
   for (let round = 0; round < count; round++) {
     const order = round % 2 === 0 ? ["bare", "app"] : ["app", "bare"];
     for (const side of order) {
-      if (side === "bare") bareRuns.push(wrk(BARE_URL, scriptPath, seconds, { connections, scriptArgs: walk ? [0] : [] }));
-      else {
+      if (side === "bare") {
+        const cpu = cpuMs(BARE_PID);
+        const run = wrk(BARE_URL, scriptPath, seconds, { connections, scriptArgs: walk ? [0] : [] });
+        run.cpuUsPerRequest = ((cpuMs(BARE_PID) - cpu) * 1000) / run.requests;
+        bareRuns.push(run);
+      } else {
+        const cpu = cpuMs(APP_PID);
         const run = wrk(APP_URL, scriptPath, seconds, { connections, scriptArgs: walk ? [walk.offset] : [] });
         // wrk builds one request more than it sends, and some are in flight when it stops.
         if (walk) walk.offset += run.requests + connections + 1;
         appRuns.push(run);
         await settleClicks();
+        run.cpuUsPerRequest = ((cpuMs(APP_PID) - cpu) * 1000) / run.requests;
       }
     }
     const a = appRuns.at(-1);
@@ -449,12 +488,25 @@ async function rounds(label, scriptPath, count, { connections = CONNECTIONS, wal
     p99: median(runs.map((r) => r.p99)),
     max: Math.max(...runs.map((r) => r.max)),
     requests: runs.reduce((a, r) => a + r.requests, 0),
+    cpuUsPerRequest: median(runs.map((r) => r.cpuUsPerRequest)),
     errors: runs.reduce((a, r) => a + r.errors, 0),
     unexpected: runs.reduce((a, r) => a + r.unexpected, 0),
     socket: Object.fromEntries(["connect", "read", "write", "timeout"].map((k) => [k, runs.reduce((a, r) => a + r.socket[k], 0)])),
     rounds: runs.map(({ text: _t, accounting: _a, ...r }) => r),
   });
-  return { label, connections, ratio: median(pairRatios), pairRatios, bare: side(bareRuns), app: side(appRuns) };
+  // The CPU ratio: how many requests the redirect path serves for the CPU time the bare worker
+  // spends on one, round by round (clicks included).
+  const cpuRatios = appRuns.map((r, i) => bareRuns[i].cpuUsPerRequest / r.cpuUsPerRequest);
+  return {
+    label,
+    connections,
+    ratio: median(pairRatios),
+    pairRatios,
+    cpuRatio: median(cpuRatios),
+    cpuRatios,
+    bare: side(bareRuns),
+    app: side(appRuns),
+  };
 }
 
 progress("warming up");
@@ -869,6 +921,11 @@ function printPath(p, note) {
     `  rounds (req/s): bare ${p.bare.rounds.map((r) => fmt(r.rps)).join(", ")}; redirect ${p.app.rounds.map((r) => fmt(r.rps)).join(", ")}`,
   );
   console.log(`  ratio per round: ${p.pairRatios.map((r) => r.toFixed(2)).join(", ")}`);
+  if (Number.isFinite(p.cpuRatio))
+    console.log(
+      `  CPU a request (workerd, clicks included): bare ${p.bare.cpuUsPerRequest.toFixed(0)} µs, redirect ${p.app.cpuUsPerRequest.toFixed(0)} µs; ` +
+        `CPU ratio ${p.cpuRatio.toFixed(2)} (rounds ${p.cpuRatios.map((r) => r.toFixed(2)).join(", ")})`,
+    );
 }
 printPath(paths.cachedHuman, `${fmt(CACHED_ALIASES)} links in the isolate cache, people and bots (${fmt(VISITORS)} visitors)`);
 console.log(
