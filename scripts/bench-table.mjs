@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Rewrites README.md's bench table (between the bench-table markers) from the newest full run in
 // bench-results/ (a run with --redirects-only is left out). `npm run bench` runs it at its end.
+import { spawnSync } from "node:child_process";
 import { readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
@@ -10,7 +11,7 @@ const END = "<!-- bench-table:end -->";
 const runs = readdirSync("bench-results")
   .filter((f) => f.endsWith(".json"))
   .map((f) => ({ file: join("bench-results", f), run: JSON.parse(readFileSync(join("bench-results", f), "utf8")) }))
-  .filter(({ run }) => run.paths && !run.config?.redirectsOnly)
+  .filter(({ run }) => run.paths && !run.config?.redirectsOnly && !run.config?.noClickConsumer)
   .sort((a, b) => a.run.at.localeCompare(b.run.at));
 if (runs.length === 0) {
   console.error("bench-table: no full run in bench-results/");
@@ -33,13 +34,15 @@ const lines = [
   START,
   "",
   `Latest full run: ${run.at.slice(0, 16).replace("T", " ")} UTC (\`${file}\`), wrk -t1 -c${c.connections}, ${c.seconds} s a side a round, ` +
-    `load average ${run.machine.loadBefore.map((x) => x.toFixed(1)).join(" / ")} before the run (2 cores, shared).`,
+    `load average ${run.machine.loadBefore.map((x) => x.toFixed(1)).join(" / ")} before the run (2 cores, shared). ` +
+    "The CPU ratio (CPU time of the bare runtime a request over the service's, clicks included) moves least with the machine's load.",
   "",
-  "| path | bare worker req/s | redirect req/s | ratio (median of rounds) | rounds | redirect p50 / p99 | errors (redirect / bare) | target |",
-  "| --- | ---: | ---: | ---: | --- | ---: | ---: | --- |",
+  "| path | bare worker req/s | redirect req/s | ratio (median of rounds) | rounds | CPU a request, bare / redirect (CPU ratio) | redirect p50 / p99 | errors (redirect / bare) | target |",
+  "| --- | ---: | ---: | ---: | --- | ---: | ---: | ---: | --- |",
   ...rows.map(
     ([label, p, target]) =>
       `| ${label} | ${fmt(p.bare.rps)} | ${fmt(p.app.rps)} | ${p.ratio.toFixed(2)} | ${p.pairRatios.map((r) => r.toFixed(2)).join(", ")} | ` +
+      `${fmt(p.bare.cpuUsPerRequest)} / ${fmt(p.app.cpuUsPerRequest)} µs (${p.cpuRatio.toFixed(2)}) | ` +
       `${ms(p.app.p50)} / ${ms(p.app.p99)} | ${p.app.errors} / ${p.bare.errors} | ${target} |`,
   ),
   "",
@@ -81,4 +84,5 @@ if (from === -1 || to === -1) {
   process.exit(1);
 }
 writeFileSync("README.md", readme.slice(0, from) + lines.join("\n") + readme.slice(to + END.length));
+spawnSync("node_modules/.bin/prettier", ["--write", "README.md"], { stdio: "ignore" });
 console.log(`bench-table: README.md's bench table now shows ${file}`);

@@ -222,7 +222,22 @@ await seedKv.put(
 const seedSeconds = (Date.now() - kvSeeded) / 1000;
 await seeder.dispose();
 
-const app = await startRuntime({ port: APP_PORT, persist: state, verbose: !!process.env.BENCH_VERBOSE, crons: false });
+// BENCH_NO_CLICK_CONSUMER=1 runs the service without the clicks consumer (the clicks wait in the
+// queue), as production's redirect worker runs: the consumer on other machines. An experiment:
+// its accounting run cannot count anything.
+const NO_CLICK_CONSUMER = process.env.BENCH_NO_CLICK_CONSUMER === "1";
+const withoutClickConsumer = (worker) => {
+  if (!NO_CLICK_CONSUMER || worker.name !== "snip-queue") return worker;
+  const { "snip-clicks": _clicks, ...queueConsumers } = worker.queueConsumers;
+  return { ...worker, queueConsumers };
+};
+const app = await startRuntime({
+  port: APP_PORT,
+  persist: state,
+  verbose: !!process.env.BENCH_VERBOSE,
+  crons: false,
+  adjust: withoutClickConsumer,
+});
 await bare.ready;
 const db = await app.getD1Database("DB", "snip-app");
 const kv = await app.getKVNamespace("LINKS", "snip-app");
@@ -555,7 +570,7 @@ const [answered, unexpectedAnswers] = accounting.accounting ?? [0, -1];
 const countedIds = Array.from({ length: COUNTED_LINKS }, (_, i) => linkId("n", i));
 const inList = countedIds.map(() => "?").join(",");
 let drainedAfterMs = NaN;
-const deadline = Date.now() + 120_000;
+const deadline = Date.now() + (NO_CLICK_CONSUMER ? 0 : 120_000);
 while (Date.now() < deadline) {
   const { n } = await query(
     `SELECT COALESCE(SUM(clicks + bot_clicks), 0) AS n FROM click_hourly WHERE link_id IN (${inList})`,
@@ -1055,6 +1070,7 @@ writeFileSync(
       durationS: Math.round((Date.now() - startedAt) / 1000),
       machine: { loadBefore, loadAfter },
       config: {
+        noClickConsumer: NO_CLICK_CONSUMER,
         connections: CONNECTIONS,
         overloadConnections: OVERLOAD_CONNECTIONS,
         seconds: DURATION_S,

@@ -70,13 +70,22 @@ function runCronTriggers(mf) {
 
 /**
  * Starts the service. `persist` is a wrangler state folder (".wrangler/state") or false
- * for in-memory state; `vars` override variables of every worker. Cron triggers run every
- * minute unless `crons` is false.
+ * for in-memory state; `vars` override variables of every worker; `adjust` may change a worker's
+ * Miniflare options (the bench uses it to measure without the clicks consumer). Cron triggers run
+ * every minute unless `crons` is false.
  */
-export async function startRuntime({ port, host = "127.0.0.1", persist = ".wrangler/state", vars = {}, verbose = false, crons = true }) {
+export async function startRuntime({
+  port,
+  host = "127.0.0.1",
+  persist = ".wrangler/state",
+  vars = {},
+  verbose = false,
+  crons = true,
+  adjust = (worker) => worker,
+}) {
   const workers = BUILT_WORKERS.map((config) => {
     const worker = builtWorker(config);
-    return { ...worker, bindings: { ...worker.bindings, ...vars } };
+    return adjust({ ...worker, bindings: { ...worker.bindings, ...vars } });
   });
   // wrangler's `--persist-to DIR` keeps each resource under DIR/v3/<plugin>.
   const state = persist ? { resourcePersistencePath: join(persist, "v3") } : {};
