@@ -50,15 +50,44 @@ async function visitorHash(payload: ClickPayload, hour: number, salt: string): P
   return [...new Uint8Array(digest).slice(0, 12)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
+interface AgentFacts {
+  isBot: boolean;
+  device: string;
+  browser: string;
+  os: string;
+}
+
+/**
+ * How many parsed User-Agents an isolate remembers. Parsing one (isbot and ua-parser-js, both
+ * regular-expression lists) is most of the consumer's work per human click, and the same few
+ * thousand strings make up most traffic; the oldest remembered goes first past the bound.
+ */
+export const AGENT_MEMO_MAX = 5_000;
+const agentMemo = new Map<string, AgentFacts>();
+
+function agentFacts(ua: string): AgentFacts {
+  const known = agentMemo.get(ua);
+  if (known !== undefined) return known;
+  const isBot = ua === "" || isbot(ua);
+  // Bots are counted apart and never broken down, so their user agent is not parsed.
+  const parsed = isBot ? null : new UAParser(ua).getResult();
+  const facts: AgentFacts = {
+    isBot,
+    device: parsed ? clip(parsed.device.type ?? "desktop") : "bot",
+    browser: clip(parsed?.browser.name),
+    os: clip(parsed?.os.name),
+  };
+  if (agentMemo.size >= AGENT_MEMO_MAX) agentMemo.delete(agentMemo.keys().next().value!);
+  agentMemo.set(ua, facts);
+  return facts;
+}
+
 /**
  * The facts of one click. `salt` null (a deployment without VISITOR_SALT) leaves the visitor
  * hash empty: the click is counted, but not as a unique visitor.
  */
 export async function describeClick(payload: ClickPayload, salt: string | null): Promise<ClickFacts> {
-  const ua = payload.userAgent ?? "";
-  const isBot = ua === "" || isbot(ua);
-  // Bots are counted apart and never broken down, so their user agent is not parsed.
-  const parsed = isBot ? null : new UAParser(ua).getResult();
+  const { isBot, device, browser, os } = agentFacts(payload.userAgent ?? "");
   const hour = Math.floor(payload.at / HOUR_MS);
   // Two-letter codes only; Cloudflare's XX (no country) and T1 (Tor) are unknown.
   const code = payload.country?.toUpperCase();
@@ -69,9 +98,9 @@ export async function describeClick(payload: ClickPayload, salt: string | null):
     hour,
     country,
     referrer: clip(referrerHost(payload.referrer), DIRECT),
-    device: parsed ? clip(parsed.device.type ?? "desktop") : "bot",
-    browser: clip(parsed?.browser.name),
-    os: clip(parsed?.os.name),
+    device,
+    browser,
+    os,
     language: primaryLanguage(payload.acceptLanguage),
     isBot,
     // Only humans count as unique visitors; a bot's click needs no hash.

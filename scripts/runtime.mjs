@@ -77,8 +77,9 @@ export const LOCAL_DEV_VARS = Object.freeze({ LOCAL_DEV: "true" });
 
 /**
  * Starts the service. `persist` is a wrangler state folder (".wrangler/state") or false
- * for in-memory state; `vars` override variables of every worker. Cron triggers run every
- * minute unless `crons` is false. `localDev: false` runs the built workers exactly as
+ * for in-memory state; `vars` override variables of every worker; `adjust` may change a worker's
+ * Miniflare options (the bench uses it to measure without the clicks consumer). Cron triggers run
+ * every minute unless `crons` is false. `localDev: false` runs the built workers exactly as
  * deployed (the production-safety tests do).
  */
 export async function startRuntime({
@@ -89,10 +90,11 @@ export async function startRuntime({
   verbose = false,
   crons = true,
   localDev = true,
+  adjust = (worker) => worker,
 }) {
   const workers = BUILT_WORKERS.map((config) => {
     const worker = builtWorker(config);
-    return { ...worker, bindings: { ...worker.bindings, ...(localDev ? LOCAL_DEV_VARS : {}), ...vars } };
+    return adjust({ ...worker, bindings: { ...worker.bindings, ...(localDev ? LOCAL_DEV_VARS : {}), ...vars } });
   });
   // wrangler's `--persist-to DIR` keeps each resource under DIR/v3/<plugin>.
   const state = persist ? { resourcePersistencePath: join(persist, "v3") } : {};

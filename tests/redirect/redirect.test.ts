@@ -195,6 +195,16 @@ describe("GET /{alias}", () => {
     });
     expect(typeof sent[0]!.id).toBe("string");
   });
+
+  it("takes the visitor's country from the edge, never from a CF-IPCountry header the client sends", async () => {
+    const alias = uniqueAlias();
+    await insertLinkRow(alias);
+    const edge = { country: "FR" } as unknown as IncomingRequestCfProperties;
+    const { sent } = await visit(`/${alias}`, { headers: { "cf-ipcountry": "DE" }, cf: edge });
+    expect(sent[0]!.payload.country).toBe("FR");
+    const { sent: spoofed } = await visit(`/${alias}`, { headers: { "cf-ipcountry": "DE" } });
+    expect(spoofed[0]!.payload.country).toBeNull();
+  });
 });
 
 describe("the isolate cache", () => {

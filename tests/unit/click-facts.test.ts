@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { DIRECT, HOUR_MS, UNKNOWN, describeClick } from "../../domain/click-facts";
+import { AGENT_MEMO_MAX, DIRECT, HOUR_MS, UNKNOWN, describeClick } from "../../domain/click-facts";
 import type { ClickPayload } from "../../domain/events";
 
 const AT = Date.UTC(2025, 5, 15, 14, 20, 0); // 14:20 UTC
@@ -56,6 +56,21 @@ describe("describeClick: devices, browsers and operating systems", () => {
     expect(facts.device).toBe("desktop");
     expect(facts.browser).toBe(UNKNOWN);
     expect(facts.os).toBe(UNKNOWN);
+  });
+
+  it("describes each agent by its own string while it remembers parsed agents, also past the memory's bound", async () => {
+    const order = [UA.chromeWindows, UA.safariIphone, UA.googlebot, UA.firefoxMac];
+    const first = await Promise.all(order.map((userAgent) => describe_({ userAgent })));
+    // More distinct agents than the isolate remembers, then the same four again, in another order.
+    for (let i = 0; i <= AGENT_MEMO_MAX; i++) await describe_({ userAgent: `Mozilla/5.0 (Windows NT 10.0) Firefox/${i}.0` });
+    const again = await Promise.all([...order].reverse().map((userAgent) => describe_({ userAgent })));
+    expect(again.reverse()).toEqual(first);
+    expect(first.map((f) => [f.browser, f.isBot])).toEqual([
+      ["Chrome", false],
+      ["Mobile Safari", false],
+      [UNKNOWN, true],
+      ["Firefox", false],
+    ]);
   });
 });
 
