@@ -785,8 +785,6 @@ export function LinkResult({ result }: { result: LinkResultData }) {
         <Link
           to="/"
           state={{ focusUrl: true }}
-          // Where the page is not hydrated, the guest pages' island carries the focus request over.
-          data-focus-url=""
           className="ml-auto rounded-lg bg-slate-900 px-4 py-2 text-sm font-semibold text-white hover:bg-slate-800"
         >
           Shorten another

@@ -9,7 +9,8 @@
  * - The guest shorten form: the alias field follows the domain's rule, a locked domain says why and
  *   sends the browser where that is fixed, Shorten waits for the ticked agreement and the bot
  *   challenge (Turnstile, spec 02 §4, §8, §9), and says "Shortening…" while the post is under way.
- *   The URL field takes the focus after a refused post and after "Shorten another".
+ *   The URL field takes the focus after a refused post and after "Shorten another" (or any link
+ *   from the result view).
  * - The cookie banner accepts without leaving the page.
  *
  * The same behaviour, for hydrated pages (a signed-in user's `/`, client-side navigations), lives in
@@ -28,8 +29,6 @@ import {
 } from "../components/turnstile-rules";
 
 const COPIED_MS = 2_000;
-/** sessionStorage key: "Shorten another" asks the next page to focus the URL field. */
-const FOCUS_URL_KEY = "snip:focus-url";
 
 function enhanceCopyButtons(): void {
   for (const button of document.querySelectorAll<HTMLButtonElement>("button[data-copy]")) {
@@ -210,13 +209,23 @@ function enhanceGuestForm(form: HTMLFormElement): void {
   update();
 
   if (url?.getAttribute("aria-invalid")) url.focus();
-  else if (sessionStorage.getItem(FOCUS_URL_KEY)) window.setTimeout(() => url?.focus(), URL_FOCUS_DELAY_MS);
-  sessionStorage.removeItem(FOCUS_URL_KEY);
+  else if (cameFromResultView()) window.setTimeout(() => url?.focus(), URL_FOCUS_DELAY_MS);
 }
 
-function enhanceShortenAnother(): void {
-  for (const link of document.querySelectorAll<HTMLAnchorElement>("a[data-focus-url]")) {
-    link.addEventListener("click", () => sessionStorage.setItem(FOCUS_URL_KEY, "1"));
+/**
+ * Whether this page load follows a link from a result view (`/?created=…`): "Shorten another",
+ * whose router state asks a hydrated form for the focus. The full page load here has no router
+ * state, and a click handler on the link could come too late (before this module has run), so the
+ * same-origin referrer, which the referrer policy keeps whole, says it.
+ */
+function cameFromResultView(): boolean {
+  const [entry] = performance.getEntriesByType("navigation") as PerformanceNavigationTiming[];
+  if (entry && entry.type !== "navigate") return false;
+  try {
+    const from = new URL(document.referrer);
+    return from.origin === window.location.origin && from.pathname === "/" && from.searchParams.has("created");
+  } catch {
+    return false;
   }
 }
 
@@ -236,7 +245,6 @@ function enhanceCookieBanner(): void {
 }
 
 enhanceCopyButtons();
-enhanceShortenAnother();
 enhanceCookieBanner();
 const guestForm = document.querySelector<HTMLFormElement>('form[data-testid="guest-create-form"]');
 if (guestForm) enhanceGuestForm(guestForm);
