@@ -11,7 +11,7 @@
  *   challenge (Turnstile, spec 02 §4, §8, §9), and says "Shortening…" while the post is under way.
  *   The URL field takes the focus after a refused post and after "Shorten another" (or any link
  *   from the result view).
- * - The cookie banner accepts without leaving the page.
+ * - The cookie banner accepts without leaving the page (it goes once the consent is recorded).
  *
  * The same behaviour, for hydrated pages (a signed-in user's `/`, client-side navigations), lives in
  * the React components: copy-button.tsx, guest-create-form.tsx, domain-select.tsx, turnstile.tsx,
@@ -235,10 +235,11 @@ function enhanceCookieBanner(): void {
   form?.addEventListener("submit", (event) => {
     event.preventDefault();
     const banner = form.closest<HTMLElement>('[role="region"]') ?? form;
-    banner.hidden = true;
-    // Should the background post fail, the plain post (and its redirect back) records the consent.
-    fetch(form.action, { method: "POST", body: new FormData(form), credentials: "same-origin" }).then(
-      (response) => (response.ok ? banner.remove() : form.submit()),
+    // The answer is a redirect back (for the plain form) with the consent cookie: not followed, the
+    // cookie is kept all the same. The banner goes once the consent is recorded, so a reload right
+    // after never shows it again; should the background post fail, the plain post records it.
+    fetch(form.action, { method: "POST", body: new FormData(form), credentials: "same-origin", redirect: "manual" }).then(
+      (response) => (response.ok || response.type === "opaqueredirect" ? banner.remove() : form.submit()),
       () => form.submit(),
     );
   });
