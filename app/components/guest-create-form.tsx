@@ -14,7 +14,6 @@ import { URL_FOCUS_DELAY_MS } from "./guest-form-rules";
 import { Turnstile } from "./turnstile";
 import { useHydrated } from "./use-hydrated";
 
-
 const inputClass =
   "w-full rounded-xl border bg-white px-4 py-3 text-base shadow-sm outline-none transition focus:border-indigo-500 focus:ring-4 focus:ring-indigo-100 disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-500";
 const labelClass = "mb-2 block text-sm font-semibold text-slate-800";
