@@ -125,7 +125,7 @@ test("a guest's homepage and My URLs ship at most 90 kB of JavaScript; a signed-
 });
 
 test.describe("the guest pages' island (no React)", () => {
-  test("Copy, Shorten another and the cookie banner work on a guest's pages, under the policy", async ({ page, context }) => {
+  test("Copy, Shortening…, Shorten another and the cookie banner work on a guest's pages, under the policy", async ({ page, context }) => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: BASE_URL });
     const violations: string[] = [];
     page.on("console", (message) => {
@@ -142,6 +142,13 @@ test.describe("the guest pages' island (no React)", () => {
     await expect
       .poll(async () => (await context.cookies()).some((cookie) => cookie.name === "cookies_accepted"), { message: "the consent cookie" })
       .toBe(true);
+
+    // While the post is under way, Shorten says so and cannot be pressed twice. (This page keeps
+    // the post from leaving, with a listener after the island's, to look at the button.)
+    await page.getByTestId("guest-create-form").evaluate((form) => form.addEventListener("submit", (event) => event.preventDefault()));
+    await urlField(page).fill("https://example.com/island-busy");
+    await page.getByRole("button", { name: "Shorten" }).click();
+    await expect(page.getByRole("button", { name: "Shortening…" })).toBeDisabled();
 
     const shortUrl = await shorten(page, "https://example.com/island");
     await resultView(page).getByRole("button", { name: "Copy" }).click();
