@@ -25,7 +25,7 @@ import { couponCookie, isSecureRequest, readConsent, readPromoClosedAt, readTria
 import { TrialReminder } from "./components/trial-reminder";
 import { trialReminderFor } from "./lib/trial-reminder.server";
 import { currentPhase } from "./lib/promotion.server";
-import type { RouteHandle } from "./route-handle";
+import type { IslandData, RouteHandle } from "./route-handle";
 import { seoMeta } from "./seo";
 import { getViewer, loadViewer, setViewer } from "./session.server";
 import { navState } from "./lib/nav.server";
@@ -75,13 +75,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  */
 const POPOVER_SCRIPT = `(()=>{const close=(keep)=>document.querySelectorAll("details[data-popover][open]").forEach(d=>{if(!keep||keep(d))d.removeAttribute("open")});document.addEventListener("keydown",e=>{if(e.key==="Escape")close()});document.addEventListener("click",e=>close(d=>!d.contains(e.target)||e.target.closest("a")))})()`;
 
-function useHydrate(): boolean {
-  return !useMatches().some((match) => (match.handle as RouteHandle | undefined)?.hydrate === false);
+/**
+ * How this page is enhanced: hydrated by React, or not (a route's `handle.hydrate === false`, or a
+ * loader that answers with an `island` for this request: the URL of a small module script that
+ * adds the page's JavaScript without React, decision 001).
+ */
+function useEnhancement(): { hydrate: boolean; island: string | null } {
+  const matches = useMatches();
+  const island = matches.map((match) => islandOf(match.loaderData)).find((url) => url !== null) ?? null;
+  const hydrate = island === null && !matches.some((match) => (match.handle as RouteHandle | undefined)?.hydrate === false);
+  return { hydrate, island };
+}
+
+function islandOf(data: unknown): string | null {
+  const island = (data as Partial<IslandData> | null | undefined)?.island;
+  return typeof island === "string" ? island : null;
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
-  const hydrate = useHydrate();
+  const { hydrate, island } = useEnhancement();
   const nonce = useNonce();
   return (
     <html lang="en">
@@ -120,6 +133,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <ScrollRestoration nonce={nonce} />
             <Scripts nonce={nonce} />
           </>
+        ) : island ? (
+          <script type="module" src={island} nonce={nonce} />
         ) : null}
       </body>
     </html>

@@ -9,11 +9,11 @@ import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { DOMAIN_LOCK_PATHS, DOMAIN_MESSAGES, domainLockMessage, type DomainLock, type DomainOption } from "../../domain/domain-rules";
 
-/** How long the locked-domain message shows before the redirect. */
-export const LOCKED_DOMAIN_REDIRECT_DELAY_MS = 2_000;
+import { LOCK_ACTION, LOCKED_DOMAIN_REDIRECT_DELAY_MS } from "./guest-form-rules";
+
+export { LOCKED_DOMAIN_REDIRECT_DELAY_MS } from "./guest-form-rules";
 
 const LOCK_SUFFIX: Record<DomainLock, string> = { guest: " (sign up)", verify: " (verify email)", subscribe: " (subscribers)" };
-const LOCK_ACTION: Record<DomainLock, string> = { guest: "Register", verify: "Verify your email", subscribe: "Go to billing" };
 
 function tooltip(lock: DomainLock | null): string | undefined {
   if (lock === null) return undefined;
@@ -88,7 +88,13 @@ export function DomainSelect({
           className={`${className} ${fieldErrors?.length || shownLock ? "border-red-500" : "border-slate-300"}`}
         >
           {options.map((option) => (
-            <option key={option.domain} value={option.domain} title={tooltip(option.lock)} data-locked={option.lock ?? undefined}>
+            <option
+              key={option.domain}
+              value={option.domain}
+              title={tooltip(option.lock)}
+              data-locked={option.lock ?? undefined}
+              data-custom-alias={option.customAlias ? "true" : undefined}
+            >
               {option.domain}
               {option.lock ? LOCK_SUFFIX[option.lock] : ""}
             </option>

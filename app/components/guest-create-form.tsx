@@ -10,11 +10,9 @@ import { Form, Link, useLocation, useNavigation } from "react-router";
 import { DOMAIN_MESSAGES } from "../../domain/domain-rules";
 import type { GuestFormData } from "../forms/shorten-rules";
 import { DomainSelect } from "./domain-select";
+import { URL_FOCUS_DELAY_MS } from "./guest-form-rules";
 import { Turnstile } from "./turnstile";
 import { useHydrated } from "./use-hydrated";
-
-/** URL field focus delay after "Shorten another" (spec 02 §9). */
-const URL_FOCUS_DELAY_MS = 300;
 
 const inputClass =
   "w-full rounded-xl border bg-white px-4 py-3 text-base shadow-sm outline-none transition focus:border-indigo-500 focus:ring-4 focus:ring-indigo-100 disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-500";
@@ -138,14 +136,13 @@ export function GuestCreateForm({ data, lastResult }: { data: GuestFormData; las
             aria-describedby={aliasErrors ? "guest-alias-error" : aliasOpen ? undefined : "guest-alias-hint"}
             className={`${inputClass} ${aliasErrors ? "border-red-500" : "border-slate-300"}`}
           />
-          {aliasOpen ? null : (
-            <p id="guest-alias-hint" className="mt-1.5 text-xs text-slate-500">
-              <Link to="/app/register" className="font-semibold text-indigo-700 hover:underline">
-                Sign up
-              </Link>{" "}
-              to choose your own alias.
-            </p>
-          )}
+          {/* rendered either way, so the guest pages' island can show it when the domain changes */}
+          <p id="guest-alias-hint" hidden={aliasOpen} className="mt-1.5 text-xs text-slate-500">
+            <Link to="/app/register" className="font-semibold text-indigo-700 hover:underline">
+              Sign up
+            </Link>{" "}
+            to choose your own alias.
+          </p>
           <FieldError id="guest-alias-error" errors={aliasErrors} />
         </div>
       </div>

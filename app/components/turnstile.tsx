@@ -7,57 +7,15 @@
  */
 import { useEffect, useRef, useState } from "react";
 import { GUEST_MESSAGES } from "../forms/shorten-rules";
+import {
+  CHALLENGE_ERROR_DEBOUNCE_MS,
+  CHALLENGE_EXPIRY_MS,
+  CHALLENGE_RETRY_INTERVAL_MS,
+  loadTurnstile,
+  type TurnstileApi,
+} from "./turnstile-rules";
 
-export const TURNSTILE_SCRIPT_URL = "https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit";
-/** spec 02 §9 */
-export const CHALLENGE_EXPIRY_MS = 299_999;
-export const CHALLENGE_ERROR_DEBOUNCE_MS = 60_000;
-export const CHALLENGE_RETRY_INTERVAL_MS = 120_000;
-
-interface TurnstileOptions {
-  sitekey: string;
-  callback: (token: string) => void;
-  "expired-callback": () => void;
-  "error-callback": (code?: string) => boolean | void;
-  "before-interactive-callback": () => void;
-  "after-interactive-callback": () => void;
-  "response-field": boolean;
-  "refresh-expired": "auto" | "manual" | "never";
-  retry: "auto" | "never";
-  "retry-interval": number;
-}
-
-interface TurnstileApi {
-  render(container: HTMLElement, options: TurnstileOptions): string | undefined;
-  reset(widgetId?: string): void;
-  remove(widgetId?: string): void;
-}
-
-declare global {
-  interface Window {
-    turnstile?: TurnstileApi;
-  }
-}
-
-let scriptPromise: Promise<TurnstileApi> | null = null;
-
-/** Loads the provider's script once per page; a failed load rejects (and may be tried again). */
-function loadTurnstile(): Promise<TurnstileApi> {
-  if (window.turnstile) return Promise.resolve(window.turnstile);
-  scriptPromise ??= new Promise<TurnstileApi>((resolve, reject) => {
-    const script = document.createElement("script");
-    script.src = TURNSTILE_SCRIPT_URL;
-    script.async = true;
-    script.onload = () => (window.turnstile ? resolve(window.turnstile) : reject(new Error("turnstile missing")));
-    script.onerror = () => {
-      scriptPromise = null;
-      script.remove();
-      reject(new Error("turnstile script failed to load"));
-    };
-    document.head.appendChild(script);
-  });
-  return scriptPromise;
-}
+export { CHALLENGE_ERROR_DEBOUNCE_MS, CHALLENGE_EXPIRY_MS, CHALLENGE_RETRY_INTERVAL_MS, TURNSTILE_SCRIPT_URL } from "./turnstile-rules";
 
 /** When the error message was last shown, across widgets of the page (spec 02 §8: at most once per 60 s). */
 let lastErrorShownAt = -Infinity;
@@ -150,9 +108,14 @@ export function Turnstile({
   }, [resetKey]);
 
   return (
-    <div data-testid="anti-robot" data-verified={token ? "true" : "false"} data-interactive={interactive ? "true" : "false"}>
+    <div
+      data-testid="anti-robot"
+      data-sitekey={siteKey}
+      data-verified={token ? "true" : "false"}
+      data-interactive={interactive ? "true" : "false"}
+    >
       <input type="hidden" name="anti_robot_token" value={token} />
-      <div ref={container} className="min-h-[65px]" />
+      <div ref={container} data-turnstile-container="" className="min-h-[65px]" />
       {error ? (
         <p role="alert" className="mt-1.5 text-sm font-medium text-red-600" data-testid="anti-robot-error">
           {error}

@@ -10,6 +10,7 @@ import { readGuestId } from "../cookies.server";
 import { createLinkAction, linkResultView, loadCreateForm, loadLinkResult } from "../lib/create-link.server";
 import { guestCreateAction, loadGuestForm } from "../lib/guest-create.server";
 import { retryAfterOfAction } from "../lib/rate-limit.server";
+import { GUEST_ISLAND_URL } from "../islands/guest-pages-url.server";
 import { getViewer } from "../session.server";
 import type { Route } from "./+types/home";
 
@@ -25,9 +26,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (viewer) {
     // Signed-in users get the full creation form, and the result view of their own new link.
     const result = await loadLinkResult(env, request, viewer);
-    return { result, form: result ? null : await loadCreateForm(env, request, viewer), guestForm: null };
+    return { result, form: result ? null : await loadCreateForm(env, request, viewer), guestForm: null, island: null };
   }
-  const none = { result: null, form: null, guestForm: null };
+  // A guest's page loads no React: the guest pages' island adds what JavaScript adds (decision 001).
+  const none = { result: null, form: null, guestForm: null, island: GUEST_ISLAND_URL };
   const createdId = new URL(request.url).searchParams.get("created");
   if (!createdId) return { ...none, guestForm: await loadGuestForm(cloudflare, request) };
   const guestId = await readGuestId(request);

@@ -8,6 +8,7 @@ import { getCloudflare } from "../context.server";
 import { readGuestId } from "../cookies.server";
 import { GUEST_MAX_RECENT_URLS } from "../../domain/limits";
 import { shortUrl } from "../lib/links.server";
+import { GUEST_ISLAND_URL } from "../islands/guest-pages-url.server";
 import { getViewer } from "../session.server";
 import type { Route } from "./+types/my-urls";
 
@@ -38,6 +39,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     links.map((l) => l.id),
   );
   return {
+    // A guest's page loads no React: the guest pages' island adds the Copy buttons (decision 001).
+    island: viewer ? null : GUEST_ISLAND_URL,
     signedIn: viewer !== null,
     limit,
     links: links.map((l) => ({

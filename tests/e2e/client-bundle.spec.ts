@@ -3,11 +3,13 @@
  * no page ships zod to the browser. A client component that imports a message or a helper from a
  * module that also builds zod schemas at its top level brings all of zod (about 22 kB gzip) into
  * its page's chunks; the `*-rules` modules exist to prevent that. This test loads the hydrated
- * pages that have been hit by it and reads every script each page loads.
+ * pages that have been hit by it and reads every script each page loads. The tests below hold a
+ * guest's homepage to 90 kB of JavaScript (issue 15) and check the island that replaces React there.
  */
-import type { Page, Response } from "@playwright/test";
+import { gzipSync } from "node:zlib";
+import type { APIRequestContext, Page, Response } from "@playwright/test";
 import { devFixture, giveSubscription, registerUser } from "./accounts";
-import { expect, test } from "./fixtures";
+import { BASE_URL, cookieBanner, expect, recentLink, resultView, shorten, test, urlField } from "./fixtures";
 
 /** Strings that are in zod's code however it is bundled and minified (its class names). */
 const ZOD_MARKERS = ["$ZodType", "ZodError"] as const;
@@ -49,7 +51,7 @@ async function expectNoZod(page: Page, path: string): Promise<void> {
 
 test("pages ship no validation library to the browser", async ({ page }) => {
   test.setTimeout(60_000);
-  // As a guest.
+  // As a guest (/ and /app/my-urls load the guest pages' island, /app/password/reset is hydrated).
   for (const path of ["/", "/app/my-urls", "/app/password/reset"]) await expectNoZod(page, path);
 
   // Signed in (a Pro user, email not verified yet, with one link).
@@ -66,4 +68,105 @@ test("pages ship no validation library to the browser", async ({ page }) => {
   ]) {
     await expectNoZod(page, path);
   }
+});
+
+/** Issue 15: a guest's homepage ships at most this much JavaScript (gzip). */
+const GUEST_BUDGET_BYTES = 90 * 1024;
+
+/**
+ * The JavaScript a page ships, measured the way `npm run bench` measures it: the gzip size of every
+ * script the page's HTML loads (`<script src>`, `<link rel="modulepreload">`, and the modules its
+ * inline module script imports), fetched with `request`'s cookies.
+ */
+async function shippedJavaScript(request: APIRequestContext, path: string): Promise<{ bytes: number; files: string[] }> {
+  const response = await request.get(path);
+  expect(response.status(), path).toBe(200);
+  const html = await response.text();
+  const files = new Set<string>();
+  for (const m of html.matchAll(/<link rel="modulepreload" href="([^"]+\.js)"/g)) files.add(m[1]!);
+  for (const m of html.matchAll(/<script[^>]+src="([^"]+\.js)"/g)) files.add(m[1]!);
+  for (const m of html.matchAll(/import\s*(?:[^"']*from\s*)?["'](\/assets\/[^"']+\.js)["']/g)) files.add(m[1]!);
+  let bytes = 0;
+  for (const file of files) {
+    const script = await request.get(file);
+    expect(script.status(), file).toBe(200);
+    bytes += gzipSync(await script.body()).length;
+  }
+  return { bytes, files: [...files] };
+}
+
+const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
+
+test("a guest's homepage and My URLs ship at most 90 kB of JavaScript; a signed-in user's homepage is hydrated", async ({
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(60_000);
+  // A guest: the form, the result view of a new link, and My URLs listing it.
+  const shortUrl = await shorten(page, "https://example.com/bundle-budget");
+  const created = new URL(page.url()).pathname + new URL(page.url()).search;
+  for (const path of ["/", created, "/app/my-urls"]) {
+    const shipped = await shippedJavaScript(path === "/" ? request : page.request, path);
+    testInfo.annotations.push({ type: `guest ${path}`, description: `${kB(shipped.bytes)} (${shipped.files.join(", ")})` });
+    expect(shipped.bytes, `JavaScript of a guest's ${path}: ${shipped.files.join(", ")}`).toBeLessThanOrEqual(GUEST_BUDGET_BYTES);
+    expect(
+      shipped.files.some((file) => file.includes("entry.client")),
+      `a guest's ${path} loads React`,
+    ).toBe(false);
+  }
+  await page.goto("/app/my-urls");
+  await expect(recentLink(page, shortUrl)).toHaveCount(1);
+
+  // Signed in: the full creation form (tags, UTM builder, expiry) stays a hydrated React page.
+  await registerUser(page);
+  const signedIn = await shippedJavaScript(page.request, "/");
+  testInfo.annotations.push({ type: "signed-in /", description: `${kB(signedIn.bytes)} (${signedIn.files.length} files)` });
+  expect(signedIn.files.some((file) => file.includes("entry.client"))).toBe(true);
+});
+
+test.describe("the guest pages' island (no React)", () => {
+  test("Copy, Shortening…, Shorten another and the cookie banner work on a guest's pages, under the policy", async ({ page, context }) => {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: BASE_URL });
+    const violations: string[] = [];
+    page.on("console", (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
+    await page.goto("/");
+    expect(await page.evaluate(() => "__reactRouterContext" in window), "the guest's homepage is hydrated").toBe(false);
+
+    // Accept records the consent in the background: the banner goes, the page stays.
+    await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+    await cookieBanner(page).getByRole("button", { name: "Accept" }).click();
+    await expect(cookieBanner(page)).toHaveCount(0);
+    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+    await expect
+      .poll(async () => (await context.cookies()).some((cookie) => cookie.name === "cookies_accepted"), { message: "the consent cookie" })
+      .toBe(true);
+
+    // While the post is under way, Shorten says so and cannot be pressed twice. (This page keeps
+    // the post from leaving, with a listener after the island's, to look at the button.)
+    await page.getByTestId("guest-create-form").evaluate((form) => form.addEventListener("submit", (event) => event.preventDefault()));
+    await urlField(page).fill("https://example.com/island-busy");
+    await page.getByRole("button", { name: "Shorten" }).click();
+    await expect(page.getByRole("button", { name: "Shortening…" })).toBeDisabled();
+
+    const shortUrl = await shorten(page, "https://example.com/island");
+    await resultView(page).getByRole("button", { name: "Copy" }).click();
+    await expect(resultView(page).getByRole("button", { name: "Copied!" })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(shortUrl);
+    await expect(resultView(page).getByRole("button", { name: "Copy" })).toBeVisible({ timeout: 4_000 });
+
+    await resultView(page).getByRole("link", { name: "Shorten another" }).click();
+    await expect(page).toHaveURL(`${BASE_URL}/`);
+    await expect(urlField(page)).toBeFocused();
+
+    // My URLs' Copy buttons.
+    await page.goto("/app/my-urls");
+    expect(await page.evaluate(() => "__reactRouterContext" in window), "a guest's My URLs is hydrated").toBe(false);
+    await page.evaluate(() => navigator.clipboard.writeText(""));
+    await recentLink(page, shortUrl).getByRole("button", { name: "Copy" }).click();
+    await expect(recentLink(page, shortUrl).getByRole("button", { name: "Copied!" })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(shortUrl);
+    expect(violations).toEqual([]);
+  });
 });
