@@ -5,7 +5,7 @@
  */
 import type { APIRequestContext, Page } from "@playwright/test";
 import { apiLogin, DEMO, giveSubscription, registerUser } from "./accounts";
-import { BASE_URL, expect, test } from "./fixtures";
+import { BASE_URL, expect, fromCountry, test } from "./fixtures";
 
 const FIREFOX = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:140.0) Gecko/20100101 Firefox/140.0";
 const IPHONE =
@@ -56,13 +56,13 @@ test.describe("link analytics", () => {
       "user-agent": FIREFOX,
       referer: "https://news.example/post",
       "accept-language": "de-DE,de;q=0.9",
-      "cf-ipcountry": "DE",
+      ...fromCountry("DE"),
     };
     await visit(request, alias, firefox);
     await visit(request, alias, firefox);
-    await visit(request, alias, { "user-agent": IPHONE, referer: "https://t.co/abc", "accept-language": "fr-FR", "cf-ipcountry": "FR" });
-    await visit(request, alias, { "user-agent": CHROME, "accept-language": "en-US,en;q=0.8", "cf-ipcountry": "US" });
-    await visit(request, alias, { "user-agent": GOOGLEBOT, "cf-ipcountry": "US" });
+    await visit(request, alias, { "user-agent": IPHONE, referer: "https://t.co/abc", "accept-language": "fr-FR", ...fromCountry("FR") });
+    await visit(request, alias, { "user-agent": CHROME, "accept-language": "en-US,en;q=0.8", ...fromCountry("US") });
+    await visit(request, alias, { "user-agent": GOOGLEBOT, ...fromCountry("US") });
 
     await expect
       .poll(
@@ -121,8 +121,8 @@ test.describe("link analytics", () => {
     const alias = await createLinkFromHome(page, `https://example.com/tor-${Date.now()}`);
     await giveSubscription(page, user.email, { plan: "pro" });
     // The edge sends T1 for Tor exits and XX for an unknown country: not countries.
-    await visit(request, alias, { "user-agent": FIREFOX, "cf-ipcountry": "T1" });
-    await visit(request, alias, { "user-agent": CHROME, "cf-ipcountry": "XX" });
+    await visit(request, alias, { "user-agent": FIREFOX, ...fromCountry("T1") });
+    await visit(request, alias, { "user-agent": CHROME, ...fromCountry("XX") });
     await expect
       .poll(
         async () => {

@@ -189,3 +189,13 @@ export async function acceptCookies(page: Page): Promise<void> {
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await expect(cookieBanner(page)).toHaveCount(0);
 }
+
+/**
+ * The header that makes a local request come from `country` as Cloudflare's edge would say it
+ * (`request.cf.country`): Miniflare builds `request.cf` from `MF-CF-Blob`. Only Miniflare reads
+ * it; in production `request.cf` comes from the edge alone, and a client's `CF-IPCountry` counts
+ * for nothing (tests/redirect/redirect.test.ts).
+ */
+export function fromCountry(country: string): Record<string, string> {
+  return { "mf-cf-blob": JSON.stringify({ country }) };
+}
