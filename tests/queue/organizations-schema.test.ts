@@ -7,6 +7,8 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../db/client.server";
+import { findOrganizationBySlug, findTeamBySlug, loadStanding } from "../../db/organizations.server";
+import { can, teamOption, type Actor } from "../../domain/permissions";
 import {
   auditLog,
   invitations,
@@ -239,5 +241,42 @@ describe("the organizations model in D1", () => {
     expect(await db.select().from(auditLog).where(eq(auditLog.organizationId, s.orgId))).toEqual([]);
     expect((await db.select().from(users).where(eq(users.id, s.memberId))).length).toBe(1);
     expect((await db.select().from(users).where(eq(users.id, s.ownerId))).length).toBe(1);
+  });
+});
+
+describe("the facts the permission rules read, from D1", () => {
+  const actor = (userId: string): Actor => ({ userId, isDeveloper: true, subject: { plan: "pro" } });
+
+  it("finds an organization by slug and a team only inside its own organization", async () => {
+    const a = await seedOrganization();
+    const b = await seedOrganization();
+    const org = await findOrganizationBySlug(db, a.slug.toUpperCase());
+    expect(org).toEqual({ id: a.orgId, slug: a.slug, name: "Acme", ownerUserId: a.ownerId, archived: false });
+    expect(await findOrganizationBySlug(db, "no-such-organization")).toBeNull();
+    expect((await findTeamBySlug(db, b.orgId, "marketing"))?.id).toBe(b.teamId);
+    expect(await findTeamBySlug(db, a.orgId, "sales")).toBeNull();
+  });
+
+  it("loads a user's role permissions and their memberships in that organization only, and can() answers from them", async () => {
+    const a = await seedOrganization();
+    const b = await seedOrganization();
+    // a's member is also an admin of b's team: that must not count in a.
+    await db.insert(teamMembers).values({ teamId: b.teamId, userId: a.memberId, role: "admin", createdAt: now });
+    const org = (await findOrganizationBySlug(db, a.slug))!;
+    const team = (await findTeamBySlug(db, a.orgId, "marketing"))!;
+    const standing = await loadStanding(db, a.memberId, org);
+    expect(standing.permissions).toEqual(["audit"]);
+    expect(standing.teams).toEqual([{ teamId: a.teamId, role: "viewer" }]);
+    expect(can(actor(a.memberId), "organization.audit", { kind: "organization", standing })).toBe(true);
+    expect(can(actor(a.memberId), "team.link.create", { kind: "team", standing, team })).toBe(false);
+    expect(teamOption(actor(a.memberId), standing, team)).toEqual({ label: "Marketing (Viewer Access Only)", disabled: true });
+
+    const inB = await loadStanding(db, a.memberId, (await findOrganizationBySlug(db, b.slug))!);
+    expect(inB).toMatchObject({ permissions: null, teams: [{ teamId: b.teamId, role: "admin" }] });
+    const stranger = await loadStanding(db, b.ownerId, org);
+    expect(stranger).toMatchObject({ permissions: null, teams: [] });
+    expect(can(actor(b.ownerId), "organization.open", { kind: "organization", standing: stranger })).toBe(false);
+    const owner = await loadStanding(db, a.ownerId, org);
+    expect(can(actor(a.ownerId), "organization.dashboard", { kind: "organization", standing: owner })).toBe(true);
   });
 });
