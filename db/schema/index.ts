@@ -8,3 +8,4 @@ export * from "./billing";
 export * from "./webhooks";
 export * from "./bulk";
 export * from "./api";
+export * from "./organizations";
