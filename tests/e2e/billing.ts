@@ -55,3 +55,22 @@ export async function invoiceRows(page: Page, count: number) {
   await expect(rows).toHaveCount(count + 1);
   return rows;
 }
+
+/** The signed-in user's id, as the shell's state call gives it. */
+export async function userId(page: Page): Promise<string> {
+  const state = (await (await page.request.get("/app/api/state")).json()) as { data: { user: { id: string } } };
+  return state.data.user.id;
+}
+
+/** What the subscription page says of the current plan. */
+export async function currentPlan(page: Page): Promise<string> {
+  await page.goto("/app/settings/subscription");
+  return (await page.getByTestId("current-plan").or(page.getByText("You are on the Free plan.")).first().textContent()) ?? "";
+}
+
+/** Until the subscription page shows `text`, then a while longer: every event sent by then has been applied. */
+export async function settlesOn(page: Page, text: string): Promise<void> {
+  await expect.poll(() => currentPlan(page), { timeout: 20_000, intervals: [500, 1000] }).toContain(text);
+  await page.waitForTimeout(2000);
+  expect(await currentPlan(page)).toContain(text);
+}

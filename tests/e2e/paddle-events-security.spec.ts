@@ -10,25 +10,8 @@
  */
 import type { Page } from "@playwright/test";
 import { registerUser, type TestUser } from "./accounts";
-import { stubBurst, stubUrl } from "./billing";
+import { currentPlan, settlesOn, stubBurst, stubUrl, userId } from "./billing";
 import { expect, interceptExternalHosts, test } from "./fixtures";
-
-async function userId(page: Page): Promise<string> {
-  const state = (await (await page.request.get("/app/api/state")).json()) as { data: { user: { id: string } } };
-  return state.data.user.id;
-}
-
-async function currentPlan(page: Page): Promise<string> {
-  await page.goto("/app/settings/subscription");
-  return (await page.getByTestId("current-plan").or(page.getByText("You are on the Free plan.")).first().textContent()) ?? "";
-}
-
-/** Until the subscription page shows `text`, then a while longer: every notification sent by then has been applied. */
-async function settlesOn(page: Page, text: string) {
-  await expect.poll(() => currentPlan(page), { timeout: 20_000, intervals: [500, 1000] }).toContain(text);
-  await page.waitForTimeout(2000);
-  expect(await currentPlan(page)).toContain(text);
-}
 
 /** A new user subscribed to Pro (monthly) through Paddle's checkout on /paddle/payment. */
 async function subscribedToPro(page: Page): Promise<TestUser> {

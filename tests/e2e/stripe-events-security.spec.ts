@@ -5,27 +5,9 @@
  * event is applied as the subscription is at Stripe when it arrives, docs/decisions/021), never
  * the first of the burst that happened to arrive.
  */
-import type { Page } from "@playwright/test";
 import { registerUser } from "./accounts";
-import { stubBurst, stubUrl } from "./billing";
+import { currentPlan, settlesOn, stubBurst, stubUrl, userId } from "./billing";
 import { expect, test } from "./fixtures";
-
-async function userId(page: Page): Promise<string> {
-  const state = (await (await page.request.get("/app/api/state")).json()) as { data: { user: { id: string } } };
-  return state.data.user.id;
-}
-
-async function currentPlan(page: Page): Promise<string> {
-  await page.goto("/app/settings/subscription");
-  return (await page.getByTestId("current-plan").or(page.getByText("You are on the Free plan.")).first().textContent()) ?? "";
-}
-
-/** Until the subscription page shows `text`, then a while longer: every event of the burst has been applied by then. */
-async function settlesOn(page: Page, text: string) {
-  await expect.poll(() => currentPlan(page), { timeout: 20_000, intervals: [500, 1000] }).toContain(text);
-  await page.waitForTimeout(2000);
-  expect(await currentPlan(page)).toContain(text);
-}
 
 function createdOf(events: string[]): number[] {
   return events.map((body) => (JSON.parse(body) as { created: number }).created);
