@@ -134,6 +134,11 @@ export default [
   route("app/helpdesk", "routes/external.ts", { id: "external-helpdesk" }),
   route("app/freescout", "routes/external.ts", { id: "external-freescout" }),
   route("app/blog", "routes/external.ts", { id: "external-blog" }),
+  // Organizations and teams (issue 16; spec 01 §2 Organizations, §7 Organizations): pages under
+  // app/routes/organizations, JSON calls under app/routes/organizations/api; every one guarded by
+  // app/lib/organizations/access.server.ts.
+  route("app/api/organization/:org", "routes/organizations/api/organization.ts"),
+
   route("app/api/*", "routes/api.not-found.ts"),
   route("app/*", "routes/redirects.ts", { id: "app-redirects" }),
   route("*", "routes/redirects.ts", { id: "site-redirects" }),

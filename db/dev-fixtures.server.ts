@@ -6,7 +6,7 @@ import { and, eq } from "drizzle-orm";
 import type { BillingInterval, PlanName } from "../domain/plans";
 import type { Db } from "./client.server";
 import { currentSubscriptionId } from "./billing.server";
-import { sessions, subscriptions, users } from "./schema";
+import { organizationRoles, organizationUsers, organizations, sessions, subscriptions, teamMembers, teams, users } from "./schema";
 
 export async function findUserIdByEmail(db: Db, email: string): Promise<string | null> {
   const row = await db.select({ id: users.id }).from(users).where(eq(users.email, email.toLowerCase())).get();
@@ -63,4 +63,68 @@ export async function putCurrentSubscription(db: Db, userId: string, sub: Fixtur
 /** Turns a session into an impersonation session of staff user `staffUserId`. */
 export async function markSessionImpersonated(db: Db, sessionId: string, staffUserId: string): Promise<void> {
   await db.update(sessions).set({ impersonatedBy: staffUserId }).where(eq(sessions.id, sessionId));
+}
+
+export interface OrganizationFixture {
+  ownerUserId: string;
+  slug: string;
+  name: string;
+  archived: boolean;
+  roles: { name: string; permissions: string[] }[];
+  users: { userId: string; role: string }[];
+  teams: { slug: string; name: string; archived: boolean; members: { userId: string; role: "admin" | "member" | "viewer" }[] }[];
+}
+
+/**
+ * An organization with its roles, users, teams and members, written in one batch (the e2e
+ * role × route tables build their world with it). Answers the ids it made.
+ */
+export async function putOrganization(
+  db: Db,
+  fixture: OrganizationFixture,
+  now = new Date(),
+): Promise<{ organizationId: string; roles: Record<string, string>; teams: Record<string, string> }> {
+  const organizationId = crypto.randomUUID();
+  const roleIds = Object.fromEntries(fixture.roles.map((role) => [role.name, crypto.randomUUID()]));
+  const teamIds = Object.fromEntries(fixture.teams.map((team) => [team.slug, crypto.randomUUID()]));
+  const statements = [
+    db.insert(organizations).values({
+      id: organizationId,
+      slug: fixture.slug.toLowerCase(),
+      name: fixture.name,
+      ownerUserId: fixture.ownerUserId,
+      archived: fixture.archived,
+      createdAt: now,
+      updatedAt: now,
+    }),
+    ...fixture.roles.map((role) =>
+      db.insert(organizationRoles).values({
+        id: roleIds[role.name]!,
+        organizationId,
+        name: role.name,
+        permissions: JSON.stringify(role.permissions),
+        createdAt: now,
+      }),
+    ),
+    ...fixture.users.map((user) =>
+      db.insert(organizationUsers).values({ organizationId, userId: user.userId, roleId: roleIds[user.role]!, createdAt: now }),
+    ),
+    ...fixture.teams.flatMap((team) => [
+      db.insert(teams).values({
+        id: teamIds[team.slug]!,
+        organizationId,
+        slug: team.slug.toLowerCase(),
+        name: team.name,
+        ownerUserId: fixture.ownerUserId,
+        archived: team.archived,
+        createdAt: now,
+        updatedAt: now,
+      }),
+      ...team.members.map((member) =>
+        db.insert(teamMembers).values({ teamId: teamIds[team.slug]!, userId: member.userId, role: member.role, createdAt: now }),
+      ),
+    ]),
+  ];
+  await db.batch(statements as unknown as Parameters<Db["batch"]>[0]);
+  return { organizationId, roles: roleIds, teams: teamIds };
 }

@@ -8,7 +8,12 @@ import { parsePermissionList, type OrganizationFacts, type OrganizationStanding,
 import type { Db } from "./client.server";
 import { organizationRoles, organizationUsers, organizations, teamMembers, teams } from "./schema";
 
-export type OrganizationRecord = OrganizationFacts & { readonly slug: string; readonly name: string };
+export type OrganizationRecord = OrganizationFacts & {
+  readonly slug: string;
+  readonly name: string;
+  readonly photo: string | null;
+  readonly features: string;
+};
 export type TeamRecord = TeamFacts & { readonly slug: string; readonly name: string };
 
 /** The organization with this slug (slugs are stored lowercase), or null. */
@@ -18,6 +23,8 @@ export async function findOrganizationBySlug(db: Db, slug: string): Promise<Orga
       id: organizations.id,
       slug: organizations.slug,
       name: organizations.name,
+      photo: organizations.photo,
+      features: organizations.features,
       ownerUserId: organizations.ownerUserId,
       archived: organizations.archived,
     })
@@ -54,4 +61,32 @@ export async function loadStanding(db: Db, userId: string, organization: Organiz
   ]);
   const role = roles[0];
   return { organization, permissions: role ? parsePermissionList(role.permissions) : null, teams: memberships };
+}
+
+/** The organization's teams (all, archived included) with the user's role in each, for display and `can`. */
+export async function listTeams(db: Db, organizationId: string) {
+  return db
+    .select({
+      id: teams.id,
+      organizationId: teams.organizationId,
+      slug: teams.slug,
+      name: teams.name,
+      archived: teams.archived,
+      ownerUserId: teams.ownerUserId,
+      features: teams.features,
+      options: teams.options,
+    })
+    .from(teams)
+    .where(eq(teams.organizationId, organizationId));
+}
+
+/** The user's organization role (name and stored permissions), or null. */
+export async function findUserRole(db: Db, organizationId: string, userId: string) {
+  const [row] = await db
+    .select({ id: organizationRoles.id, name: organizationRoles.name, permissions: organizationRoles.permissions })
+    .from(organizationUsers)
+    .innerJoin(organizationRoles, eq(organizationRoles.id, organizationUsers.roleId))
+    .where(and(eq(organizationUsers.organizationId, organizationId), eq(organizationUsers.userId, userId)))
+    .limit(1);
+  return row ?? null;
 }

@@ -18,6 +18,10 @@
  *   {"action": "api-token", "email": "a@b.c", "name"?: "...", "permissions"?: ["read", ...], "rateLimitPerMinute"?: 3, "expiresAt"?: ISO}
  *        (an API token for the user, as Settings → API makes one; answers the plaintext token once)
  *   {"action": "api-credits", "email": "a@b.c", "used": 10000}   (the API credits used this month)
+ *   {"action": "organization", "email": owner, "slug": "acme", "name": "Acme", "archived"?: false,
+ *    "roles"?: [{"name": "Auditor", "permissions": ["audit"]}], "users"?: [{"email": "a@b.c", "role": "Auditor"}],
+ *    "teams"?: [{"slug": "sales", "name": "Sales", "archived"?: false, "members"?: [{"email": "a@b.c", "role": "viewer"}]}]}
+ *        (an organization owned by `email`, with its roles, users and teams; answers their ids)
  *
  * Answers {data: {...}} with 200, 404 {message} for an unknown email, 422 {message, errors} for a bad body.
  */
@@ -27,6 +31,7 @@ import {
   findUserIdByEmail,
   markSessionImpersonated,
   putCurrentSubscription,
+  putOrganization,
   setUserDeveloper,
   setUserStatus,
 } from "../../db/dev-fixtures.server";
@@ -75,6 +80,26 @@ const fixtureSchema = z.discriminatedUnion("action", [
     expiresAt: z.iso.datetime().optional(),
   }),
   z.object({ action: z.literal("api-credits"), email, used: z.number().int().min(0).max(1_000_000_000) }),
+  z.object({
+    action: z.literal("organization"),
+    email,
+    slug: z.string().regex(/^[a-z0-9][a-z0-9-]{1,47}$/),
+    name: z.string().trim().min(1).max(100),
+    archived: z.boolean().default(false),
+    roles: z.array(z.object({ name: z.string().min(1).max(60), permissions: z.array(z.string()).max(20) })).max(20).default([]),
+    users: z.array(z.object({ email, role: z.string() })).max(50).default([]),
+    teams: z
+      .array(
+        z.object({
+          slug: z.string().regex(/^[a-z0-9][a-z0-9-]{1,47}$/),
+          name: z.string().trim().min(1).max(100),
+          archived: z.boolean().default(false),
+          members: z.array(z.object({ email, role: z.enum(["admin", "member", "viewer"]) })).max(50).default([]),
+        }),
+      )
+      .max(20)
+      .default([]),
+  }),
   z.object({
     action: z.literal("links"),
     email,
@@ -141,6 +166,26 @@ export async function action({ request, context }: Route.ActionArgs) {
         rateLimitPerMinute: input.rateLimitPerMinute ?? null,
       });
       return json({ data: { userId, id: created.id, token, prefix } });
+    }
+    case "organization": {
+      const ids = new Map<string, string>();
+      for (const address of [...input.users.map((u) => u.email), ...input.teams.flatMap((t) => t.members.map((m) => m.email))]) {
+        const id = await findUserIdByEmail(db, address);
+        if (!id) return apiError(404, `No user with the email ${address}.`);
+        ids.set(address, id);
+      }
+      const unknownRole = input.users.find((u) => !input.roles.some((r) => r.name === u.role));
+      if (unknownRole) return apiError(422, `No role named ${unknownRole.role}.`);
+      const made = await putOrganization(db, {
+        ownerUserId: userId,
+        slug: input.slug,
+        name: input.name,
+        archived: input.archived,
+        roles: input.roles,
+        users: input.users.map((u) => ({ userId: ids.get(u.email)!, role: u.role })),
+        teams: input.teams.map((t) => ({ ...t, members: t.members.map((m) => ({ userId: ids.get(m.email)!, role: m.role })) })),
+      });
+      return json({ data: { userId, ...made } });
     }
     case "api-credits":
       await setMeteredUsed(db, userId, "api_credits", input.used);

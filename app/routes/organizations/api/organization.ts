@@ -1,0 +1,47 @@
+/**
+ * GET /app/api/organization/{o} (spec 01 §7 Organizations; spec 02 §3 Organization): the
+ * organization as the signed-in participant sees it: slug, name, photo_url, whether they own it,
+ * their role with its permissions, the teams they may open (archived hidden, sorted by name, each
+ * with their membership role), features and status.archived. A stranger gets 404, a user without
+ * the developer flag 403 (app/lib/organizations/access.server.ts).
+ */
+import { findUserRole, listTeams } from "../../../../db/organizations.server";
+import { can, parsePermissionList, visibleTeams } from "../../../../domain/permissions";
+import { json, methodNotAllowed } from "../../../lib/api.server";
+import { loadOrganizationAccess } from "../../../lib/organizations/access.server";
+import type { Route } from "./+types/organization";
+
+function parseList(stored: string): string[] {
+  try {
+    const value: unknown = JSON.parse(stored);
+    return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  const access = await loadOrganizationAccess(args, { json: true });
+  const { db, organization, standing, actor } = access;
+  const [role, allTeams] = await Promise.all([findUserRole(db, organization.id, actor.userId), listTeams(db, organization.id)]);
+  const teams = visibleTeams(allTeams).filter((team) => can(actor, "team.open", { kind: "team", standing, team }));
+  return json({
+    data: {
+      slug: organization.slug,
+      name: organization.name,
+      photo_url: organization.photo ? `/app/organization-photo/${encodeURIComponent(organization.slug)}` : null,
+      owner: access.isOwner,
+      role: role ? { name: role.name, permissions: parsePermissionList(role.permissions).map((name) => ({ name })) } : null,
+      teams: teams.map((team) => ({
+        slug: team.slug,
+        name: team.name,
+        features: parseList(team.features),
+        membership: { role: standing.teams.find((m) => m.teamId === team.id)?.role ?? null },
+      })),
+      features: parseList(organization.features),
+      status: { archived: organization.archived },
+    },
+  });
+}
+
+export const action = methodNotAllowed("GET");

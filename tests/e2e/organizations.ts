@@ -1,0 +1,157 @@
+/**
+ * An organization world for the role × permission × route tables of issue 16: one organization
+ * with an owner, one user per single organization permission, a team with an admin, a member and
+ * a viewer, a second team nobody is in, a stranger who owns another organization, a staff member
+ * with no part in it, and a team member without the developer flag. Every person is a real
+ * account made through the sign-up form; the organization itself through /__dev/fixtures.
+ *
+ *   const world = await organizationWorld("acme");
+ *   const as = await world.requestAs("perm:users");      // an APIRequestContext signed in as that person
+ *   expect(world.allows("teamViewer", "team.link.create", "alpha")).toBe(false);
+ */
+import { randomBytes } from "node:crypto";
+import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
+import {
+  can,
+  ORGANIZATION_PERMISSIONS,
+  type Action,
+  type OrganizationPermission,
+  type OrganizationStanding,
+  type TeamRole,
+} from "../../domain/permissions";
+import { apiLogin, newUser, type TestUser } from "./accounts";
+import { BASE_URL, expect, SAME_ORIGIN } from "./fixtures";
+
+export type Persona =
+  | "owner"
+  | `perm:${OrganizationPermission}`
+  | "teamAdmin"
+  | "teamMember"
+  | "teamViewer"
+  | "stranger"
+  | "staff"
+  | "nonDeveloper";
+
+export const PERMISSION_PERSONAS = ORGANIZATION_PERMISSIONS.map((p) => `perm:${p}` as const);
+export const PERSONAS: Persona[] = ["owner", ...PERMISSION_PERSONAS, "teamAdmin", "teamMember", "teamViewer", "stranger", "staff", "nonDeveloper"];
+
+/** The team everyone with a team role is in, and the one nobody is in. */
+export const TEAM = "alpha";
+export const EMPTY_TEAM = "beta";
+
+export interface OrganizationWorld {
+  slug: string;
+  name: string;
+  organizationId: string;
+  /** The stranger's own organization. */
+  otherSlug: string;
+  teams: Record<typeof TEAM | typeof EMPTY_TEAM, string>;
+  /** The other organization's team slug (a team id of another organization). */
+  otherTeam: string;
+  users: Record<Persona, TestUser>;
+  /** An API request context signed in as the persona (cookies kept); dispose with `world.dispose()`. */
+  requestAs(persona: Persona): Promise<APIRequestContext>;
+  /** What domain/permissions.ts answers for the persona (the expectation of a route guarded by `action`). */
+  allows(persona: Persona, action: Action, team?: typeof TEAM | typeof EMPTY_TEAM): boolean;
+  dispose(): Promise<void>;
+}
+
+/** Signs a user up through the form, without a browser. */
+export async function registerByForm(request: APIRequestContext, user: TestUser): Promise<void> {
+  const response = await request.post(`${BASE_URL}/app/register`, {
+    form: { name: user.name, email: user.email, password: user.password },
+    headers: SAME_ORIGIN,
+    maxRedirects: 0,
+  });
+  expect(response.status(), `sign-up of ${user.email}`).toBe(302);
+}
+
+async function fixture(request: APIRequestContext, body: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const response = await request.post(`${BASE_URL}/__dev/fixtures`, { data: body });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { data: Record<string, unknown> }).data;
+}
+
+/** Builds the world; `prefix` keeps slugs apart between spec files and runs. */
+export async function organizationWorld(prefix: string): Promise<OrganizationWorld> {
+  const suffix = randomBytes(3).toString("hex");
+  const slug = `${prefix}-${suffix}`;
+  const otherSlug = `${prefix}-other-${suffix}`;
+  const users = Object.fromEntries(PERSONAS.map((p) => [p, newUser(p.replace(":", "-"))])) as Record<Persona, TestUser>;
+  const admin = await playwrightRequest.newContext({ baseURL: BASE_URL });
+  for (const persona of PERSONAS) {
+    const context = await playwrightRequest.newContext({ baseURL: BASE_URL });
+    await registerByForm(context, users[persona]);
+    await context.dispose();
+    if (persona !== "nonDeveloper") await fixture(admin, { action: "developer", email: users[persona].email });
+  }
+  const roles = ORGANIZATION_PERMISSIONS.map((p) => ({ name: `Only ${p}`, permissions: [p] }));
+  const made = await fixture(admin, {
+    action: "organization",
+    email: users.owner.email,
+    slug,
+    name: `Org ${slug}`,
+    roles,
+    users: ORGANIZATION_PERMISSIONS.map((p) => ({ email: users[`perm:${p}`].email, role: `Only ${p}` })),
+    teams: [
+      {
+        slug: TEAM,
+        name: "Alpha",
+        members: [
+          { email: users.teamAdmin.email, role: "admin" },
+          { email: users.teamMember.email, role: "member" },
+          { email: users.teamViewer.email, role: "viewer" },
+          { email: users.nonDeveloper.email, role: "member" },
+        ],
+      },
+      { slug: EMPTY_TEAM, name: "Beta", members: [] },
+    ],
+  });
+  await fixture(admin, { action: "organization", email: users.stranger.email, slug: otherSlug, name: `Org ${otherSlug}`, teams: [{ slug: "gamma", name: "Gamma" }] });
+  await admin.dispose();
+
+  const organizationId = made.organizationId as string;
+  const teamIds = made.teams as Record<string, string>;
+  const standingOf = (persona: Persona): OrganizationStanding => {
+    const organization = { id: organizationId, ownerUserId: persona === "owner" ? "owner" : "someone-else", archived: false };
+    const permission = persona.startsWith("perm:") ? (persona.slice(5) as OrganizationPermission) : null;
+    const teamRole: TeamRole | null =
+      persona === "teamAdmin" ? "admin" : persona === "teamMember" || persona === "nonDeveloper" ? "member" : persona === "teamViewer" ? "viewer" : null;
+    return {
+      organization,
+      permissions: permission ? [permission] : null,
+      teams: teamRole ? [{ teamId: teamIds[TEAM]!, role: teamRole }] : [],
+    };
+  };
+  const contexts: APIRequestContext[] = [];
+  return {
+    slug,
+    name: `Org ${slug}`,
+    organizationId,
+    otherSlug,
+    teams: { [TEAM]: TEAM, [EMPTY_TEAM]: EMPTY_TEAM },
+    otherTeam: "gamma",
+    users,
+    async requestAs(persona) {
+      const context = await playwrightRequest.newContext({ baseURL: BASE_URL });
+      await apiLogin(context, users[persona]);
+      contexts.push(context);
+      return context;
+    },
+    allows(persona, action, team) {
+      const actor = {
+        userId: persona === "owner" ? "owner" : persona,
+        isDeveloper: persona !== "nonDeveloper",
+        subject: { plan: "free", userFeatures: [] },
+      } as Parameters<typeof can>[0];
+      const standing = standingOf(persona);
+      const resource = team
+        ? ({ kind: "team", standing, team: { id: teamIds[team]!, organizationId, archived: false } } as const)
+        : ({ kind: "organization", standing } as const);
+      return can(actor, action, resource);
+    },
+    async dispose() {
+      await Promise.all(contexts.map((c) => c.dispose()));
+    },
+  };
+}
