@@ -2,7 +2,7 @@
  * Local runs only (LOCAL_DEV): a browser can play a visitor from another country or another client
  * address (the abuse limits' key, app/lib/rate-limit.server.ts), or turn on the bot challenge with
  * Cloudflare's published test keys, through the cookie that the dev fixture
- * `{"action": "client", ...}` sets (app/routes/dev.fixtures.ts). Local runs have no Cloudflare in
+ * `{"action": "client", ...}` sets (app/routes/dev/fixtures.ts). Local runs have no Cloudflare in
  * front, so there is no country and, without keys, no challenge; this lets a developer and the
  * end-to-end tests see both forms of the guest form on one running service (docs/decisions/010).
  * Ignored unless LOCAL_DEV holds, which it does only for requests to a loopback host.

@@ -180,7 +180,7 @@ export async function logIn(page: Page, user: Pick<TestUser, "email" | "password
 }
 
 // ---------------------------------------------------------------------------------------------
-// /__dev/fixtures (app/routes/dev.fixtures.ts): states the app has no page for yet
+// /__dev/fixtures (app/routes/dev/fixtures.ts): states the app has no page for yet
 // ---------------------------------------------------------------------------------------------
 
 /** Sends one fixture action with the page's cookies; fails the test unless it answers 200. */

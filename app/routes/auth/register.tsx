@@ -1,0 +1,152 @@
+/**
+ * /app/register (G): sign-up. Abuse limits (per client address) and, when configured, the bot
+ * challenge guard it as they guard guest shortening (docs/decisions/019-abuse-limits.md).
+ */
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useState } from "react";
+import { data, Form, Link } from "react-router";
+import { ACCOUNT_MESSAGES } from "../../../domain/account-rules";
+import { AuthCard, FieldError, PasswordField, SubmitButton, TextField } from "../../components/form-fields";
+import { Turnstile } from "../../components/turnstile";
+import { getCloudflare } from "../../context.server";
+import { registerSchema } from "../../forms/account";
+import { GUEST_MESSAGES } from "../../forms/shorten-rules";
+import { attempt, redirectWithCookies } from "../../lib/auth-flow.server";
+import { readDevClient } from "../../lib/dev-client.server";
+import { RATE_LIMIT_MESSAGE, rateLimitedReply, retryAfterOfAction, underRateLimit } from "../../lib/rate-limit.server";
+import { clientIp, isWhitelisted, readTurnstileToken, turnstileConfig, verifyTurnstile } from "../../lib/turnstile.server";
+import { getAuth, requireGuest } from "../../session.server";
+import type { Route } from "./+types/register";
+
+export const meta: Route.MetaFunction = () => [{ title: "Sign up | Snip" }];
+
+/** Passes on the Retry-After of a rate-limited post (app/lib/rate-limit.server.ts). */
+export const headers: Route.HeadersFunction = retryAfterOfAction;
+
+/** The bot challenge's configuration for this request, or null when it is off or the client is whitelisted. */
+async function challengeFor(request: Request, env: ReturnType<typeof getCloudflare>["env"]) {
+  const turnstile = turnstileConfig(env, await readDevClient(env, request));
+  return turnstile && !isWhitelisted(turnstile, clientIp(request)) ? turnstile : null;
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireGuest(context);
+  const turnstile = await challengeFor(request, getCloudflare(context).env);
+  return { turnstileSiteKey: turnstile?.siteKey ?? null };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  requireGuest(context);
+  const { env } = getCloudflare(context);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: registerSchema });
+  // The form's own checks (and its validation round trips) first; then every sign-up counts, and
+  // a refused one reaches neither siteverify nor the auth library.
+  if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 422 });
+  if (!(await underRateLimit(env, request, "signUp")))
+    return rateLimitedReply(submission.reply({ formErrors: [RATE_LIMIT_MESSAGE], hideFields: ["password"] }));
+  const turnstile = await challengeFor(request, env);
+  if (turnstile) {
+    const token = readTurnstileToken(formData);
+    const verdict = token === "" ? null : await verifyTurnstile(turnstile, token, clientIp(request));
+    if (!verdict?.success) {
+      const message = verdict ? GUEST_MESSAGES.antiRobotError : GUEST_MESSAGES.antiRobotRequired;
+      return data(submission.reply({ fieldErrors: { anti_robot_token: [message] }, hideFields: ["password"] }), { status: 422 });
+    }
+  }
+  const { name, email, password } = submission.value;
+  const result = await attempt(() =>
+    getAuth(request, context).api.signUpEmail({ body: { name, email, password }, headers: request.headers, returnHeaders: true }),
+  );
+  if (!result.ok) {
+    const taken = result.error.code === "USER_ALREADY_EXISTS" || result.error.code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL";
+    const reply = taken ? { fieldErrors: { email: [ACCOUNT_MESSAGES.emailTaken] } } : { formErrors: [ACCOUNT_MESSAGES.generic] };
+    return data(submission.reply({ ...reply, hideFields: ["password"] }), { status: 422 });
+  }
+  // Signed in at once; the verification mail is on its way.
+  return redirectWithCookies("/app/email/verify?sent=1", result.value.headers);
+}
+
+export default function Register({ loaderData, actionData }: Route.ComponentProps) {
+  const [form, fields] = useForm<{ name: string; email: string; password: string; anti_robot_token: string }>({
+    lastResult: actionData,
+    shouldRevalidate: "onBlur",
+  });
+  // A token is spent by the sign-up it went with: every answer to one starts the challenge again
+  // (the form's validation round trips on blur carry no token and spend none).
+  const [answered, setAnswered] = useState(actionData);
+  const [resets, setResets] = useState(0);
+  if (actionData !== answered) {
+    setAnswered(actionData);
+    if (actionData?.intent?.type !== "validate") setResets((n) => n + 1);
+  }
+  return (
+    <AuthCard
+      title="Create your account"
+      lead="Custom aliases, analytics, QR codes and a dashboard for every link."
+      footer={
+        <>
+          Already have an account?{" "}
+          <Link to="/app/login" className="font-semibold text-indigo-700 hover:underline">
+            Sign in
+          </Link>
+        </>
+      }
+    >
+      <Form method="post" {...getFormProps(form)} noValidate className="space-y-5">
+        {form.errors ? (
+          <p role="alert" className="text-sm font-medium text-red-600">
+            {form.errors[0]}
+          </p>
+        ) : null}
+        <TextField
+          label="Name"
+          name="name"
+          autoComplete="name"
+          defaultValue={fields.name.initialValue}
+          errors={fields.name.errors}
+          required
+        />
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          defaultValue={fields.email.initialValue}
+          errors={fields.email.errors}
+          required
+        />
+        <PasswordField
+          label="Password"
+          name="password"
+          autoComplete="new-password"
+          errors={fields.password.errors}
+          required
+          minLength={6}
+        />
+        {loaderData.turnstileSiteKey ? (
+          <div>
+            <Turnstile siteKey={loaderData.turnstileSiteKey} resetKey={resets} onVerifiedChange={() => {}} />
+            <noscript>
+              <p className="text-sm text-slate-600">Turn on JavaScript to pass the anti-robot check.</p>
+            </noscript>
+            <FieldError id="register-anti-robot-error" errors={fields.anti_robot_token.errors} />
+          </div>
+        ) : null}
+        <p className="text-xs leading-5 text-slate-500">
+          By signing up you agree to the{" "}
+          <Link to="/app/terms" className="underline">
+            Terms of Service
+          </Link>{" "}
+          and the{" "}
+          <Link to="/app/privacy-policy" className="underline">
+            Privacy Policy
+          </Link>
+          .
+        </p>
+        <SubmitButton busyText="Creating account…">Sign Up</SubmitButton>
+      </Form>
+    </AuthCard>
+  );
+}

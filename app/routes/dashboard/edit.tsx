@@ -1,0 +1,288 @@
+/**
+ * /dashboard/edit/{id} (L): edit one of the user's links: alias, destination, tags, expiry and
+ * description. Each field changes only with its capability (update_snip_url plus: alias
+ * use_custom_alias, destination change_snip_url, tags use_tags, expiry manage_expiration);
+ * a field the user may not change is shown disabled, and a posted change to it is answered 403
+ * "Permission denied." under that field. Someone else's link is a 404. Changes go through
+ * updateLink, which writes KV through (and drops the old alias's record), so the short link
+ * answers the new destination at once.
+ */
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useState, useSyncExternalStore } from "react";
+import { data, Form, Link, redirect } from "react-router";
+import { getDb } from "../../../db/client.server";
+import { getUserLink, setLinkTags } from "../../../db/dashboard.server";
+import { AliasTakenError, updateLink, type Link as LinkRow } from "../../../db/links.server";
+import { ALIAS_MIN_LENGTH } from "../../../domain/alias";
+import { can, mayEditLinkField } from "../../../domain/entitlements";
+import { MESSAGES } from "../../../domain/messages";
+import { Notice, SubmitButton, TextField } from "../../components/form-fields";
+import { getCloudflare } from "../../context.server";
+import { editLinkSchema } from "../../forms/link-edit";
+import {
+  checkExpiryBounds,
+  DESCRIPTION_MAX_LENGTH,
+  EDIT_MESSAGES,
+  EXPIRY_MAX_YEARS,
+  EXPIRY_MIN_LEAD_MS,
+  readExpiry,
+  utcInputValue,
+  type EditField,
+} from "../../forms/link-edit-rules";
+import { destinationContext, linkStores, shortOrigin, shortUrl } from "../../lib/links.server";
+import { requireUser } from "../../session.server";
+import type { Route } from "./+types/edit";
+
+export const meta: Route.MetaFunction = () => [{ title: "Edit link — Snip" }];
+
+async function loadOwnLink(request: Request, context: Route.LoaderArgs["context"], id: string) {
+  const viewer = requireUser(request, context);
+  const { env } = getCloudflare(context);
+  const link = await getUserLink(getDb(env.DB), viewer.user.id, id);
+  if (!link) throw data("Not Found", { status: 404 });
+  return { viewer, env, link };
+}
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { viewer, env, link } = await loadOwnLink(request, context, params.id);
+  const allowed = Object.fromEntries(
+    (["alias", "url", "tags", "expires", "description"] as const).map((field) => [field, mayEditLinkField(viewer.subject, field)]),
+  ) as Record<EditField, boolean>;
+  return {
+    link: {
+      id: link.id,
+      alias: link.alias,
+      url: link.url,
+      tags: link.tags.join(", "),
+      description: link.description ?? "",
+      expiresAt: link.expiresAt?.toISOString() ?? null,
+      status: link.status,
+      shortUrl: shortUrl(env, request, link),
+    },
+    origin: `${link.domain === env.SHORT_HOST.toLowerCase() ? shortOrigin(env, request) : `https://${link.domain}`}/`,
+    allowed,
+    backTo: can(viewer.subject, "use_analytics") ? "/dashboard" : "/app/my-urls",
+  };
+}
+
+const sameMinute = (a: Date | null, b: Date | null) =>
+  a === null || b === null ? a === b : Math.floor(a.getTime() / 60_000) === Math.floor(b.getTime() / 60_000);
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const { viewer, env, link } = await loadOwnLink(request, context, params.id);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: editLinkSchema(destinationContext(env, request)) });
+  if (submission.status !== "success") return data(submission.reply(), { status: 422 });
+  const value = submission.value;
+  const now = new Date();
+
+  const changes: Partial<Pick<LinkRow, "alias" | "url" | "description" | "expiresAt">> = {};
+  let newTags: string[] | null = null;
+  const denied: Record<string, string[]> = {};
+  const invalid: Record<string, string[]> = {};
+  const change = (field: EditField, errorKey: string, apply: () => void) => {
+    if (mayEditLinkField(viewer.subject, field)) apply();
+    else denied[errorKey] = [MESSAGES.permissionDenied];
+  };
+
+  if (formData.has("alias") && (value.alias ?? "") !== link.alias) {
+    change("alias", "alias", () => {
+      if (!value.alias) invalid.alias = [MESSAGES.aliasMin(ALIAS_MIN_LENGTH)];
+      else changes.alias = value.alias;
+    });
+  }
+  if (formData.has("url")) {
+    if (value.url === undefined) invalid.url = [MESSAGES.urlRequired];
+    else if (value.url !== link.url) change("url", "url", () => (changes.url = value.url));
+  }
+  if (formData.has("tags")) {
+    const tags = value.tags;
+    if ([...tags].sort().join(",") !== [...link.tags].sort().join(",")) change("tags", "tags", () => (newTags = tags));
+  }
+  if (formData.has("expiresLocal") || formData.has("expiresAt")) {
+    const expiry = readExpiry(value);
+    if (expiry === "invalid") invalid.expiresLocal = [EDIT_MESSAGES.expiryInvalid];
+    else if (!sameMinute(expiry, link.expiresAt)) {
+      change("expires", "expiresLocal", () => {
+        const problem = expiry ? checkExpiryBounds(expiry, now) : null;
+        if (problem) invalid.expiresLocal = [problem];
+        else changes.expiresAt = expiry;
+      });
+    }
+  }
+  if (formData.has("description") && (value.description ?? "") !== (link.description ?? "")) {
+    change("description", "description", () => (changes.description = value.description || null));
+  }
+
+  if (Object.keys(denied).length > 0) return data(submission.reply({ fieldErrors: { ...invalid, ...denied } }), { status: 403 });
+  if (Object.keys(invalid).length > 0) return data(submission.reply({ fieldErrors: invalid }), { status: 422 });
+
+  const db = getDb(env.DB);
+  if (Object.keys(changes).length > 0) {
+    try {
+      await updateLink(linkStores(env), link.id, changes, now);
+    } catch (error) {
+      if (error instanceof AliasTakenError) {
+        return data(submission.reply({ fieldErrors: { alias: [MESSAGES.aliasTaken] } }), { status: 422 });
+      }
+      throw error;
+    }
+  }
+  if (newTags !== null) await setLinkTags(db, viewer.user.id, link.id, newTags, now);
+  return redirect(can(viewer.subject, "use_analytics") ? "/dashboard?done=updated" : "/app/my-urls");
+}
+
+const noSubscription = () => () => {};
+
+/** A datetime-local value (minutes) of a moment in the browser's time zone. */
+function localInputValue(date: Date): string {
+  return new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+}
+
+/**
+ * The expiry: a datetime-local input. Server-rendered it holds the UTC time and is read as UTC;
+ * with JavaScript it shows the browser's local time and a hidden field carries the UTC instant.
+ */
+function ExpiryField({ initialIso, disabled, errors }: { initialIso: string | null; disabled: boolean; errors?: string[] }) {
+  // null while server-rendered and hydrating; the browser's zone afterwards.
+  const zone = useSyncExternalStore(
+    noSubscription,
+    () => Intl.DateTimeFormat().resolvedOptions().timeZone,
+    () => null,
+  );
+  const [edited, setEdited] = useState<string | null>(null);
+  // The picker's bounds (spec 02 §5), set when the picker is used; the server checks them anyway.
+  const [bounds, setBounds] = useState<{ min: string; max: string } | null>(null);
+  const updateBounds = () => {
+    const now = new Date();
+    const latest = new Date(now);
+    latest.setFullYear(latest.getFullYear() + EXPIRY_MAX_YEARS);
+    setBounds({ min: localInputValue(new Date(now.getTime() + EXPIRY_MIN_LEAD_MS)), max: localInputValue(latest) });
+  };
+  const initial = initialIso ? new Date(initialIso) : null;
+  const local = edited ?? (initial ? (zone ? localInputValue(initial) : utcInputValue(initial)) : "");
+  const utc = zone && local && !Number.isNaN(new Date(local).getTime()) ? new Date(local).toISOString() : "";
+
+  return (
+    <div>
+      <TextField
+        label="Expires at"
+        name="expiresLocal"
+        id="field-expires"
+        type="datetime-local"
+        value={local}
+        onChange={(event) => setEdited(event.currentTarget.value)}
+        onFocus={updateBounds}
+        onPointerDown={updateBounds}
+        min={bounds?.min}
+        max={bounds?.max}
+        disabled={disabled}
+        errors={errors}
+        hint={
+          zone
+            ? `Local time (${zone}). Leave empty for no expiry. From 5 minutes to 5 years ahead.`
+            : "Time in UTC. Leave empty for no expiry. From 5 minutes to 5 years ahead."
+        }
+      />
+      {zone && !disabled ? <input type="hidden" name="expiresAt" value={utc} /> : null}
+    </div>
+  );
+}
+
+export default function EditLink({ loaderData, actionData }: Route.ComponentProps) {
+  const { link, allowed, origin } = loaderData;
+  const [form, fields] = useForm<{ alias: string; url: string; tags: string; expiresLocal: string; description: string }>({
+    lastResult: actionData,
+    shouldValidate: "onSubmit",
+  });
+  const initial = (name: string, fallback: string) => {
+    const value = (actionData?.initialValue as Record<string, unknown> | undefined)?.[name];
+    return typeof value === "string" ? value : fallback;
+  };
+  const tagErrors = Object.values(fields.tags.allErrors).flat();
+  const denied = (field: EditField) => (allowed[field] ? undefined : "Not included in your plan.");
+
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-10">
+      <Link to={loaderData.backTo} className="text-sm font-semibold text-indigo-700 hover:underline">
+        ← Back
+      </Link>
+      <h1 className="mt-3 text-3xl font-extrabold tracking-tight">Edit link</h1>
+      <p className="mt-1 break-all text-slate-600">
+        <a href={link.shortUrl} className="font-semibold text-indigo-700 hover:underline">
+          {link.shortUrl}
+        </a>
+        {link.status === "archived" ? " (archived)" : null}
+      </p>
+
+      <Form
+        method="post"
+        {...getFormProps(form)}
+        noValidate
+        className="mt-6 space-y-5 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+      >
+        {form.errors?.length ? <Notice tone="error">{form.errors[0]}</Notice> : null}
+        <div>
+          <TextField
+            key={`alias-${form.key}`}
+            label="Alias"
+            name="alias"
+            defaultValue={initial("alias", link.alias)}
+            disabled={!allowed.alias}
+            errors={fields.alias.errors}
+            autoComplete="off"
+            hint={denied("alias") ?? `${origin}<alias>: letters, numbers, dashes and underscores, 5 to 30 characters.`}
+          />
+        </div>
+        <TextField
+          key={`url-${form.key}`}
+          label="Destination URL"
+          name="url"
+          type="url"
+          defaultValue={initial("url", link.url)}
+          disabled={!allowed.url}
+          errors={fields.url.errors}
+          hint={denied("url")}
+        />
+        <TextField
+          key={`tags-${form.key}`}
+          label="Tags"
+          name="tags"
+          defaultValue={initial("tags", link.tags)}
+          disabled={!allowed.tags}
+          errors={tagErrors.length ? tagErrors : undefined}
+          placeholder="news, summer-sale"
+          hint={denied("tags") ?? "Separate tags with commas; spaces are removed and letters lower-cased."}
+        />
+        <ExpiryField
+          key={`expires-${form.key}`}
+          initialIso={link.expiresAt}
+          disabled={!allowed.expires}
+          errors={fields.expiresLocal.errors}
+        />
+        <TextField
+          key={`description-${form.key}`}
+          label="Description"
+          name="description"
+          defaultValue={initial("description", link.description)}
+          maxLength={DESCRIPTION_MAX_LENGTH}
+          disabled={!allowed.description}
+          errors={fields.description.errors}
+          hint={denied("description")}
+        />
+        <div className="flex items-center justify-end gap-3 pt-2">
+          <Link to={loaderData.backTo} className="px-3 py-2 text-sm font-semibold text-slate-700 hover:underline">
+            Cancel
+          </Link>
+          <SubmitButton
+            busyText="Saving…"
+            className="rounded-lg bg-indigo-600 px-5 py-2.5 text-sm font-semibold text-white hover:bg-indigo-700 disabled:opacity-70"
+          >
+            Save changes
+          </SubmitButton>
+        </div>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,206 @@
+/**
+ * POST /__dev/fixtures: puts local data into states the app has no page for yet, for local runs
+ * and the end-to-end tests. Answers 404 unless LOCAL_DEV is "true", so it never exists in
+ * production. A JSON body, one action per call:
+ *
+ *   {"action": "notification", "email": "a@b.c", "title": "...", "body"?: "...", "url"?: "/app/..."}
+ *   {"action": "announcement", "title": "...", "body"?: "...", "url"?: "..."}        (to everyone)
+ *   {"action": "developer", "email": "a@b.c", "isDeveloper"?: true}
+ *   {"action": "subscription", "email": "a@b.c", "plan"?: "pro", "interval"?: "monthly", "pastDueTrial"?: false}
+ *   {"action": "impersonate", "by": "staff@b.c"}    (the caller's own session becomes an impersonation by that user)
+ *   {"action": "status", "email": "a@b.c", "status": 16}    (the user's status bits: 16 hides invoices)
+ *   {"action": "links", "email": "a@b.c", "count": 30, "aliasPrefix"?: "abc", "url"?: "https://..."}
+ *        (count links owned by the user, written through to KV; aliases prefix + 01, 02 ... when a prefix is given)
+ *   {"action": "client", "country"?: "DE", "turnstile"?: true, "address"?: "203.0.113.7"}
+ *        (this browser plays a visitor from that country and/or that client address (the abuse limits' key) and/or gets
+ *         the bot challenge with Cloudflare's test keys; app/lib/dev-client.server.ts; an empty object turns them off)
+ *
+ *   {"action": "api-token", "email": "a@b.c", "name"?: "...", "permissions"?: ["read", ...], "rateLimitPerMinute"?: 3, "expiresAt"?: ISO}
+ *        (an API token for the user, as Settings → API makes one; answers the plaintext token once)
+ *   {"action": "api-credits", "email": "a@b.c", "used": 10000}   (the API credits used this month)
+ *   {"action": "organization", "email": owner, "slug": "acme", "name": "Acme", "archived"?: false,
+ *    "roles"?: [{"name": "Auditor", "permissions": ["audit"]}], "users"?: [{"email": "a@b.c", "role": "Auditor"}],
+ *    "teams"?: [{"slug": "sales", "name": "Sales", "archived"?: false, "members"?: [{"email": "a@b.c", "role": "viewer"}]}]}
+ *        (an organization owned by `email`, with its roles, users and teams; answers their ids)
+ *
+ * Answers {data: {...}} with 200, 404 {message} for an unknown email, 422 {message, errors} for a bad body.
+ */
+import { z } from "zod";
+import { getDb } from "../../../db/client.server";
+import {
+  findUserIdByEmail,
+  markSessionImpersonated,
+  putCurrentSubscription,
+  putOrganization,
+  setUserDeveloper,
+  setUserStatus,
+} from "../../../db/dev-fixtures.server";
+import { createApiToken } from "../../../db/api-tokens.server";
+import { createLink } from "../../../db/links.server";
+import { setMeteredUsed } from "../../../db/usage.server";
+import { API_PERMISSIONS, API_TOKEN_NAME_MAX_LENGTH } from "../../../domain/api";
+import { createAnnouncement, createNotification } from "../../../db/notifications.server";
+import { API_MESSAGES } from "../../../domain/api-messages";
+import { activePrice, getPlan, PLANS, type PlanName } from "../../../domain/plans";
+import { getCloudflare } from "../../context.server";
+import { apiError, json, methodNotAllowed, requireApiViewer, validateBody } from "../../lib/api.server";
+import { devClientCookie, devClientSchema } from "../../lib/dev-client.server";
+import { generateApiToken } from "../../lib/api-tokens.server";
+import { linkStores } from "../../lib/links.server";
+import type { Route } from "./+types/fixtures";
+
+const email = z.email().max(254);
+const message = {
+  title: z.string().trim().min(1).max(200),
+  body: z.string().max(2_000).optional(),
+  url: z.string().max(2_000).optional(),
+};
+const billablePlans = PLANS.filter((plan) => plan.billable).map((plan) => plan.name) as [PlanName, ...PlanName[]];
+
+const fixtureSchema = z.discriminatedUnion("action", [
+  z.object({ action: z.literal("notification"), email, ...message }),
+  z.object({ action: z.literal("announcement"), ...message }),
+  z.object({ action: z.literal("developer"), email, isDeveloper: z.boolean().default(true) }),
+  z.object({
+    action: z.literal("subscription"),
+    email,
+    plan: z.enum(billablePlans).default("pro"),
+    interval: z.enum(["monthly", "yearly"]).default("monthly"),
+    pastDueTrial: z.boolean().default(false),
+  }),
+  z.object({ action: z.literal("impersonate"), by: email }),
+  devClientSchema.extend({ action: z.literal("client") }),
+  z.object({ action: z.literal("status"), email, status: z.number().int().min(0).max(255) }),
+  z.object({
+    action: z.literal("api-token"),
+    email,
+    name: z.string().min(1).max(API_TOKEN_NAME_MAX_LENGTH).default("Fixture token"),
+    permissions: z.array(z.enum(API_PERMISSIONS)).default([...API_PERMISSIONS]),
+    rateLimitPerMinute: z.number().int().min(1).max(1_000_000).optional(),
+    expiresAt: z.iso.datetime().optional(),
+  }),
+  z.object({ action: z.literal("api-credits"), email, used: z.number().int().min(0).max(1_000_000_000) }),
+  z.object({
+    action: z.literal("organization"),
+    email,
+    slug: z.string().regex(/^[a-z0-9][a-z0-9-]{1,47}$/),
+    name: z.string().trim().min(1).max(100),
+    archived: z.boolean().default(false),
+    roles: z.array(z.object({ name: z.string().min(1).max(60), permissions: z.array(z.string()).max(20) })).max(20).default([]),
+    users: z.array(z.object({ email, role: z.string() })).max(50).default([]),
+    teams: z
+      .array(
+        z.object({
+          slug: z.string().regex(/^[a-z0-9][a-z0-9-]{1,47}$/),
+          name: z.string().trim().min(1).max(100),
+          archived: z.boolean().default(false),
+          members: z.array(z.object({ email, role: z.enum(["admin", "member", "viewer"]) })).max(50).default([]),
+        }),
+      )
+      .max(20)
+      .default([]),
+  }),
+  z.object({
+    action: z.literal("links"),
+    email,
+    count: z.number().int().min(1).max(100),
+    aliasPrefix: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{3,20}$/)
+      .optional(),
+    url: z.url().max(2_000).default("https://example.com/"),
+  }),
+]);
+
+export function loader() {
+  return apiError(404, API_MESSAGES.notFound);
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { env } = getCloudflare(context);
+  if (env.LOCAL_DEV !== "true") return apiError(404, API_MESSAGES.notFound);
+  if (request.method !== "POST") return methodNotAllowed("POST")();
+  const db = getDb(env.DB);
+  const input = await validateBody(request, fixtureSchema);
+
+  if (input.action === "announcement") {
+    return json({ data: { id: await createAnnouncement(db, input) } });
+  }
+  if (input.action === "client") {
+    const { action: _action, ...client } = input;
+    return json({ data: client }, { headers: { "set-cookie": await devClientCookie.serialize(client) } });
+  }
+  if (input.action === "impersonate") {
+    const viewer = requireApiViewer(context);
+    const staffId = await findUserIdByEmail(db, input.by);
+    if (!staffId) return apiError(404, `No user with the email ${input.by}.`);
+    await markSessionImpersonated(db, viewer.session.id, staffId);
+    return json({ data: { sessionId: viewer.session.id, impersonatedBy: staffId } });
+  }
+
+  const userId = await findUserIdByEmail(db, input.email);
+  if (!userId) return apiError(404, `No user with the email ${input.email}.`);
+  switch (input.action) {
+    case "notification":
+      return json({ data: { id: await createNotification(db, userId, input) } });
+    case "developer":
+      await setUserDeveloper(db, userId, input.isDeveloper);
+      return json({ data: { userId, isDeveloper: input.isDeveloper } });
+    case "status":
+      await setUserStatus(db, userId, input.status);
+      return json({ data: { userId, status: input.status } });
+    case "subscription": {
+      const amount = activePrice(getPlan(input.plan), input.interval)?.amount ?? 0;
+      await putCurrentSubscription(db, userId, { plan: input.plan, interval: input.interval, amount, pastDueTrial: input.pastDueTrial });
+      return json({ data: { userId, plan: input.plan, pastDueTrial: input.pastDueTrial } });
+    }
+    case "api-token": {
+      const { token, tokenHash, prefix } = await generateApiToken();
+      const created = await createApiToken(db, {
+        userId,
+        name: input.name,
+        prefix,
+        tokenHash,
+        permissions: input.permissions,
+        expiresAt: input.expiresAt ? new Date(input.expiresAt) : null,
+        rateLimitPerMinute: input.rateLimitPerMinute ?? null,
+      });
+      return json({ data: { userId, id: created.id, token, prefix } });
+    }
+    case "organization": {
+      const ids = new Map<string, string>();
+      for (const address of [...input.users.map((u) => u.email), ...input.teams.flatMap((t) => t.members.map((m) => m.email))]) {
+        const id = await findUserIdByEmail(db, address);
+        if (!id) return apiError(404, `No user with the email ${address}.`);
+        ids.set(address, id);
+      }
+      const unknownRole = input.users.find((u) => !input.roles.some((r) => r.name === u.role));
+      if (unknownRole) return apiError(422, `No role named ${unknownRole.role}.`);
+      const made = await putOrganization(db, {
+        ownerUserId: userId,
+        slug: input.slug,
+        name: input.name,
+        archived: input.archived,
+        roles: input.roles,
+        users: input.users.map((u) => ({ userId: ids.get(u.email)!, role: u.role })),
+        teams: input.teams.map((t) => ({ ...t, members: t.members.map((m) => ({ userId: ids.get(m.email)!, role: m.role })) })),
+      });
+      return json({ data: { userId, ...made } });
+    }
+    case "api-credits":
+      await setMeteredUsed(db, userId, "api_credits", input.used);
+      return json({ data: { userId, used: input.used } });
+    case "links": {
+      const stores = linkStores(env);
+      const created: { id: string; alias: string }[] = [];
+      const start = Date.now() - input.count * 1_000;
+      for (let i = 1; i <= input.count; i++) {
+        const alias = input.aliasPrefix ? `${input.aliasPrefix}${String(i).padStart(2, "0")}` : undefined;
+        // One second apart, so "newest first" has a definite order.
+        const link = await createLink(stores, { domain: env.SHORT_HOST, url: input.url, alias, userId }, new Date(start + i * 1_000));
+        created.push({ id: link.id, alias: link.alias });
+      }
+      return json({ data: { userId, links: created } });
+    }
+  }
+}

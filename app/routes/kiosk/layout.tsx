@@ -1,0 +1,32 @@
+/** /app/kiosk (L and developer): the staff area. Its default child is users. */
+import { NavLink, Outlet } from "react-router";
+import { requireDeveloper } from "../../session.server";
+import type { Route } from "./+types/layout";
+
+export const meta: Route.MetaFunction = () => [{ title: "Kiosk | Snip" }, { name: "robots", content: "noindex" }];
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  requireDeveloper(request, context);
+  return null;
+}
+
+export default function Kiosk() {
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10">
+      <div className="mb-6 flex flex-wrap items-center gap-4">
+        <h1 className="text-2xl font-extrabold text-slate-900">Kiosk</h1>
+        <nav aria-label="Kiosk" className="flex gap-1">
+          <NavLink
+            to="/app/kiosk/users"
+            className={({ isActive }) =>
+              `rounded-md px-3 py-1.5 text-sm font-semibold ${isActive ? "bg-indigo-50 text-indigo-700" : "text-slate-700 hover:bg-slate-100"}`
+            }
+          >
+            Users
+          </NavLink>
+        </nav>
+      </div>
+      <Outlet />
+    </div>
+  );
+}

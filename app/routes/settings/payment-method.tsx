@@ -1,0 +1,145 @@
+/**
+ * /app/settings/payment-method (L): the card on file (brand, last four digits, expiry, country
+ * from billing_customers, as the provider's events told them) and the way to change it: the
+ * Stripe Billing Portal, Paddle's payment-method transaction, or, in test mode, a labelled
+ * form taking a test card. Shown to subscribers and to anyone with a card on file.
+ */
+import { data, Form, redirect } from "react-router";
+import { z } from "zod";
+import { getDb } from "../../../db/client.server";
+import { getCurrentSubscriptionRow, listBillingCustomers } from "../../../db/billing.server";
+import { BILLING_MESSAGES, BILLING_TYPES, TEST_CARDS } from "../../../domain/billing";
+import { SUBSCRIPTION_REFRESH_MS } from "../../../domain/subscription";
+import { Notice, SubmitButton, TextField } from "../../components/form-fields";
+import { SettingsCard, SettingsHeading, settingsButton } from "../../components/settings";
+import { getCloudflare } from "../../context.server";
+import { billingForSubscription } from "../../lib/billing/select.server";
+import { TestModeBilling } from "../../lib/billing/test-mode.server";
+import type { RouteHandle } from "../../route-handle";
+import { requireUser, type Viewer } from "../../session.server";
+import type { Route } from "./+types/payment-method";
+
+export const handle: RouteHandle = { hydrate: false };
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: "Payment Method | Snip" },
+  ...(loaderData?.updated ? [{ httpEquiv: "refresh", content: `${SUBSCRIPTION_REFRESH_MS / 1000};url=/app/settings/payment-method` }] : []),
+];
+
+const BRANDS: Record<string, string> = {
+  visa: "Visa",
+  mastercard: "Mastercard",
+  amex: "American Express",
+  discover: "Discover",
+  paypal: "PayPal",
+};
+
+async function load(request: Request, context: Route.LoaderArgs["context"]) {
+  const viewer = requireUser(request, context);
+  const { env } = getCloudflare(context);
+  const db = getDb(env.DB);
+  const [customers, row] = await Promise.all([listBillingCustomers(db, viewer.user.id), getCurrentSubscriptionRow(db, viewer.user.id)]);
+  const card = customers.find((c) => c.pmType !== null) ?? null;
+  if (!viewer.subscribed && !card) throw redirect("/app/settings/subscription");
+  return { viewer, env, card, provider: billingForSubscription(env, row?.billingType ?? card?.billingType ?? null) };
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { card, provider } = await load(request, context);
+  return {
+    updated: new URL(request.url).searchParams.has("updated"),
+    testMode: provider.billingType === BILLING_TYPES.test,
+    card: card
+      ? {
+          brand: BRANDS[card.pmType ?? ""] ?? card.pmType ?? "Card",
+          lastFour: card.pmLastFour,
+          expiration: card.pmExpiration,
+          country: card.pmCountry,
+        }
+      : null,
+  };
+}
+
+const testCardSchema = z.object({
+  card: z
+    .string()
+    .transform((v) => v.replace(/[\s-]/g, ""))
+    .pipe(z.string().regex(/^\d{12,19}$/, "Enter a card number.")),
+  expiration: z
+    .string()
+    .trim()
+    .regex(/^(0[1-9]|1[0-2])\/20\d\d$/, "Enter the expiry as MM/YYYY."),
+});
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { viewer, env, provider } = await load(request, context);
+  const form = Object.fromEntries(await request.formData());
+  if (provider.billingType === BILLING_TYPES.test) return updateTestCard(viewer, env, form);
+  const result = await provider.paymentMethodUrl(viewer.user.id, new URL("/app/settings/payment-method?updated=1", request.url).toString());
+  if (!result.ok || !result.value) {
+    return data({ error: result.ok ? BILLING_MESSAGES.updateFailed : result.message, errors: {} }, { status: 422 });
+  }
+  return redirect(result.value);
+}
+
+async function updateTestCard(viewer: Viewer, env: ReturnType<typeof getCloudflare>["env"], form: Record<string, unknown>) {
+  const parsed = testCardSchema.safeParse(form);
+  if (!parsed.success) {
+    const errors: { card?: string[]; expiration?: string[] } = z.flattenError(parsed.error).fieldErrors;
+    return data({ error: null, errors }, { status: 422 });
+  }
+  const billing = new TestModeBilling(env);
+  if (!billing.takesTestPayments) return data({ error: BILLING_MESSAGES.noSelfServe, errors: {} }, { status: 406 });
+  if (parsed.data.card === TEST_CARDS.declined) return data({ error: BILLING_MESSAGES.declined, errors: {} }, { status: 402 });
+  await billing.updatePaymentMethod(viewer.user.id, { number: parsed.data.card, expiration: parsed.data.expiration });
+  return redirect("/app/settings/payment-method?updated=1");
+}
+
+export default function PaymentMethod({ loaderData, actionData }: Route.ComponentProps) {
+  const { card, testMode, updated } = loaderData;
+  const errors = actionData?.errors as { card?: string[]; expiration?: string[] } | undefined;
+  return (
+    <>
+      <SettingsHeading title="Payment Method" lead="The card your subscription is charged to." />
+      {actionData?.error ? <Notice tone="error">{actionData.error}</Notice> : null}
+      {updated ? <Notice tone="info">Updating your payment method… this page refreshes in a moment.</Notice> : null}
+      <div className="mt-4 space-y-6">
+        <SettingsCard title="Card on file">
+          {card ? (
+            <p className="text-sm text-slate-700" data-testid="card-on-file">
+              <span className="font-semibold text-slate-900">{card.brand}</span>
+              {card.lastFour ? ` ending in ${card.lastFour}` : ""}
+              {card.expiration ? `, expires ${card.expiration}` : ""}
+              {card.country ? ` (${card.country})` : ""}
+            </p>
+          ) : (
+            <p className="text-sm text-slate-700" data-testid="card-on-file">
+              No payment method on file.
+            </p>
+          )}
+          {testMode ? null : (
+            <Form method="post" className="mt-5">
+              <button type="submit" className={settingsButton}>
+                {card ? "Update Payment Method" : "Add Payment Method"}
+              </button>
+            </Form>
+          )}
+        </SettingsCard>
+        {testMode ? (
+          <SettingsCard title="Update card">
+            <p
+              className="mb-4 rounded-lg border-2 border-dashed border-amber-400 bg-amber-50 px-4 py-3 text-sm font-bold text-amber-900"
+              role="note"
+            >
+              TEST MODE — no payment provider is configured. Use 4242 4242 4242 4242, or 4000 0000 0000 0002 for a declined card.
+            </p>
+            <Form method="post" className="space-y-4" noValidate>
+              <TextField label="Card number" name="card" inputMode="numeric" autoComplete="cc-number" errors={errors?.card} required />
+              <TextField label="Expiry (MM/YYYY)" name="expiration" autoComplete="cc-exp" errors={errors?.expiration} required />
+              <SubmitButton>Save Card</SubmitButton>
+            </Form>
+          </SettingsCard>
+        ) : null}
+      </div>
+    </>
+  );
+}
