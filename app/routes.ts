@@ -139,6 +139,9 @@ export default [
   // app/lib/organizations/access.server.ts.
   route("app/api/organization/:org", "routes/organizations/api/organization.ts"),
 
+  // TinyURL's legacy create call, for its client libraries (issue 20, decision 031)
+  route("api-create.php", "routes/legacy/api-create.ts"),
+
   route("app/api/*", "routes/api/not-found.ts"),
   route("app/*", "routes/redirects.ts", { id: "app-redirects" }),
   route("*", "routes/redirects.ts", { id: "site-redirects" }),
