@@ -14,7 +14,8 @@ export const PATH_REDIRECTS: Readonly<Record<string, string>> = {
   "/app/analytics/download": "/app",
 };
 
-export function redirectTarget(pathname: string): string {
+/** The new page of an old alias, or null for a path that is simply unknown (it goes to the homepage). */
+export function redirectTarget(pathname: string): string | null {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
-  return PATH_REDIRECTS[path] ?? "/";
+  return PATH_REDIRECTS[path] ?? null;
 }

@@ -2,11 +2,15 @@ import { redirect } from "react-router";
 import { redirectTarget } from "../redirects";
 import type { Route } from "./+types/redirects";
 
-/** Old aliases go to their new pages (keeping the query); every other unknown path to the homepage. */
+/**
+ * Old aliases go to their new pages for good (301, keeping the query); every other unknown path
+ * goes to the homepage with a 302 (spec 01 §2 "Unknown paths redirect to the homepage"): a path
+ * unknown today may be a page tomorrow, and browsers keep a 301 for ever.
+ */
 export function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const target = redirectTarget(url.pathname);
-  return redirect(target === "/" ? "/" : `${target}${url.search}`, 301);
+  return target === null ? redirect("/", 302) : redirect(`${target}${url.search}`, 301);
 }
 
 export function action({ request }: Route.ActionArgs) {

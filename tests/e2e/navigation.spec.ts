@@ -108,7 +108,7 @@ test.describe("the bar by viewer", () => {
     const developer = await hrefs();
     expect(developer).toContain("/app/kiosk");
     for (const href of new Set([...free, ...developer])) {
-      // An unknown path answers 301 to the homepage (routes/redirects.ts): an entry that does leads nowhere.
+      // An unknown path answers 302 to the homepage (routes/redirects.ts): an entry that does leads nowhere.
       const response = await page.request.get(href, { maxRedirects: 0 });
       expect(response.status(), href).toBeLessThan(400);
       if (href !== "/") expect(response.headers()["location"], href).not.toBe("/");
