@@ -124,7 +124,7 @@ export async function listUserOrganizations(db: Db, userId: string): Promise<Use
     ownerUserId: organizations.ownerUserId,
     photo: organizations.photo,
   };
-  const [owned, withRole, withTeam] = await db.batch([
+  const [owned, withRole, withTeam] = await Promise.all([
     db.select(columns).from(organizations).where(eq(organizations.ownerUserId, userId)),
     db
       .select(columns)
@@ -459,7 +459,9 @@ export async function listOrganizationUsers(
   db: Db,
   organization: Pick<OrganizationRecord, "id" | "ownerUserId">,
 ): Promise<OrganizationUserRow[]> {
-  const [ownerRows, rows] = await db.batch([
+  // Not db.batch: D1 batches answer rows as objects, where joined columns of one name (users.name,
+  // organization_roles.name) overwrite each other; a single query reads them positionally.
+  const [ownerRows, rows] = await Promise.all([
     db
       .select({ id: users.id, name: users.name, email: users.email, createdAt: organizations.createdAt })
       .from(organizations)
