@@ -568,3 +568,13 @@ export async function removeOrganizationUser(
   ]);
   return { ok: true };
 }
+
+/** Pending invitations to the organization itself (not its teams), for display on the Users page. */
+export async function listPendingOrganizationInvitations(db: Db, organizationId: string, now = new Date()) {
+  const rows = await db
+    .select({ id: invitations.id, email: invitations.email, roleName: organizationRoles.name, expiresAt: invitations.expiresAt })
+    .from(invitations)
+    .innerJoin(organizationRoles, eq(organizationRoles.id, invitations.roleId))
+    .where(and(eq(invitations.organizationId, organizationId), isNull(invitations.teamId), eq(invitations.state, "pending")));
+  return rows.filter((row) => row.expiresAt > now).sort((a, b) => a.email.localeCompare(b.email));
+}

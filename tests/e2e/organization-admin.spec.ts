@@ -6,11 +6,11 @@
  * Organization dialog, the Audit Trail with filters and CSV, the helpdesk, and the plain forms
  * without JavaScript.
  */
-import type { APIRequestContext, Page } from "@playwright/test";
+import { request as playwrightRequest, type APIRequestContext, type Page } from "@playwright/test";
 import { ORGANIZATION_MESSAGES } from "../../domain/organization-admin";
 import type { Action } from "../../domain/permissions";
-import { devFixture, logIn, makeDeveloper, registerUser, type TestUser } from "./accounts";
-import { expect, SAME_ORIGIN, test } from "./fixtures";
+import { apiLogin, devFixture, logIn, makeDeveloper, registerUser, type TestUser } from "./accounts";
+import { BASE_URL, expect, SAME_ORIGIN, test } from "./fixtures";
 import { organizationWorld, PERSONAS, type OrganizationWorld, type Persona } from "./organizations";
 
 let world: OrganizationWorld;
@@ -442,6 +442,80 @@ test("the Audit Trail lists the changes newest first, filters them, pages them a
   expect(lines).toHaveLength(4);
   expect(lines[1]).toContain("role.created");
   expect(lines[1]).toContain("Role 3");
+});
+
+test("the Audit Trail pages by 50 with a Next link and filters by person", async ({ page }) => {
+  test.setTimeout(90_000);
+  const member = await developer(page);
+  const owner = await developer(page);
+  const slug = uniqueSlug("pag");
+  await devFixture(page, {
+    action: "organization",
+    email: owner.email,
+    slug,
+    name: "Paging Org",
+    roles: [{ name: "Role makers", permissions: ["roles"] }],
+    users: [{ email: member.email, role: "Role makers" }],
+  });
+  const base = `/app/organizations/${slug}`;
+  for (let i = 1; i <= 51; i++) {
+    const response = await page.request.post(`${base}/settings/profile/roles`, {
+      form: { intent: "create", name: `Paged ${String(i).padStart(2, "0")}` },
+      headers: SAME_ORIGIN,
+      maxRedirects: 0,
+    });
+    expect(response.status()).toBe(302);
+  }
+  await page.goto(`${base}/audit`);
+  const rows = page.locator("[data-audit-row]");
+  await expect(rows).toHaveCount(50);
+  await expect(rows.first()).toContainText("Paged 51");
+  await page.getByRole("link", { name: "Next" }).click();
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText("Paged 01");
+  await expect(page.getByRole("link", { name: "Next" })).toHaveCount(0);
+
+  // The member makes one change; the person filter shows only it.
+  const memberSession = await playwrightRequest.newContext({ baseURL: BASE_URL });
+  await apiLogin(memberSession, member);
+  const made = await memberSession.post(`${base}/settings/profile/roles`, {
+    form: { intent: "create", name: "By the member" },
+    headers: SAME_ORIGIN,
+    maxRedirects: 0,
+  });
+  expect(made.status()).toBe(302);
+  await memberSession.dispose();
+  await page.goto(`${base}/audit`);
+  await page.getByLabel("Person", { exact: true }).selectOption({ label: `${member.name} (${member.email})` });
+  await page.getByRole("button", { name: "Filter" }).click();
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText("By the member");
+});
+
+test("the organization photo: png or jpg within the stated limit, served to the organization's people only", async ({ page }) => {
+  const tinyPng = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
+  await developer(page);
+  const slug = uniqueSlug("pho");
+  await createOrganization(page, "Photo Org", slug);
+  await page.goto(`/app/organizations/${slug}/settings/profile`);
+  await expect(page.getByText("A png or jpg image of at most 1024 kilobytes.")).toBeVisible();
+  await page.getByLabel("New photo").setInputFiles({ name: "logo.gif", mimeType: "image/gif", buffer: Buffer.from("GIF89a") });
+  await page.getByRole("button", { name: "Upload Photo" }).click();
+  await expect(page.locator("#field-photo-error")).toHaveText("The photo must be a file of type: png, jpg.");
+  await page.getByLabel("New photo").setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: tinyPng });
+  await page.getByRole("button", { name: "Upload Photo" }).click();
+  await expect(page.getByText("The organization's photo has been updated.")).toBeVisible();
+  const src = await page.getByRole("img", { name: "The organization's photo" }).getAttribute("src");
+  expect(src).toMatch(new RegExp(`^/app/organization-photo/${slug}\\?v=[0-9a-f]{32}$`));
+  const served = await page.request.get(src!);
+  expect(served.status()).toBe(200);
+  expect(served.headers()["content-type"]).toBe("image/png");
+  expect((await as("stranger").get(src!)).status()).toBe(404);
+  const api = (await (await page.request.get(`/app/api/organization/${slug}`)).json()) as { data: { photo_url: string } };
+  expect(api.data.photo_url).toBe(src);
+  await page.getByRole("button", { name: "Remove Photo" }).click();
+  await expect(page.getByText("The organization's photo has been removed.")).toBeVisible();
+  expect((await page.request.get(src!)).status()).toBe(404);
 });
 
 test("the helpdesk stores a request, mails the staff address, and shows the staff's answer", async ({ page }) => {

@@ -7,11 +7,17 @@
  */
 import { data, Form, Link, redirect } from "react-router";
 import { z } from "zod";
-import { changeUserRole, listOrganizationUsers, listRoles, removeOrganizationUser } from "../../../../db/organizations.server";
+import {
+  changeUserRole,
+  listOrganizationUsers,
+  listPendingOrganizationInvitations,
+  listRoles,
+  removeOrganizationUser,
+} from "../../../../db/organizations.server";
 import { ORGANIZATION_MESSAGES } from "../../../../domain/organization-admin";
 import { Notice, SubmitButton } from "../../../components/form-fields";
 import { organizationPath } from "../../../components/organizations/settings-layout";
-import { SettingsCard, SettingsHeading, settingsButton, settingsSecondaryButton } from "../../../components/settings";
+import { DateTime, SettingsCard, SettingsHeading, settingsButton, settingsSecondaryButton } from "../../../components/settings";
 import { allows, requireOrganizationAccess } from "../../../lib/organizations/access.server";
 import type { Route } from "./+types/users";
 
@@ -27,9 +33,10 @@ const removeSchema = z.object({ intent: z.literal("remove"), userId: z.string().
 
 export async function loader(args: Route.LoaderArgs) {
   const access = await requireOrganizationAccess(args, "organization.users");
-  const [users, roles] = await Promise.all([
+  const [users, roles, pending] = await Promise.all([
     listOrganizationUsers(access.db, access.organization),
     listRoles(access.db, access.organization.id),
+    listPendingOrganizationInvitations(access.db, access.organization.id),
   ]);
   const notice = new URL(args.request.url).searchParams.get("notice");
   return {
@@ -37,6 +44,7 @@ export async function loader(args: Route.LoaderArgs) {
     me: access.actor.userId,
     users: users.map((u) => ({ id: u.userId, name: u.name, email: u.email, owner: u.owner, role: u.role })),
     roles: roles.map((r) => ({ id: r.id, name: r.name })),
+    pending: pending.map((p) => ({ id: p.id, email: p.email, role: p.roleName, expiresAt: p.expiresAt.toISOString() })),
     mayInvite: allows(access, "organization.invite"),
     notice: notice && notice in NOTICES ? NOTICES[notice as keyof typeof NOTICES] : null,
   };
@@ -139,6 +147,20 @@ export default function OrganizationUsers({ loaderData, actionData }: Route.Comp
             ))}
           </ul>
         </SettingsCard>
+        {loaderData.pending.length > 0 ? (
+          <SettingsCard id="pending" title="Pending invitations">
+            <ul className="divide-y divide-slate-200" aria-label="Pending invitations">
+              {loaderData.pending.map((invitation) => (
+                <li key={invitation.id} className="flex flex-wrap justify-between gap-2 py-3 text-sm">
+                  <span className="font-semibold text-slate-900">{invitation.email}</span>
+                  <span className="text-slate-600">
+                    {invitation.role} · expires <DateTime iso={invitation.expiresAt} />
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </SettingsCard>
+        ) : null}
         {/* Invitations (issue 16, the invitations area): the invite form lives at .../users/invite. */}
         {loaderData.mayInvite ? (
           <SettingsCard id="invite" title="Invite users" description="Invite someone by email to hold one of the organization's roles.">
