@@ -233,12 +233,14 @@ test("onboarding creates an organization owned by its creator, refuses a taken s
   const row = page.locator(`[data-organization="${slug}"]`);
   await expect(row).toContainText("Onboarding Inc");
   await expect(row).toContainText("Owner");
+  await expect(row.getByRole("link", { name: "Set Up" })).toHaveAttribute("href", `/app/organizations/onboarding?org=${slug}`);
 });
 
 test("the list is sorted by name case-insensitively and shows organizations through a role or a team", async ({ page }) => {
   await logIn(page, world.users.teamViewer);
   await page.goto("/app/organizations");
   await expect(page.locator(`[data-organization="${world.slug}"]`)).toBeVisible();
+  await expect(page.locator(`[data-organization="${world.slug}"]`).getByRole("link", { name: "Set Up" })).toHaveCount(0);
   await developer(page);
   const a = uniqueSlug("zeta");
   const b = uniqueSlug("alpha");

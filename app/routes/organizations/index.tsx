@@ -61,6 +61,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         path,
         settingsPath: settings ? organizationPath(organization.slug, "settings") : null,
         mayRestore: can(actor, "organization.unarchive", { kind: "organization", standing }),
+        onboardingPath: can(actor, "organization.onboarding", { kind: "organization", standing })
+          ? `/app/organizations/onboarding?org=${encodeURIComponent(organization.slug)}`
+          : null,
       };
     }),
   );
@@ -138,6 +141,14 @@ export default function Organizations({ loaderData }: Route.ComponentProps) {
                       Restore
                     </Link>
                   )
+                ) : null}
+                {!organization.archived && organization.onboardingPath ? (
+                  <Link
+                    to={organization.onboardingPath}
+                    className="rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50"
+                  >
+                    Set Up
+                  </Link>
                 ) : null}
                 {!organization.archived && organization.settingsPath ? (
                   <Link
