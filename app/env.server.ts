@@ -62,6 +62,8 @@ const varsSchema = z.object({
   PROMO_CYBER_MONDAY_AT: z.string().optional(),
   /** Where enterprise quote requests are sent. */
   SALES_EMAIL: z.string().default("sales@snip.example"),
+  /** Where organizations' support requests ({org}/helpdesk) are sent. */
+  SUPPORT_EMAIL: z.string().default("support@snip.example"),
   /** Requests one API token may make a minute (a token can carry its own limit). */
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(DEFAULT_API_RATE_LIMIT_PER_MINUTE),
   /** Sender address of transactional mail. */

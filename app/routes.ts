@@ -125,6 +125,32 @@ export default [
   ]),
   route("app/user-photo/:userId", "routes/user-photo.ts"),
 
+  // Organization admin (issue 16, docs/decisions/028): the user's organizations, onboarding,
+  // the organization's settings, helpdesk, audit trail and restore; L and developer, every one
+  // guarded by app/lib/organizations/access.server.ts.
+  route("app/organizations", "routes/organizations/index.tsx"),
+  route("app/organizations/onboarding", "routes/organizations/onboarding.tsx"),
+  route("app/organizations/:org/helpdesk", "routes/organizations/helpdesk.tsx"),
+  route("app/organizations/:org/audit", "routes/organizations/audit.tsx"),
+  route("app/organizations/:org/audit.csv", "routes/organizations/audit.csv.ts"),
+  route("app/organizations/:org/restore", "routes/organizations/restore.tsx"),
+  route("app/organization-photo/:org", "routes/organizations/photo.ts"),
+  route("app/organizations/:org/settings", "routes/organizations/settings/layout.tsx", [
+    index("routes/organizations/settings/index.ts"),
+    route("profile", "routes/organizations/settings/profile.tsx"),
+    route("profile/users", "routes/organizations/settings/users.tsx"),
+    route("profile/roles", "routes/organizations/settings/roles.tsx"),
+    route("profile/sso", "routes/organizations/settings/later.tsx", { id: "org-settings-sso" }),
+    route("profile/domains", "routes/organizations/settings/later.tsx", { id: "org-settings-domains" }),
+    route("profile/subscription", "routes/organizations/settings/later.tsx", { id: "org-settings-subscription" }),
+    route("profile/subscription/success", "routes/organizations/settings/later.tsx", { id: "org-settings-subscription-success" }),
+    route("profile/subscription/cancel", "routes/organizations/settings/later.tsx", { id: "org-settings-subscription-cancel" }),
+    route("profile/subscription/update/:subscription/:interval", "routes/organizations/settings/later.tsx", {
+      id: "org-settings-subscription-update",
+    }),
+    route("profile/payment", "routes/organizations/settings/later.tsx", { id: "org-settings-payment" }),
+  ]),
+
   // Consent endpoints (plain form posts)
   route("app/api/cookies/accept", "routes/api/cookies.accept.ts"),
   route("app/api/privacy/do-not-sell", "routes/api/privacy.do-not-sell.ts"),
@@ -141,6 +167,11 @@ export default [
 
   // TinyURL's legacy create call, for its client libraries (issue 20, decision 031)
   route("api-create.php", "routes/legacy/api-create.ts"),
+  // Organization admin JSON calls (issue 16, docs/decisions/028; spec 01 §7 Organizations)
+  route("app/api/organization/:org/archive", "routes/organizations/api/archive.ts"),
+  route("app/api/organization/:org/domains", "routes/organizations/api/domains.ts"),
+  route("app/api/organization/:org/roles", "routes/organizations/api/roles.ts"),
+  route("app/api/organization/:org/users", "routes/organizations/api/users.ts"),
 
   route("app/api/*", "routes/api/not-found.ts"),
   route("app/*", "routes/redirects.ts", { id: "app-redirects" }),

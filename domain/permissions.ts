@@ -184,6 +184,12 @@ export const RULES = {
   "organization.audit": { scope: "organization", anyOf: ["audit"], description: "{org}/audit (Audit Trail)" },
   "organization.teams": { scope: "organization", anyOf: ["teams"], description: "create teams; settings/teams for every team" },
   "organization.archive": { scope: "organization", anyOf: [], description: "archive the organization" },
+  "organization.delete": {
+    scope: "organization",
+    anyOf: [],
+    whenArchived: true,
+    description: "delete the organization (an archived one too)",
+  },
   "organization.unarchive": {
     scope: "organization",
     anyOf: [],

@@ -94,6 +94,7 @@ const EXPECTED: Record<Action, readonly string[]> = {
   "organization.teams": ["owner", "perm:teams"],
   "organization.archive": ["owner"],
   "organization.unarchive": ["owner"],
+  "organization.delete": ["owner"],
   "team.open": ["owner", "teamAdmin", "teamMember", "teamViewer", "perm:supervisor", "perm:teams"],
   "team.link.create": ["owner", "teamAdmin", "teamMember", "perm:supervisor", "perm:teams"],
   "team.manage": ["owner", "teamAdmin", "perm:teams"],
@@ -166,12 +167,12 @@ describe("special rules", () => {
     expect(can(person("b", null, [], { plan: "basic", isDeveloper: false }).actor, "link.create", { kind: "account" })).toBe(true);
   });
 
-  it("an archived organization allows only the owner's restore", () => {
+  it("an archived organization allows only the owner's restore and delete", () => {
     const archived = { ...ORG, archived: true };
     const owner = person("u-owner", null, [], { organization: archived });
     const admin = person("u-ta", ["supervisor", "teams"], [{ teamId: TEAM.id, role: "admin" }], { organization: archived });
     for (const action of ACTIONS.filter((a) => RULES[a].scope !== "account")) {
-      expect(can(owner.actor, action, resourceFor(action, owner.standing))).toBe(action === "organization.unarchive");
+      expect(can(owner.actor, action, resourceFor(action, owner.standing))).toBe(action === "organization.unarchive" || action === "organization.delete");
       expect(can(admin.actor, action, resourceFor(action, admin.standing))).toBe(false);
     }
   });

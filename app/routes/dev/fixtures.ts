@@ -23,6 +23,9 @@
  *    "teams"?: [{"slug": "sales", "name": "Sales", "archived"?: false, "members"?: [{"email": "a@b.c", "role": "viewer"}]}]}
  *        (an organization owned by `email`, with its roles, users and teams; answers their ids)
  *
+ *   {"action": "support-answer", "id": "<support request id>", "answer": "...", "email"?: staff}
+ *        (staff answer an organization's support request, as the kiosk will; db/helpdesk.server.ts)
+ *
  * Answers {data: {...}} with 200, 404 {message} for an unknown email, 422 {message, errors} for a bad body.
  */
 import { z } from "zod";
@@ -36,6 +39,7 @@ import {
   setUserStatus,
 } from "../../../db/dev-fixtures.server";
 import { createApiToken } from "../../../db/api-tokens.server";
+import { answerSupportRequest } from "../../../db/helpdesk.server";
 import { createLink } from "../../../db/links.server";
 import { setMeteredUsed } from "../../../db/usage.server";
 import { API_PERMISSIONS, API_TOKEN_NAME_MAX_LENGTH } from "../../../domain/api";
@@ -101,6 +105,12 @@ const fixtureSchema = z.discriminatedUnion("action", [
       .default([]),
   }),
   z.object({
+    action: z.literal("support-answer"),
+    id: z.string().min(1).max(100),
+    answer: z.string().trim().min(1).max(5_000),
+    email: email.optional(),
+  }),
+  z.object({
     action: z.literal("links"),
     email,
     count: z.number().int().min(1).max(100),
@@ -136,6 +146,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!staffId) return apiError(404, `No user with the email ${input.by}.`);
     await markSessionImpersonated(db, viewer.session.id, staffId);
     return json({ data: { sessionId: viewer.session.id, impersonatedBy: staffId } });
+  }
+
+  if (input.action === "support-answer") {
+    const staffId = input.email ? await findUserIdByEmail(db, input.email) : null;
+    const answered = await answerSupportRequest(db, { id: input.id, answeredByUserId: staffId, answer: input.answer });
+    if (!answered) return apiError(404, `No support request ${input.id}.`);
+    return json({ data: { id: input.id } });
   }
 
   const userId = await findUserIdByEmail(db, input.email);

@@ -3,12 +3,15 @@
  * organization as the signed-in participant sees it: slug, name, photo_url, whether they own it,
  * their role with its permissions, the teams they may open (archived hidden, sorted by name, each
  * with their membership role), features and status.archived. A stranger gets 404, a user without
- * the developer flag 403 (app/lib/organizations/access.server.ts).
+ * the developer flag 403 (app/lib/organizations/access.server.ts). DELETE: the owner deletes it.
  */
-import { findUserRole, listTeams } from "../../../../db/organizations.server";
+import { deleteOrganization, findUserRole, listTeams } from "../../../../db/organizations.server";
 import { can, parsePermissionList, visibleTeams } from "../../../../domain/permissions";
+import { organizationPhotoUrl } from "../../../components/organizations/photo-url";
 import { json, methodNotAllowed } from "../../../lib/api.server";
-import { loadOrganizationAccess } from "../../../lib/organizations/access.server";
+import { getCloudflare } from "../../../context.server";
+import { loadOrganizationAccess, requireOrganizationAccess } from "../../../lib/organizations/access.server";
+import { deleteOrganizationPhotos } from "../../../lib/profile-photo.server";
 import type { Route } from "./+types/organization";
 
 function parseList(stored: string): string[] {
@@ -29,7 +32,7 @@ export async function loader(args: Route.LoaderArgs) {
     data: {
       slug: organization.slug,
       name: organization.name,
-      photo_url: organization.photo ? `/app/organization-photo/${encodeURIComponent(organization.slug)}` : null,
+      photo_url: organizationPhotoUrl(organization),
       owner: access.isOwner,
       role: role ? { name: role.name, permissions: parsePermissionList(role.permissions).map((name) => ({ name })) } : null,
       teams: teams.map((team) => ({
@@ -44,4 +47,18 @@ export async function loader(args: Route.LoaderArgs) {
   });
 }
 
-export const action = methodNotAllowed("GET");
+/**
+ * DELETE /app/api/organization/{o} (spec 01 §7): the owner deletes the organization (an archived
+ * one too), with its roles, users, teams, invitations, support requests, audit trail and photo.
+ */
+export async function action(args: Route.ActionArgs) {
+  if (args.request.method !== "DELETE") return methodNotAllowed("GET, DELETE")();
+  const access = await requireOrganizationAccess(args, "organization.delete", { json: true });
+  await deleteOrganization(access.db, access.organization.id);
+  try {
+    await deleteOrganizationPhotos(getCloudflare(args.context).env.UPLOADS, access.organization.id);
+  } catch (error) {
+    console.warn("organization photo: removing objects failed", error);
+  }
+  return json({ data: { slug: access.organization.slug, deleted: true } });
+}
