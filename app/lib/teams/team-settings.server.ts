@@ -30,6 +30,24 @@ export type TeamSettings = {
   readonly links: { label: string; href: string }[];
 };
 
+/**
+ * The team a page shows, from its `team` query value: one of `allowed`; a team of this organization
+ * the viewer may not do this in is 403; an unknown slug (or another organization's team) is 404.
+ * Without a value: the first active team allowed, else the first allowed.
+ */
+export function chosenTeam(settings: TeamSettings, request: Request): OrganizationTeam {
+  const wanted = new URL(request.url).searchParams.get("team")?.toLowerCase();
+  if (wanted) {
+    const found = settings.allowed.find((team) => team.slug === wanted);
+    if (found) return found;
+    const exists = settings.teams.some((team) => team.slug === wanted);
+    throw data(exists ? API_MESSAGES.permissionDenied : API_MESSAGES.notFound, { status: exists ? 403 : 404 });
+  }
+  const first = settings.allowed.find((team) => !team.archived) ?? settings.allowed[0];
+  if (!first) throw data(API_MESSAGES.permissionDenied, { status: 403 });
+  return first;
+}
+
 function byName(a: OrganizationTeam, b: OrganizationTeam): number {
   if (a.archived !== b.archived) return a.archived ? 1 : -1;
   return a.name.localeCompare(b.name, undefined, { sensitivity: "base" });

@@ -10,7 +10,7 @@ import { SettingsCard, SettingsHeading } from "../../../components/settings";
 import { Badge, TeamSettingsShell } from "../../../components/teams/team-settings-shell";
 import { getCloudflare } from "../../../context.server";
 import { shortDomainsOf } from "../../../lib/create-link.server";
-import { loadTeamSettings } from "../../../lib/teams/team-settings.server";
+import { chosenTeam, loadTeamSettings } from "../../../lib/teams/team-settings.server";
 import type { Route } from "./+types/teams.domains";
 
 export const meta: Route.MetaFunction = () => [{ title: "Team Domains | Snip" }];
@@ -18,8 +18,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Team Domains | Snip" }]
 export async function loader(args: Route.LoaderArgs) {
   const settings = await loadTeamSettings(args, "team.domains");
   const { access, allowed } = settings;
-  const wanted = new URL(args.request.url).searchParams.get("team")?.toLowerCase();
-  const team = allowed.find((t) => t.slug === wanted) ?? allowed[0]!;
+  const team = chosenTeam(settings, args.request);
   const domains = shortDomainsOf(getCloudflare(args.context).env).map((d) => ({
     domain: d.domain,
     subscribedOnly: d.subscribedOnly,

@@ -22,7 +22,7 @@ import { SettingsCard, SettingsHeading, settingsButton, settingsSecondaryButton 
 import { Badge, selectClass, TeamSettingsShell } from "../../../components/teams/team-settings-shell";
 import { addMemberSchema, memberRoleSchema, memberSchema, teamOnlySchema } from "../../../forms/teams";
 import { allows, loadOrganizationAccess, requireTeamAccess } from "../../../lib/organizations/access.server";
-import { loadTeamSettings } from "../../../lib/teams/team-settings.server";
+import { chosenTeam, loadTeamSettings } from "../../../lib/teams/team-settings.server";
 import type { Route } from "./+types/teams.members";
 
 export const meta: Route.MetaFunction = () => [{ title: "Team Members | Snip" }];
@@ -38,8 +38,7 @@ export async function loader(args: Route.LoaderArgs) {
   const settings = await loadTeamSettings(args, "team.members");
   const { access, allowed } = settings;
   const url = new URL(args.request.url);
-  const wanted = url.searchParams.get("team")?.toLowerCase();
-  const team = allowed.find((t) => t.slug === wanted) ?? allowed.find((t) => !t.archived) ?? allowed[0]!;
+  const team = chosenTeam(settings, args.request);
   const [members, people] = await Promise.all([
     listTeamMembers(access.db, team.id),
     listOrganizationPeople(access.db, access.organization.id),
