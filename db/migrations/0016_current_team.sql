@@ -1,1 +1,1 @@
-ALTER TABLE `users` ADD `current_team_id` text REFERENCES teams(id) ON DELETE set null;
+ALTER TABLE `users` ADD `current_team_id` text;

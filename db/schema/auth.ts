@@ -3,8 +3,7 @@
  * twoFactor; JS property names are the library's field names), plus Snip's own columns on
  * users, and the login throttle and TOTP replay guard the library does not keep.
  */
-import { index, integer, primaryKey, sqliteTable, text, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
-import { teams } from "./organizations";
+import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
 const timestamp = (name: string) => integer(name, { mode: "timestamp_ms" });
 const flag = (name: string) => integer(name, { mode: "boolean" });
@@ -34,9 +33,10 @@ export const users = sqliteTable("users", {
   overagesEnabled: flag("overages_enabled").notNull().default(false),
   /**
    * The team the user last switched to (spec 01 §3 User current_team_id, §4 Team mode); null for
-   * the personal account. Read back only while the user is still a member (docs/decisions/029).
+   * the personal account. No foreign key: it is read back only while the user is still a member of
+   * a team that exists and is not archived, and leaving clears it (docs/decisions/029).
    */
-  currentTeamId: text("current_team_id").references((): AnySQLiteColumn => teams.id, { onDelete: "set null" }),
+  currentTeamId: text("current_team_id"),
   // better-auth admin plugin: staff (developer flag and role "admin") may impersonate users.
   role: text("role"),
   banned: flag("banned").default(false),
