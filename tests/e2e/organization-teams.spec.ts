@@ -515,3 +515,29 @@ test.describe("team settings forms", () => {
     expect(html).toContain("Coming with branded domains for organizations.");
   });
 });
+
+// Last in the file: the members of alpha leave it for good (someone whose only part in the
+// organization was the team is no longer a user of it, so an invitation brings them back).
+test("POST leave on the team area's membership page: only members leave; a refused post changes nothing", async () => {
+  const roles: Partial<Record<Persona, string>> = {
+    teamAdmin: "admin",
+    teamMember: "member",
+    teamViewer: "viewer",
+    nonDeveloper: "member",
+  };
+  const roleOf = async (persona: Persona) => {
+    const html = await membersOf(TEAM);
+    const at = html.indexOf(`data-member="${world.users[persona].email.toLowerCase()}"`);
+    return at < 0 ? null : (/<option value="(admin|member|viewer)" selected="">/.exec(html.slice(at))?.[1] ?? "?");
+  };
+  for (const persona of PERSONAS) {
+    const as = await session(persona);
+    const member = ALPHA_MEMBERS.includes(persona);
+    const response = await as.post(area(TEAM, "membership"), { form: { intent: "leave" }, headers: SAME_ORIGIN, maxRedirects: 0 });
+    expect(response.status(), persona).toBe(302);
+    expect(location(response), persona).toBe(
+      member ? "/app/settings/teams?notice=left" : persona === "nonDeveloper" ? "/" : "/app/settings/teams?error=unknown-team",
+    );
+    expect(await roleOf(persona), `${persona} after leaving`).toBe(member ? null : (roles[persona] ?? null));
+  }
+});
