@@ -113,9 +113,7 @@ export const TEAM_MESSAGES = {
   memberExists: "This user is already a member of the team.",
   notOrganizationUser: "Only users of the organization can be added to a team.",
   roleInvalid: "Choose admin, member or viewer.",
-  lastAdmin: "A team needs at least one admin: make someone else admin first.",
   left: "You have left the team.",
-  switchedToTeam: (name: string) => `You are now working in team "${name}".`,
   switchedToAccount: "You are now working in your account.",
   teamModeOff: "Team mode is off.",
 } as const;

@@ -480,6 +480,10 @@ test.describe("team settings forms", () => {
     await page.goto(`${settings}/members?team=plain`);
     // The creator is the team's first admin.
     await expect(page.locator(`li[data-member="${world.users.owner.email.toLowerCase()}"]`)).toContainText("You");
+    // Bad input: no user chosen is a message next to the field, nothing added.
+    await page.getByRole("button", { name: "Add Member" }).click();
+    await expect(page.locator("#add-user-error")).toHaveText("Choose a user of the organization.");
+    await expect(page.locator("#members li")).toHaveCount(1);
     const viewerEmail = world.users.teamViewer.email.toLowerCase();
     await page.getByLabel("User").selectOption({ label: `${world.users.teamViewer.name} (${viewerEmail})` });
     await page.getByLabel("Role", { exact: true }).selectOption("member");
