@@ -122,6 +122,8 @@ export default [
     route("api", "routes/settings/api.tsx"),
     route("api/new", "routes/settings/api.new.tsx"),
     route("api/edit/:tokenId", "routes/settings/api.edit.tsx"),
+    // Teams (issue 16, docs/decisions/029): L and T
+    route("teams", "routes/settings/teams.tsx"),
   ]),
   route("app/user-photo/:userId", "routes/user-photo.ts"),
 
@@ -151,6 +153,28 @@ export default [
     route("profile/payment", "routes/organizations/settings/later.tsx", { id: "org-settings-payment" }),
   ]),
 
+  // Teams (issue 16, docs/decisions/029): an organization's team settings (L and developer), and
+  // the team area /app/organization/{org}/team/{team} (L, T and the team-switch check). The team
+  // API token pages (api, api/new, api/edit/:tokenId) nest as children of the team area layout.
+  route("app/organizations/:org/settings/teams", "routes/organizations/settings/teams.tsx"),
+  route("app/organizations/:org/settings/teams/members", "routes/organizations/settings/teams.members.tsx"),
+  route("app/organizations/:org/settings/teams/domains", "routes/organizations/settings/teams.domains.tsx"),
+  route("app/organization/:org/team", "routes/team/required.ts"),
+  route("app/organization/:org/team/:team/login", "routes/team/login.tsx"),
+  route("app/organization/:org/team/:team", "routes/team/layout.tsx", [
+    index("routes/team/index.ts"),
+    route("profile", "routes/team/profile.tsx"),
+    route("membership", "routes/team/membership.tsx"),
+    route("sso", "routes/team/coming.tsx", { id: "team-sso" }),
+    route("usage", "routes/team/coming.tsx", { id: "team-usage" }),
+    route("subscription", "routes/team/coming.tsx", { id: "team-subscription" }),
+    route("subscription/success", "routes/team/coming.tsx", { id: "team-subscription-success" }),
+    route("subscription/cancel", "routes/team/coming.tsx", { id: "team-subscription-cancel" }),
+    route("subscription/update/:subscription/:interval", "routes/team/coming.tsx", { id: "team-subscription-update" }),
+    route("payment-method", "routes/team/coming.tsx", { id: "team-payment-method" }),
+    route("invoices", "routes/team/coming.tsx", { id: "team-invoices" }),
+  ]),
+
   // Consent endpoints (plain form posts)
   route("app/api/cookies/accept", "routes/api/cookies.accept.ts"),
   route("app/api/privacy/do-not-sell", "routes/api/privacy.do-not-sell.ts"),
@@ -172,6 +196,8 @@ export default [
   route("app/api/organization/:org/domains", "routes/organizations/api/domains.ts"),
   route("app/api/organization/:org/roles", "routes/organizations/api/roles.ts"),
   route("app/api/organization/:org/users", "routes/organizations/api/users.ts"),
+  // Team switching (issue 16, docs/decisions/029): GET {teamPrefix}/{teamId}/switch, teamPrefix "team"
+  route("app/api/team/:teamId/switch", "routes/team/switch.ts"),
 
   route("app/api/*", "routes/api/not-found.ts"),
   route("app/*", "routes/redirects.ts", { id: "app-redirects" }),

@@ -72,7 +72,14 @@ export interface OrganizationFixture {
   archived: boolean;
   roles: { name: string; permissions: string[] }[];
   users: { userId: string; role: string }[];
-  teams: { slug: string; name: string; archived: boolean; members: { userId: string; role: "admin" | "member" | "viewer" }[] }[];
+  teams: {
+    slug: string;
+    name: string;
+    archived: boolean;
+    /** teams.options (e.g. {"require_sso": true}: switching answers 424, docs/decisions/029). */
+    options?: Record<string, unknown>;
+    members: { userId: string; role: "admin" | "member" | "viewer" }[];
+  }[];
 }
 
 /**
@@ -117,6 +124,7 @@ export async function putOrganization(
         name: team.name,
         ownerUserId: fixture.ownerUserId,
         archived: team.archived,
+        options: JSON.stringify(team.options ?? {}),
         createdAt: now,
         updatedAt: now,
       }),

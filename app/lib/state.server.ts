@@ -1,10 +1,15 @@
 /**
  * GET /app/api/state (spec 01 §7): the user, their subscriptions with the derived flags of
  * domain/subscription.ts, the preferred billing provider, and the app settings the browser needs.
+ * With teams (issue 16, docs/decisions/029): `user.teams` (id, slug, name, organization slug,
+ * membership.role; archived hidden, sorted by name), `user.current_team_id` (the stored current
+ * team while it is still one of those, else null), `user.organizations` (slug, name,
+ * status.archived, owner) and `user.team_mode`; `app.teamsAllowed` is domain/teams.ts `teamsAllowed` (guard T's rule).
  */
 import type { RouterContextProvider } from "react-router";
 import { getUserSubscriptions } from "../../db/accounts.server";
 import { getDb } from "../../db/client.server";
+import { listUserOrganizations } from "../../db/teams.server";
 import { getUserStateFields } from "../../db/user-state.server";
 import {
   isActive,
@@ -22,6 +27,7 @@ import { getCloudflare } from "../context.server";
 import { readConsent } from "../cookies.server";
 import type { Viewer } from "../session.server";
 import { readDevClient } from "./dev-client.server";
+import { loadTeamMode } from "./teams/team-mode.server";
 import { photoUrl } from "./nav.server";
 import { clientIp, isWhitelisted, turnstileConfig } from "./turnstile.server";
 
@@ -55,13 +61,19 @@ export function subscriptionJson(sub: Subscription | null, now: Date) {
   };
 }
 
-async function appSettings(request: Request, context: Readonly<RouterContextProvider>, viewer: Viewer | null, surveyEnabled: boolean) {
+async function appSettings(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  viewer: Viewer | null,
+  surveyEnabled: boolean,
+  teamsAllowed = false,
+) {
   const consent = await readConsent(request);
   const { env } = getCloudflare(context);
   const turnstile = turnstileConfig(env, await readDevClient(env, request));
   return {
     flashMessages: [] as string[],
-    teamsAllowed: false,
+    teamsAllowed,
     locale: "en",
     locales: ["en"],
     currency: "USD",
@@ -87,7 +99,12 @@ export async function buildState(request: Request, context: Readonly<RouterConte
   }
   const db = getDb(getCloudflare(context).env.DB);
   const now = new Date();
-  const [fields, subs] = await Promise.all([getUserStateFields(db, viewer.user.id), getUserSubscriptions(db, viewer.user.id)]);
+  const [fields, subs, teamMode] = await Promise.all([
+    getUserStateFields(db, viewer.user.id),
+    getUserSubscriptions(db, viewer.user.id),
+    loadTeamMode(db, viewer, request),
+  ]);
+  const organizations = teamMode.teamsAllowed ? await listUserOrganizations(db, viewer.user.id) : [];
   const { user } = viewer;
   return {
     user: {
@@ -102,9 +119,21 @@ export async function buildState(request: Request, context: Readonly<RouterConte
       active_two_factor_backup_codes_count: user.twoFactorEnabled ? fields.activeBackupCodes : 0,
       features: user.features,
       status: user.status,
+      teams: teamMode.teams.map((team) => ({
+        id: team.id,
+        slug: team.slug,
+        name: team.name,
+        organization: team.organizationSlug,
+        membership: { role: team.role },
+      })),
+      current_team_id: teamMode.currentTeam?.id ?? null,
+      team_mode: teamMode.teamMode,
+      organizations: organizations
+        .map((org) => ({ slug: org.slug, name: org.name, status: { archived: org.archived }, owner: org.ownerUserId === user.id }))
+        .sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: "base" })),
     },
     subscriptions: { current: subscriptionJson(subs.current, now), future: subscriptionJson(subs.future, now) },
     billing: { preferred: null },
-    app: await appSettings(request, context, viewer, fields.surveyEnabled),
+    app: await appSettings(request, context, viewer, fields.surveyEnabled, teamMode.teamsAllowed),
   };
 }

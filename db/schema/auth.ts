@@ -31,6 +31,12 @@ export const users = sqliteTable("users", {
   surveyEnabled: flag("survey_enabled").notNull().default(false),
   /** Usage beyond the active-alias limit is billed (spec 01 §9 overage) instead of refused. */
   overagesEnabled: flag("overages_enabled").notNull().default(false),
+  /**
+   * The team the user last switched to (spec 01 §3 User current_team_id, §4 Team mode); null for
+   * the personal account. No foreign key: it is read back only while the user is still a member of
+   * a team that exists and is not archived, and leaving clears it (docs/decisions/029).
+   */
+  currentTeamId: text("current_team_id"),
   // better-auth admin plugin: staff (developer flag and role "admin") may impersonate users.
   role: text("role"),
   banned: flag("banned").default(false),

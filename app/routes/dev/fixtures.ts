@@ -20,7 +20,7 @@
  *   {"action": "api-credits", "email": "a@b.c", "used": 10000}   (the API credits used this month)
  *   {"action": "organization", "email": owner, "slug": "acme", "name": "Acme", "archived"?: false,
  *    "roles"?: [{"name": "Auditor", "permissions": ["audit"]}], "users"?: [{"email": "a@b.c", "role": "Auditor"}],
- *    "teams"?: [{"slug": "sales", "name": "Sales", "archived"?: false, "members"?: [{"email": "a@b.c", "role": "viewer"}]}]}
+ *    "teams"?: [{"slug": "sales", "name": "Sales", "archived"?: false, "options"?: {"require_sso": true}, "members"?: [{"email": "a@b.c", "role": "viewer"}]}]}
  *        (an organization owned by `email`, with its roles, users and teams; answers their ids)
  *
  *   {"action": "support-answer", "id": "<support request id>", "answer": "...", "email"?: staff}
@@ -98,6 +98,7 @@ const fixtureSchema = z.discriminatedUnion("action", [
           slug: z.string().regex(/^[a-z0-9][a-z0-9-]{1,47}$/),
           name: z.string().trim().min(1).max(100),
           archived: z.boolean().default(false),
+          options: z.record(z.string(), z.unknown()).default({}),
           members: z.array(z.object({ email, role: z.enum(["admin", "member", "viewer"]) })).max(50).default([]),
         }),
       )

@@ -7,6 +7,7 @@ import { getDb } from "../../../db/client.server";
 import { can } from "../../../domain/entitlements";
 import { hasPaymentMethod } from "../../../db/billing.server";
 import { invoicesHidden } from "../../../domain/billing";
+import { teamsAllowed } from "../../../domain/teams";
 import { getCloudflare } from "../../context.server";
 import { requireUser } from "../../session.server";
 import type { Route } from "./+types/layout";
@@ -24,6 +25,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     webhooksAllowed: can(viewer.subject, "use_webhooks"),
     paymentMethod,
     invoices: !invoicesHidden(viewer.user.status),
+    // "teams: L and T" (spec 01 §2): the entry shows only when teams are allowed (docs/decisions/029).
+    teamsAllowed: teamsAllowed(viewer.user),
   };
 }
 
@@ -68,6 +71,13 @@ export default function SettingsLayout({ loaderData }: Route.ComponentProps) {
                 <li>
                   <NavLink to="/app/settings/webhooks" className={linkClass}>
                     Webhooks
+                  </NavLink>
+                </li>
+              ) : null}
+              {loaderData.teamsAllowed ? (
+                <li>
+                  <NavLink to="/app/settings/teams" className={linkClass}>
+                    Teams
                   </NavLink>
                 </li>
               ) : null}

@@ -1,0 +1,72 @@
+/**
+ * The team area /app/organization/{org}/team/{team} (spec 01 §2 Team area): the team's pages
+ * beside its tabs. Every child is L, T and TM: app/lib/teams/team-area.server.ts, which each child
+ * loader calls too (loaders run in parallel). The API token pages (api, api/new, api/edit/{tokenId})
+ * nest here as further children.
+ */
+import { NavLink, Outlet } from "react-router";
+import { TEAM_ROLE_LABELS } from "../../../domain/teams";
+import { Badge } from "../../components/teams/team-settings-shell";
+import { requireTeamArea, teamAreaData } from "../../lib/teams/team-area.server";
+import type { Route } from "./+types/layout";
+
+/** The tabs of the team area, in the spec's order. */
+const TABS = [
+  { label: "Profile", path: "profile" },
+  { label: "Membership", path: "membership" },
+  { label: "SSO", path: "sso" },
+  { label: "API Tokens", path: "api" },
+  { label: "Usage", path: "usage" },
+  { label: "Subscription", path: "subscription" },
+  { label: "Payment Method", path: "payment-method" },
+  { label: "Invoices", path: "invoices" },
+] as const;
+
+export async function loader(args: Route.LoaderArgs) {
+  const area = await requireTeamArea(args);
+  const { access, membership } = area;
+  return teamAreaData(area, {
+    organization: { slug: access.organization.slug, name: access.organization.name },
+    team: { slug: access.team.slug, name: access.team.name },
+    role: membership.role,
+  });
+}
+
+const tabClass = ({ isActive }: { isActive: boolean }) =>
+  `block whitespace-nowrap rounded-lg px-3 py-2 text-sm font-semibold transition ${
+    isActive ? "bg-indigo-50 text-indigo-700" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900"
+  }`;
+
+export default function TeamAreaLayout({ loaderData }: Route.ComponentProps) {
+  const { organization, team, role } = loaderData;
+  const base = `/app/organization/${encodeURIComponent(organization.slug)}/team/${encodeURIComponent(team.slug)}`;
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:py-12">
+      <header className="mb-6">
+        <p className="text-sm font-semibold text-slate-500">{organization.name}</p>
+        <p className="text-xl font-extrabold tracking-tight text-slate-900" data-team-heading="">
+          {team.name}
+          <Badge tone="indigo">{TEAM_ROLE_LABELS[role]}</Badge>
+        </p>
+      </header>
+      <div className="flex flex-col gap-6 md:flex-row md:gap-10">
+        <aside className="md:w-56 md:shrink-0">
+          <nav aria-label="Team" className="md:sticky md:top-24">
+            <ul className="-mx-1 flex gap-1 overflow-x-auto px-1 pb-1 md:mx-0 md:flex-col md:overflow-visible md:px-0 md:pb-0">
+              {TABS.map((tab) => (
+                <li key={tab.path}>
+                  <NavLink to={`${base}/${tab.path}`} className={tabClass}>
+                    {tab.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </aside>
+        <div className="min-w-0 flex-1">
+          <Outlet />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,1 @@
+ALTER TABLE `users` ADD `current_team_id` text;
