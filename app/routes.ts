@@ -84,6 +84,12 @@ export default [
     index("routes/kiosk/users.tsx", { id: "kiosk-index" }),
     route("users", "routes/kiosk/users.tsx", { id: "kiosk-users" }),
     route("user/:userId", "routes/kiosk/user.tsx"),
+    // Kiosk content (issue 19, decision 032): announcements, password dictionary, blocked addresses, surveys
+    route("announcements", "routes/kiosk/announcements.tsx"),
+    route("password_dictionary", "routes/kiosk/password-dictionary.tsx"),
+    route("ips", "routes/kiosk/ips.tsx"),
+    route("surveys", "routes/kiosk/surveys.tsx"),
+    route("surveys/:survey", "routes/kiosk/survey.tsx"),
   ]),
 
   // Pricing and billing
@@ -125,6 +131,9 @@ export default [
   ]),
   route("app/user-photo/:userId", "routes/user-photo.ts"),
 
+  // The onboarding survey (issue 19, spec 01 §2 shell, decision 032): the plain page behind the banner
+  route("app/survey/onboarding", "routes/survey/onboarding.tsx"),
+
   // Consent endpoints (plain form posts)
   route("app/api/cookies/accept", "routes/api/cookies.accept.ts"),
   route("app/api/privacy/do-not-sell", "routes/api/privacy.do-not-sell.ts"),
@@ -141,6 +150,9 @@ export default [
 
   // TinyURL's legacy create call, for its client libraries (issue 20, decision 031)
   route("api-create.php", "routes/legacy/api-create.ts"),
+
+  // The onboarding survey's questions (spec 01 §7 GET survey/onboarding; issue 19, decision 032)
+  route("app/api/survey/onboarding", "routes/survey/api.onboarding.ts"),
 
   route("app/api/*", "routes/api/not-found.ts"),
   route("app/*", "routes/redirects.ts", { id: "app-redirects" }),
