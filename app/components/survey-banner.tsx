@@ -150,7 +150,7 @@ function SurveyModal({
       </div>
       <div className="max-h-[70vh] space-y-4 overflow-y-auto px-6 py-5 text-slate-700">
         <p className="text-sm text-slate-600">Help us make Snip better for you: it takes a minute.</p>
-        <Form method="post" action={SURVEY_PAGE} id="survey-modal-form" className="space-y-6">
+        <Form method="post" action={SURVEY_PAGE} id="survey-modal-form" noValidate className="space-y-6">
           <input type="hidden" name="survey" value={survey.id} />
           <input type="hidden" name="to" value={to} />
           <SurveyQuestions questions={questions} idPrefix="survey-modal" />

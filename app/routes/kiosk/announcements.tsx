@@ -121,13 +121,18 @@ function AnnouncementPreview({ title, body, url }: { title: string; body: string
   );
 }
 
-export default function KioskAnnouncements({ loaderData, actionData }: Route.ComponentProps) {
+export default function KioskAnnouncements(props: Route.ComponentProps) {
+  // Every navigation (the answer to a post included) mounts the page's forms afresh: a refused
+  // post shows its errors and keeps what was typed (conform's lastResult), a saved one starts empty.
+  const location = useLocation();
+  return <KioskAnnouncementsPage key={location.key} {...props} />;
+}
+
+function KioskAnnouncementsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { editing, announcements, log, notice } = loaderData;
   const reply = actionData as Reply | undefined;
-  // A new location (the redirect after a save) starts the form afresh; a refused post keeps it.
-  const location = useLocation();
   const [form, fields] = useForm<{ title: string; body: string; url: string }>({
-    id: `announcement-${editing?.id ?? "new"}-${location.key}`,
+    id: `announcement-${editing?.id ?? "new"}`,
     lastResult: reply?.result,
     defaultValue: editing ?? { title: "", body: "", url: "" },
     shouldRevalidate: "onBlur",

@@ -56,11 +56,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect(`${PAGE}?notice=blocked`);
 }
 
-export default function KioskIps({ loaderData, actionData }: Route.ComponentProps) {
+export default function KioskIps(props: Route.ComponentProps) {
+  // Every navigation (the answer to a post included) mounts the page's forms afresh: a refused
+  // post shows its errors and keeps what was typed (conform's lastResult), a saved one starts empty.
+  const location = useLocation();
+  return <KioskIpsPage key={location.key} {...props} />;
+}
+
+function KioskIpsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { blocked, log, notice } = loaderData;
   const reply = actionData as Reply | undefined;
-  const location = useLocation();
-  const [form, fields] = useForm<{ cidr: string; reason: string }>({ id: `block-${location.key}`, lastResult: reply?.result });
+  const [form, fields] = useForm<{ cidr: string; reason: string }>({ id: "block", lastResult: reply?.result });
   return (
     <div className="space-y-6">
       {notice ? <Notice tone="success">{notice}</Notice> : null}

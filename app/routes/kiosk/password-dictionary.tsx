@@ -67,11 +67,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect(`${PAGE}?notice=removed`);
 }
 
-export default function KioskPasswordDictionary({ loaderData, actionData }: Route.ComponentProps) {
+export default function KioskPasswordDictionary(props: Route.ComponentProps) {
+  // Every navigation (the answer to a post included) mounts the page's forms afresh: a refused
+  // post shows its errors and keeps what was typed (conform's lastResult), a saved one starts empty.
+  const location = useLocation();
+  return <KioskPasswordDictionaryPage key={location.key} {...props} />;
+}
+
+function KioskPasswordDictionaryPage({ loaderData, actionData }: Route.ComponentProps) {
   const { shipped, changes, log, notice } = loaderData;
   const reply = actionData as Reply | undefined;
-  const location = useLocation();
-  const [form, fields] = useForm<{ word: string }>({ id: `dictionary-${location.key}`, lastResult: reply?.result });
+  const [form, fields] = useForm<{ word: string }>({ id: "dictionary", lastResult: reply?.result });
   const added = changes.filter((row) => row.kind === "added");
   const removed = changes.filter((row) => row.kind === "removed");
   return (

@@ -74,17 +74,23 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 const label = "mb-1.5 block text-sm font-semibold text-slate-800";
 
-export default function KioskSurvey({ loaderData, actionData }: Route.ComponentProps) {
+export default function KioskSurvey(props: Route.ComponentProps) {
+  // Every navigation (the answer to a post included) mounts the page's forms afresh: a refused
+  // post shows its errors and keeps what was typed (conform's lastResult), a saved one starts empty.
+  const location = useLocation();
+  return <KioskSurveyPage key={location.key} {...props} />;
+}
+
+function KioskSurveyPage({ loaderData, actionData }: Route.ComponentProps) {
   const { survey, responses, log, notice } = loaderData;
   const reply = actionData as Reply | undefined;
-  const location = useLocation();
   const [renameForm, renameFields] = useForm<{ title: string }>({
-    id: `rename-${location.key}`,
+    id: "rename",
     lastResult: reply?.intent === "rename" ? reply.result : undefined,
     defaultValue: { title: survey.title },
   });
   const [questionForm, questionFields] = useForm<{ prompt: string; kind: string; options: string; required: string }>({
-    id: `question-${location.key}`,
+    id: "question",
     lastResult: reply?.intent === "add-question" ? reply.result : undefined,
     defaultValue: { kind: "text" },
   });

@@ -48,11 +48,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect(`${PAGE}/${id}?notice=created`);
 }
 
-export default function KioskSurveys({ loaderData, actionData }: Route.ComponentProps) {
+export default function KioskSurveys(props: Route.ComponentProps) {
+  // Every navigation (the answer to a post included) mounts the page's forms afresh: a refused
+  // post shows its errors and keeps what was typed (conform's lastResult), a saved one starts empty.
+  const location = useLocation();
+  return <KioskSurveysPage key={location.key} {...props} />;
+}
+
+function KioskSurveysPage({ loaderData, actionData }: Route.ComponentProps) {
   const { surveys, log, notice } = loaderData;
   const reply = actionData as Reply | undefined;
-  const location = useLocation();
-  const [form, fields] = useForm<{ title: string }>({ id: `survey-${location.key}`, lastResult: reply?.result });
+  const [form, fields] = useForm<{ title: string }>({ id: "create-survey", lastResult: reply?.result });
   return (
     <div className="space-y-6">
       {notice ? <Notice tone="success">{notice}</Notice> : null}

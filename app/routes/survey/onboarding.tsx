@@ -71,7 +71,7 @@ export default function OnboardingSurvey({ loaderData, actionData }: Route.Compo
         {thanks ? <Notice tone="success">{THANKS}</Notice> : null}
         {reply?.error ? <Notice tone="error">{reply.error}</Notice> : null}
         {survey ? (
-          <Form method="post" className="space-y-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+          <Form method="post" noValidate className="space-y-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
             <p className="text-sm text-slate-600">Help us make Snip better for you: it takes a minute.</p>
             <input type="hidden" name="survey" value={survey.id} />
             <input type="hidden" name="to" value={to} />
