@@ -33,8 +33,10 @@ export async function listSurveys(db: Db) {
       title: surveys.title,
       onboarding: surveys.onboarding,
       createdAt: surveys.createdAt,
-      questions: sql<number>`(select count(*) from ${surveyQuestions} where ${surveyQuestions.surveyId} = ${surveys.id})`,
-      answers: sql<number>`(select count(*) from ${surveyResponses} where ${surveyResponses.surveyId} = ${surveys.id} and ${surveyResponses.status} = 'answered')`,
+      // Written out with table names: drizzle leaves the columns of a one-table select unqualified,
+      // which inside a subquery would name the subquery's own columns.
+      questions: sql<number>`(select count(*) from survey_questions q where q.survey_id = "surveys"."id")`,
+      answers: sql<number>`(select count(*) from survey_responses r where r.survey_id = "surveys"."id" and r.status = 'answered')`,
     })
     .from(surveys)
     .orderBy(desc(surveys.createdAt));
@@ -90,7 +92,7 @@ export async function addSurveyQuestion(
       id,
       surveyId: survey.id,
       // After the last one (computed inside the statement, so two staff adding at once both land).
-      position: sql`(select coalesce(max(${surveyQuestions.position}), 0) + 1 from ${surveyQuestions} where ${surveyQuestions.surveyId} = ${survey.id})`,
+      position: sql`(select coalesce(max(q.position), 0) + 1 from survey_questions q where q.survey_id = ${survey.id})`,
       kind: question.kind,
       prompt: question.prompt,
       options: JSON.stringify(question.kind === "choice" ? question.options : []),
@@ -157,7 +159,7 @@ export async function getPendingOnboardingSurvey(db: Db, userId: string): Promis
     .where(
       and(
         eq(surveys.onboarding, true),
-        sql`not exists (select 1 from ${surveyResponses} where ${surveyResponses.surveyId} = ${surveys.id} and ${surveyResponses.userId} = ${userId})`,
+        sql`not exists (select 1 from survey_responses r where r.survey_id = "surveys"."id" and r.user_id = ${userId})`,
       ),
     )
     .get();

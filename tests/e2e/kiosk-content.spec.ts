@@ -234,6 +234,14 @@ test.describe("the password dictionary", () => {
     await expect(passwordCard.getByText(COMMON_PASSWORD_MESSAGE)).toBeVisible();
   });
 
+  test("a password reset refuses a common password next to the field (before the link is spent)", async ({ page }) => {
+    await page.goto("/app/password/reset/some-token");
+    await page.getByLabel("New password", { exact: true }).fill("Qwerty123");
+    await page.getByLabel("Confirm new password").fill("Qwerty123");
+    await page.getByRole("button", { name: "Reset Password" }).click();
+    await expectFieldError(page, "New password", COMMON_PASSWORD_MESSAGE);
+  });
+
   test("staff add a word (refused at sign-up at once) and remove it; bad input explains itself", async ({ page, browser }) => {
     const word = `snip-e2e-${tag()}`;
     const staff = await staffPage(browser);
@@ -393,6 +401,11 @@ test.describe("the onboarding survey", () => {
 
     await kiosk.getByRole("button", { name: `Turn off ${title}` }).click();
     await expect(kiosk.getByText("The onboarding survey is off")).toBeVisible();
+    // The list counts the questions and the answers (a skip is not an answer).
+    await kiosk.goto("/app/kiosk/surveys");
+    const listed = kiosk.getByRole("table", { name: "Surveys" }).getByRole("row").filter({ hasText: title });
+    await expect(listed.getByRole("cell").nth(1)).toHaveText("2");
+    await expect(listed.getByRole("cell").nth(2)).toHaveText("1");
     await staff.context.close();
   });
 });
