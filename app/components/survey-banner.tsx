@@ -154,11 +154,14 @@ function SurveyModal({
           <input type="hidden" name="survey" value={survey.id} />
           <input type="hidden" name="to" value={to} />
           <SurveyQuestions questions={questions} idPrefix="survey-modal" />
-          <button type="submit" name="intent" value="answer" className={settingsButton}>
+        </Form>
+        <div className="flex flex-wrap items-center gap-3">
+          {/* Outside its form (named by `form`), so it sits beside Skip, which posts a form of its own. */}
+          <button type="submit" form="survey-modal-form" name="intent" value="answer" className={settingsButton}>
             Send answers
           </button>
-        </Form>
-        <SkipForm surveyId={survey.id} to={to} className={settingsSecondaryButton} />
+          <SkipForm surveyId={survey.id} to={to} className={settingsSecondaryButton} />
+        </div>
       </div>
     </dialog>
   );

@@ -353,7 +353,7 @@ test.describe("the onboarding survey", () => {
     const answering = await answerContext.newPage();
     const answerer = await registerVerifiedUser(answering);
     const questions = (await (await answering.request.get("/app/api/survey/onboarding", { headers: AJAX })).json()) as {
-      data: { question: string; type: string; options: string[] }[];
+      data: { survey_id: string; question: string; type: string; options: string[] }[];
     };
     expect(questions.data.map((q) => [q.question, q.type])).toEqual([
       ["What will you use Snip for?", "text"],
@@ -392,12 +392,25 @@ test.describe("the onboarding survey", () => {
     await expect(plain.getByRole("region", { name: "Onboarding survey" })).toHaveCount(0);
     await plainContext.close();
 
+    // Skipping in the modal: remembered on the server and in local storage (spec 01 §9).
+    const skipContext = await browser.newContext();
+    await interceptExternalHosts(skipContext);
+    const skipping = await skipContext.newPage();
+    const modalSkipper = await registerVerifiedUser(skipping);
+    await skipping.goto("/app/settings/profile");
+    await skipping.getByRole("dialog", { name: title }).getByRole("button", { name: "Skip" }).click();
+    await expect(skipping.getByRole("region", { name: "Onboarding survey" })).toHaveCount(0);
+    await expect(skipping).toHaveURL(`${BASE_URL}/app/settings/profile`);
+    expect(await skipping.evaluate(() => window.localStorage.getItem("survey-onboarding-skipped"))).toBe(questions.data[0]!.survey_id);
+    await skipContext.close();
+
     await kiosk.reload();
     const answers = kiosk.getByRole("table", { name: "Answers" });
     const answered = answers.getByRole("row").filter({ hasText: answerer.email });
     await expect(answered).toContainText("Links for my bakery's flyers");
     await expect(answered).toContainText("A friend");
     await expect(answers.getByRole("row").filter({ hasText: skipper.email })).toContainText("Skipped");
+    await expect(answers.getByRole("row").filter({ hasText: modalSkipper.email })).toContainText("Skipped");
 
     await kiosk.getByRole("button", { name: `Turn off ${title}` }).click();
     await expect(kiosk.getByText("The onboarding survey is off")).toBeVisible();
