@@ -88,7 +88,8 @@ export function createAuth(env: AppEnv, origin: string) {
         emailVerifiedAt: { type: "date", required: false, input: false },
         lastReadAnnouncementsAt: { type: "date", required: false, input: false },
         aliasLifetime: { type: "string", required: false, input: false },
-        surveyEnabled: { type: "boolean", required: false, defaultValue: false, input: false },
+        // New accounts may be asked the onboarding survey (decision 032); accounts from before were not.
+        surveyEnabled: { type: "boolean", required: false, defaultValue: true, input: false },
       },
       deleteUser: { enabled: true },
       changeEmail: { enabled: true, updateEmailWithoutVerification: false },

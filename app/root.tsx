@@ -23,6 +23,9 @@ import { PromoBanner } from "./components/promo-banner";
 import { getCloudflare } from "./context.server";
 import { couponCookie, isSecureRequest, readConsent, readPromoClosedAt, readTrialReminderClosedAt } from "./cookies.server";
 import { TrialReminder } from "./components/trial-reminder";
+import { SurveyBanner } from "./components/survey-banner";
+import { surveyToAsk } from "./lib/onboarding-survey.server";
+import { getDb } from "../db/client.server";
 import { trialReminderFor } from "./lib/trial-reminder.server";
 import { currentPhase } from "./lib/promotion.server";
 import type { IslandData, RouteHandle } from "./route-handle";
@@ -65,7 +68,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       }
     : null;
   const trialReminder = await trialReminderFor(getCloudflare(context).env, viewer, await readTrialReminderClosedAt(request));
-  return { ...(await readConsent(request)), nav: await navState(context, viewer), promo, trialReminder };
+  // The onboarding survey's banner (decision 032): one read, only for accounts that may be asked.
+  const survey = await surveyToAsk(getDb(getCloudflare(context).env.DB), viewer);
+  return {
+    ...(await readConsent(request)),
+    nav: await navState(context, viewer),
+    promo,
+    trialReminder,
+    survey,
+    impersonated: viewer?.session.impersonatedBy != null,
+  };
 }
 
 /**
@@ -115,6 +127,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {data?.promo && !data.nav?.pastDueTrial ? <PromoBanner promo={data.promo} /> : null}
         <SiteHeader nav={data?.nav ?? null} />
         {data?.trialReminder ? <TrialReminder reminder={data.trialReminder} /> : null}
+        {data?.survey ? <SurveyBanner survey={data.survey} impersonated={data.impersonated} /> : null}
         <main id="main" className="flex-1">
           {children}
         </main>

@@ -84,6 +84,12 @@ export default [
     index("routes/kiosk/users.tsx", { id: "kiosk-index" }),
     route("users", "routes/kiosk/users.tsx", { id: "kiosk-users" }),
     route("user/:userId", "routes/kiosk/user.tsx"),
+    // Kiosk content (issue 19, decision 032): announcements, password dictionary, blocked addresses, surveys
+    route("announcements", "routes/kiosk/announcements.tsx"),
+    route("password_dictionary", "routes/kiosk/password-dictionary.tsx"),
+    route("ips", "routes/kiosk/ips.tsx"),
+    route("surveys", "routes/kiosk/surveys.tsx"),
+    route("surveys/:survey", "routes/kiosk/survey.tsx"),
   ]),
 
   // Pricing and billing
@@ -174,6 +180,8 @@ export default [
     route("payment-method", "routes/team/coming.tsx", { id: "team-payment-method" }),
     route("invoices", "routes/team/coming.tsx", { id: "team-invoices" }),
   ]),
+  // The onboarding survey (issue 19, spec 01 §2 shell, decision 032): the plain page behind the banner
+  route("app/survey/onboarding", "routes/survey/onboarding.tsx"),
 
   // Consent endpoints (plain form posts)
   route("app/api/cookies/accept", "routes/api/cookies.accept.ts"),
@@ -198,6 +206,9 @@ export default [
   route("app/api/organization/:org/users", "routes/organizations/api/users.ts"),
   // Team switching (issue 16, docs/decisions/029): GET {teamPrefix}/{teamId}/switch, teamPrefix "team"
   route("app/api/team/:teamId/switch", "routes/team/switch.ts"),
+
+  // The onboarding survey's questions (spec 01 §7 GET survey/onboarding; issue 19, decision 032)
+  route("app/api/survey/onboarding", "routes/survey/api.onboarding.ts"),
 
   route("app/api/*", "routes/api/not-found.ts"),
   route("app/*", "routes/redirects.ts", { id: "app-redirects" }),

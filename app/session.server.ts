@@ -23,6 +23,8 @@ export interface ViewerUser {
   features: FeatureFlag[];
   twoFactorEnabled: boolean;
   lastReadAnnouncementsAt: Date | null;
+  /** Spec 01 §3 isSurveyEnabled: the account may be asked the onboarding survey (decision 032). */
+  surveyEnabled: boolean;
   createdAt: Date;
 }
 
@@ -91,6 +93,7 @@ export async function loadViewer(request: Request, context: Context): Promise<Vi
       features,
       twoFactorEnabled: user.twoFactorEnabled === true,
       lastReadAnnouncementsAt: user.lastReadAnnouncementsAt ?? null,
+      surveyEnabled: user.surveyEnabled === true,
       createdAt: user.createdAt,
     },
     session: {

@@ -1,5 +1,5 @@
 /** Notifications (per user) and announcements (to everyone), spec 01 §4 and §7. */
-import { and, count, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Db } from "./client.server";
 import { announcements, notifications, users } from "./schema";
 
@@ -12,12 +12,15 @@ export async function countUnreadNotifications(db: Db, userId: string): Promise<
   return row?.n ?? 0;
 }
 
-/** Unread announcements: created after the user's last-read time (all of them when never read). */
+/**
+ * Unread announcements: published after the user's last-read time (every published one when never
+ * read). A draft, or an unpublished one, is never counted (decision 032).
+ */
 export async function countUnreadAnnouncements(db: Db, lastReadAt: Date | null): Promise<number> {
   const row = await db
     .select({ n: count() })
     .from(announcements)
-    .where(lastReadAt ? gt(announcements.createdAt, lastReadAt) : undefined)
+    .where(lastReadAt ? gt(announcements.publishedAt, lastReadAt) : isNotNull(announcements.publishedAt))
     .get();
   return row?.n ?? 0;
 }
@@ -26,8 +29,15 @@ export async function listRecentNotifications(db: Db, userId: string, limit = 20
   return db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(desc(notifications.createdAt)).limit(limit);
 }
 
+/** The published announcements, newest publication first. */
 export async function listRecentAnnouncements(db: Db, limit = 10) {
-  return db.select().from(announcements).orderBy(desc(announcements.createdAt)).limit(limit);
+  const rows = await db
+    .select()
+    .from(announcements)
+    .where(isNotNull(announcements.publishedAt))
+    .orderBy(desc(announcements.publishedAt))
+    .limit(limit);
+  return rows.map((row) => ({ ...row, publishedAt: row.publishedAt ?? row.createdAt }));
 }
 
 /**
@@ -81,8 +91,11 @@ export async function createNotification(db: Db, userId: string, message: NewMes
   return id;
 }
 
+/** A published announcement at once (the dev fixture's); staff write drafts in the kiosk (db/announcements.server.ts). */
 export async function createAnnouncement(db: Db, message: NewMessage, now = new Date()): Promise<string> {
   const id = crypto.randomUUID();
-  await db.insert(announcements).values({ id, title: message.title, body: message.body ?? "", url: message.url ?? null, createdAt: now });
+  await db
+    .insert(announcements)
+    .values({ id, title: message.title, body: message.body ?? "", url: message.url ?? null, createdAt: now, publishedAt: now });
   return id;
 }

@@ -12,6 +12,7 @@ import { agreementRequiredFor } from "../../domain/region";
 import type { CloudflareContext } from "../context.server";
 import { ensureGuestId, isSecureRequest, readTermsAccepted, termsAcceptedCookie } from "../cookies.server";
 import { GUEST_MESSAGES, shortenSchema, type GuestFormData } from "../forms/shorten";
+import { BLOCKED_ADDRESS_MESSAGE, isAddressBlocked } from "./blocked-addresses.server";
 import { resolveDomain, shortDomainsOf } from "./create-link.server";
 import { readDevClient } from "./dev-client.server";
 import { RATE_LIMIT_MESSAGE, retryAfterHeaders, underRateLimit } from "./rate-limit.server";
@@ -53,6 +54,8 @@ export async function guestCreateAction(cloudflare: CloudflareContext, request: 
 
   const submission = parseWithZod(formData, { schema: shortenSchema(destinationContext(env, request)) });
   if (submission.status !== "success") return refuse(submission.reply(), 422);
+  // A client address staff blocked in the kiosk creates nothing (decision 032).
+  if (await isAddressBlocked(env, request)) return refuse(submission.reply({ formErrors: [BLOCKED_ADDRESS_MESSAGE] }), 403);
   // Every well-formed attempt counts; a refused one reaches neither siteverify nor the database.
   if (!(await underRateLimit(env, request, "guestShorten"))) {
     for (const [name, value] of retryAfterHeaders()) headers.set(name, value);

@@ -67,8 +67,9 @@ export async function loadInbox(db: Db, viewer: Viewer): Promise<Inbox> {
       title: row.title,
       body: row.body,
       url: safeMessageUrl(row.url),
-      createdAt: row.createdAt.toISOString(),
-      unread: lastRead === null || row.createdAt.getTime() > lastRead.getTime(),
+      // An announcement dates from its publication (decision 032).
+      createdAt: row.publishedAt.toISOString(),
+      unread: lastRead === null || row.publishedAt.getTime() > lastRead.getTime(),
     })),
     unreadCount: unreadNotifications + unreadAnnouncements,
   };

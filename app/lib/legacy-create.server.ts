@@ -19,6 +19,7 @@ import { guestMayUseCustomAlias, DOMAIN_MESSAGES } from "../../domain/domains";
 import { MESSAGES } from "../../domain/messages";
 import type { CloudflareContext } from "../context.server";
 import { shortenSchema } from "../forms/shorten";
+import { BLOCKED_ADDRESS_MESSAGE, isAddressBlocked } from "./blocked-addresses.server";
 import { resolveDomain } from "./create-link.server";
 import { readDevClient } from "./dev-client.server";
 import { destinationContext, linkStores, shortUrl } from "./links.server";
@@ -56,6 +57,7 @@ export async function legacyCreate(cloudflare: CloudflareContext, request: Reque
     alias: query.get("alias") ?? undefined,
   });
   if (!parsed.success) return refuse(400, parsed.error.issues[0]?.message ?? MESSAGES.generic);
+  if (await isAddressBlocked(env, request)) return refuse(403, BLOCKED_ADDRESS_MESSAGE);
 
   if (!(await underRateLimit(env, request, "guestShorten"))) return refuse(429, RATE_LIMIT_MESSAGE, retryAfterHeaders());
 

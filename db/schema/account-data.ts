@@ -69,14 +69,24 @@ export const notifications = sqliteTable(
   (t) => [index("notifications_user").on(t.userId, t.createdAt)],
 );
 
-/** Announcements to every user; unread are those created after the user's last-read time. */
-export const announcements = sqliteTable("announcements", {
-  id: text("id").primaryKey(),
-  title: text("title").notNull(),
-  body: text("body").notNull().default(""),
-  url: text("url"),
-  createdAt: timestamp("created_at").notNull(),
-});
+/**
+ * Announcements to every user, written and published by staff in the kiosk (decision 032). A draft
+ * (no publish time) is never shown; unread are those published after the user's last-read time.
+ */
+export const announcements = sqliteTable(
+  "announcements",
+  {
+    id: text("id").primaryKey(),
+    title: text("title").notNull(),
+    body: text("body").notNull().default(""),
+    url: text("url"),
+    createdAt: timestamp("created_at").notNull(),
+    updatedAt: timestamp("updated_at"),
+    /** When it was (last) published; null while a draft or after unpublishing. */
+    publishedAt: timestamp("published_at"),
+  },
+  (t) => [index("announcements_published").on(t.publishedAt)],
+);
 
 /** The local dev mailbox: mail "sent" when no mail API is configured (never used in production). */
 export const devMail = sqliteTable(

@@ -10,3 +10,4 @@ export * from "./bulk";
 export * from "./api";
 export * from "./organizations";
 export * from "./helpdesk";
+export * from "./kiosk";

@@ -63,6 +63,14 @@ const ROUTES: [path: string, guards: string, expected: Record<Persona, Outcome>]
   ["/app/kiosk", "L D", D("/app/kiosk", "/app/kiosk/users")],
   ["/app/kiosk/users", "L D", D("/app/kiosk/users")],
   ["/app/kiosk/user/demo-user-0000000000000000000001", "L D", D("/app/kiosk/user/demo-user-0000000000000000000001")],
+  // Kiosk content (issue 19, decision 032)
+  ["/app/kiosk/announcements", "L D", D("/app/kiosk/announcements")],
+  ["/app/kiosk/password_dictionary", "L D", D("/app/kiosk/password_dictionary")],
+  ["/app/kiosk/ips", "L D", D("/app/kiosk/ips")],
+  ["/app/kiosk/surveys", "L D", D("/app/kiosk/surveys")],
+  ["/app/kiosk/surveys/no-such-survey", "L D", D("/app/kiosk/surveys/no-such-survey", "status 404")],
+  // The onboarding survey's plain page: any signed-in user (it says when there is nothing to answer).
+  ["/app/survey/onboarding", "L", L("/app/survey/onboarding")],
 ];
 
 const contexts = new Map<Persona, APIRequestContext>();

@@ -5,7 +5,9 @@ import { ACCOUNT_MESSAGES } from "../../../domain/account-rules";
 import { AuthCard, Notice, PasswordField, SubmitButton } from "../../components/form-fields";
 import { resetPasswordSchema } from "../../forms/account";
 import { afterPasswordChange } from "../../forms/settings-rules";
+import { getCloudflare } from "../../context.server";
 import { attempt } from "../../lib/auth-flow.server";
+import { commonPasswordError } from "../../lib/password-dictionary.server";
 import { getAuth, requireGuest } from "../../session.server";
 import type { Route } from "./+types/password.reset.token";
 
@@ -21,6 +23,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: resetPasswordSchema });
   if (submission.status !== "success")
     return data(submission.reply({ hideFields: ["password", "password_confirmation"] }), { status: 422 });
+  const tooCommon = await commonPasswordError(getCloudflare(context).env, submission.value.password);
+  if (tooCommon)
+    return data(submission.reply({ fieldErrors: { password: [tooCommon] }, hideFields: ["password", "password_confirmation"] }), {
+      status: 422,
+    });
   // The token is consumed on success: the link works once. Every session of the account ends.
   const result = await attempt(() =>
     getAuth(request, context).api.resetPassword({ body: { newPassword: submission.value.password, token: params.token } }),

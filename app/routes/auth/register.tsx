@@ -13,7 +13,9 @@ import { getCloudflare } from "../../context.server";
 import { registerSchema } from "../../forms/account";
 import { GUEST_MESSAGES } from "../../forms/shorten-rules";
 import { attempt, redirectWithCookies } from "../../lib/auth-flow.server";
+import { BLOCKED_ADDRESS_MESSAGE, isAddressBlocked } from "../../lib/blocked-addresses.server";
 import { readDevClient } from "../../lib/dev-client.server";
+import { commonPasswordError } from "../../lib/password-dictionary.server";
 import { RATE_LIMIT_MESSAGE, rateLimitedReply, retryAfterOfAction, underRateLimit } from "../../lib/rate-limit.server";
 import { clientIp, isWhitelisted, readTurnstileToken, turnstileConfig, verifyTurnstile } from "../../lib/turnstile.server";
 import { getAuth, requireGuest } from "../../session.server";
@@ -44,6 +46,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   // The form's own checks (and its validation round trips) first; then every sign-up counts, and
   // a refused one reaches neither siteverify nor the auth library.
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 422 });
+  // A client address staff blocked in the kiosk signs up nothing (decision 032).
+  if (await isAddressBlocked(env, request))
+    return data(submission.reply({ formErrors: [BLOCKED_ADDRESS_MESSAGE], hideFields: ["password"] }), { status: 403 });
+  const tooCommon = await commonPasswordError(env, submission.value.password);
+  if (tooCommon) return data(submission.reply({ fieldErrors: { password: [tooCommon] }, hideFields: ["password"] }), { status: 422 });
   if (!(await underRateLimit(env, request, "signUp")))
     return rateLimitedReply(submission.reply({ formErrors: [RATE_LIMIT_MESSAGE], hideFields: ["password"] }));
   const turnstile = await challengeFor(request, env);

@@ -10,20 +10,31 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return null;
 }
 
+const KIOSK_NAV: [to: string, label: string][] = [
+  ["/app/kiosk/users", "Users"],
+  ["/app/kiosk/announcements", "Announcements"],
+  ["/app/kiosk/surveys", "Surveys"],
+  ["/app/kiosk/ips", "Blocked addresses"],
+  ["/app/kiosk/password_dictionary", "Password dictionary"],
+];
+
 export default function Kiosk() {
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <div className="mb-6 flex flex-wrap items-center gap-4">
         <h1 className="text-2xl font-extrabold text-slate-900">Kiosk</h1>
-        <nav aria-label="Kiosk" className="flex gap-1">
-          <NavLink
-            to="/app/kiosk/users"
-            className={({ isActive }) =>
-              `rounded-md px-3 py-1.5 text-sm font-semibold ${isActive ? "bg-indigo-50 text-indigo-700" : "text-slate-700 hover:bg-slate-100"}`
-            }
-          >
-            Users
-          </NavLink>
+        <nav aria-label="Kiosk" className="flex flex-wrap gap-1">
+          {KIOSK_NAV.map(([to, label]) => (
+            <NavLink
+              key={to}
+              to={to}
+              className={({ isActive }) =>
+                `rounded-md px-3 py-1.5 text-sm font-semibold ${isActive ? "bg-indigo-50 text-indigo-700" : "text-slate-700 hover:bg-slate-100"}`
+              }
+            >
+              {label}
+            </NavLink>
+          ))}
         </nav>
       </div>
       <Outlet />

@@ -42,9 +42,17 @@ import {
   totpUriSchema,
 } from "../../forms/settings";
 import { afterPasswordChange, SECURITY_INTENTS, SETTINGS_MESSAGES, type SecurityIntent } from "../../forms/settings-rules";
-import { attempt, claimTotp, clearFailedLogins, loginLockMinutes, recordFailedLogin, redirectWithCookies } from "../../lib/auth-flow.server";
+import {
+  attempt,
+  claimTotp,
+  clearFailedLogins,
+  loginLockMinutes,
+  recordFailedLogin,
+  redirectWithCookies,
+} from "../../lib/auth-flow.server";
 import { describeDevice, type DeviceKind } from "../../lib/devices.server";
 import { markPasswordConfirmed, requireRecentPassword } from "../../lib/password-confirm.server";
+import { commonPasswordError } from "../../lib/password-dictionary.server";
 import { qrCodeSvg } from "../../lib/qr.server";
 import { getAuth, requireUser, type Viewer } from "../../session.server";
 import type { Route } from "./+types/security";
@@ -193,6 +201,13 @@ async function changePassword(...[request, context, viewer, formData]: Args) {
       { intent: "change-password", result: submission.reply({ fieldErrors: { current_password: [message] }, hideFields: hidden }) },
       { status },
     );
+  const tooCommon = await commonPasswordError(env, submission.value.password);
+  if (tooCommon) {
+    return data<Reply>(
+      { intent: "change-password", result: submission.reply({ fieldErrors: { password: [tooCommon] }, hideFields: hidden }) },
+      { status: 422 },
+    );
+  }
   const lockedMinutes = await loginLockMinutes(env, request, viewer.user.email);
   if (lockedMinutes > 0) return fail(ACCOUNT_MESSAGES.throttled(lockedMinutes), 429);
   const result = await attempt(() =>

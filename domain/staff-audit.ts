@@ -1,0 +1,30 @@
+/**
+ * The staff audit log's vocabulary (issue 19 "Every staff action is written to an audit log that
+ * the kiosk shows", decision 032): every kiosk change writes one `staff_audit_log` row in the same
+ * `db.batch` as the change (db/staff-audit.server.ts). The area prefix (before the dot) picks the
+ * kiosk page whose "Staff log" section shows it.
+ */
+export const STAFF_AUDIT_ACTIONS = {
+  "announcement.created": "Announcement written",
+  "announcement.updated": "Announcement edited",
+  "announcement.published": "Announcement published",
+  "announcement.unpublished": "Announcement unpublished",
+  "announcement.deleted": "Announcement deleted",
+  "password.added": "Password added to the dictionary",
+  "password.removed": "Password removed from the dictionary",
+  "address.blocked": "Address blocked",
+  "address.unblocked": "Address unblocked",
+  "survey.created": "Survey created",
+  "survey.updated": "Survey renamed",
+  "survey.question-added": "Question added",
+  "survey.question-removed": "Question removed",
+  "survey.onboarding-on": "Turned on as the onboarding survey",
+  "survey.onboarding-off": "Onboarding survey turned off",
+} as const;
+
+export type StaffAuditAction = keyof typeof STAFF_AUDIT_ACTIONS;
+export type StaffAuditArea = "announcement" | "password" | "address" | "survey";
+
+export function staffAuditLabel(action: string): string {
+  return (STAFF_AUDIT_ACTIONS as Record<string, string>)[action] ?? action;
+}
