@@ -84,6 +84,7 @@ export async function acceptBulkUpload(
   }
   const { bulkImport, schedule } = await startBulkImport(handles.db, {
     userId: who.userId,
+    workspaceId: who.workspaceId ?? who.userId,
     fileHash,
     fileName: file.name.slice(0, 255),
     format,

@@ -86,16 +86,27 @@ export function customAliasLock(creator: Viewer | LinkCreator): "plan" | "verify
   return null;
 }
 
-/** Who creates a link: a signed-in viewer (the web form) or an API token's owner. */
+/**
+ * Who creates a link: a signed-in viewer (the web form) or an API token's owner, and the
+ * workspace the link goes to (docs/decisions/027): their personal one (its id is theirs), a
+ * team's, or theirs inside an organization. `subject` holds the capabilities in force there.
+ */
 export interface LinkCreator {
   userId: string;
+  workspaceId: string;
   subject: Subject;
   subscribed: boolean;
   emailVerified: boolean;
 }
 
 export function creatorOf(viewer: Viewer): LinkCreator {
-  return { userId: viewer.user.id, subject: viewer.subject, subscribed: viewer.subscribed, emailVerified: viewer.user.emailVerified };
+  return {
+    userId: viewer.user.id,
+    workspaceId: viewer.user.id,
+    subject: viewer.subject,
+    subscribed: viewer.subscribed,
+    emailVerified: viewer.user.emailVerified,
+  };
 }
 
 /** A create request already through its schema (the web form's or the API's). */
@@ -148,9 +159,11 @@ export async function createUserLink(
   const domain = chosen.domain.domain;
 
   const db = getDb(env.DB);
+  // Overages are a personal subscription's; a team's limits are its plan's alone.
+  const personal = creator.workspaceId === creator.userId;
   const [usage, overages] = await Promise.all([
-    getUsage(db, creator.userId, now),
-    creator.subscribed ? getOveragesEnabled(db, creator.userId) : false,
+    getUsage(db, creator.workspaceId, now),
+    personal && creator.subscribed ? getOveragesEnabled(db, creator.userId) : false,
   ]);
   if (atActiveAliasLimit(creator.subject, usage.activeAliases, overages))
     return refuse(403, null, `${MESSAGES.planLimitTitle}. ${MESSAGES.planLimitBody}`, true);
@@ -163,14 +176,22 @@ export async function createUserLink(
   try {
     link = await createLink(
       linkStores(env),
-      { domain, url: value.url, alias: value.alias ?? undefined, userId: creator.userId, description: value.description, expiresAt },
+      {
+        domain,
+        url: value.url,
+        alias: value.alias ?? undefined,
+        userId: creator.userId,
+        workspaceId: creator.workspaceId,
+        description: value.description,
+        expiresAt,
+      },
       now,
     );
   } catch (error) {
     if (error instanceof AliasTakenError) return refuse(422, "alias", MESSAGES.aliasTaken);
     throw error;
   }
-  await setLinkTags(db, creator.userId, link.id, tags, now);
+  await setLinkTags(db, creator, link.id, tags, now);
   if (overages) await reportOverage(env, creator, usage.activeAliases + 1);
   return { ok: true, link, tags: [...new Set(tags)].sort() };
 }
@@ -267,7 +288,7 @@ export async function loadLinkResult(env: AppEnv, request: Request, viewer: View
   let link: Link | undefined;
   if (createdId) link = await getLinkById(db, createdId);
   else if (alias && params.get("active") === "true") link = await getUserLinkByAlias(db, viewer.user.id, alias);
-  if (!link || link.userId !== viewer.user.id) return null;
+  if (!link || link.workspaceId !== viewer.user.id) return null;
   return linkResultView(env, request, link, await listLinkTags(db, link.id), !can(viewer.subject, "use_analytics"));
 }
 

@@ -9,3 +9,4 @@ export * from "./webhooks";
 export * from "./bulk";
 export * from "./api";
 export * from "./organizations";
+export * from "./workspaces";

@@ -52,7 +52,16 @@ export const authenticate: MiddlewareHandler<ApiEnv> = async (c, next) => {
 
   if (!fields) throw unauthenticated();
   const { subject, subscribed } = planInForce(subscriptions.current, parseFeatures(fields.features), now);
-  c.set("caller", { token, owner: { userId: token.userId, subject, subscribed, emailVerified: fields.emailVerified } });
+  c.set("caller", {
+    token,
+    owner: {
+      userId: token.userId,
+      workspaceId: token.workspaceId ?? token.userId,
+      subject,
+      subscribed,
+      emailVerified: fields.emailVerified,
+    },
+  });
   for (const [name, value] of Object.entries(rateHeaders)) c.header(name, value);
   if (!can(subject, "use_api")) throw forbidden(API_V2_MESSAGES.apiNotInPlan);
   await next();
@@ -77,8 +86,15 @@ export async function spendCredits(c: Context<ApiEnv>, caller: ApiCaller, cost: 
   const db = getDb(c.env.DB);
   const now = new Date();
   if (cost > 0) {
-    const spent = await spendMetered(db, caller.owner.userId, "api_credits", cost, limitOf(caller.owner.subject, "max_api_credits"), now);
+    const spent = await spendMetered(
+      db,
+      caller.owner.workspaceId,
+      "api_credits",
+      cost,
+      limitOf(caller.owner.subject, "max_api_credits"),
+      now,
+    );
     if (!spent) throw notEnoughCredits();
   }
-  return (units = cost) => refundMetered(db, caller.owner.userId, "api_credits", Math.min(units, cost), now);
+  return (units = cost) => refundMetered(db, caller.owner.workspaceId, "api_credits", Math.min(units, cost), now);
 }

@@ -30,7 +30,7 @@ export function registerUnarchiveAlias(app: ApiApp) {
     const { domain, alias } = c.req.valid("json");
     const link = await ownedLinkOrThrow(c, caller, domain, alias);
     if (link.status === "archived") {
-      const usage = await getUsage(getDb(c.env.DB), caller.owner.userId);
+      const usage = await getUsage(getDb(c.env.DB), caller.owner.workspaceId);
       if (atActiveAliasLimit(caller.owner.subject, usage.activeAliases, false))
         throw forbidden(`${MESSAGES.planLimitTitle}. ${MESSAGES.planLimitBody}`);
     }
