@@ -139,6 +139,17 @@ export default [
   // app/lib/organizations/access.server.ts.
   route("app/api/organization/:org", "routes/organizations/api/organization.ts"),
 
+  // Organization links (helper W, docs/decisions/027): create, bulk, the paged URL lists and the
+  // alias lookup for team and personal workspaces; guarded in app/lib/organization-links.server.ts.
+  route("app/api/organization/:org/team/:team/url/create", "routes/organizations/api/url-create.ts", { id: "org-team-url-create" }),
+  route("app/api/organization/:org/personal/url/create", "routes/organizations/api/url-create.ts", { id: "org-personal-url-create" }),
+  route("app/api/organization/:org/team/:team/bulk/csv", "routes/organizations/api/bulk-csv.ts", { id: "org-team-bulk-csv" }),
+  route("app/api/organization/:org/personal/bulk/csv", "routes/organizations/api/bulk-csv.ts", { id: "org-personal-bulk-csv" }),
+  route("app/api/organization/:org/urls/:state?", "routes/organizations/api/urls.ts", { id: "org-urls" }),
+  route("app/api/organization/:org/team/:team/urls/:state?", "routes/organizations/api/urls.ts", { id: "org-team-urls" }),
+  route("app/api/organization/:org/personal/urls/:state?", "routes/organizations/api/urls.ts", { id: "org-personal-urls" }),
+  route("app/api/organization/:org/team/:team/alias/:alias", "routes/organizations/api/alias.ts", { id: "org-team-alias" }),
+  route("app/api/organization/:org/personal/alias/:alias", "routes/organizations/api/alias.ts", { id: "org-personal-alias" }),
   route("app/api/*", "routes/api/not-found.ts"),
   route("app/*", "routes/redirects.ts", { id: "app-redirects" }),
   route("*", "routes/redirects.ts", { id: "site-redirects" }),

@@ -6,6 +6,7 @@
  * statement far under D1's 100 bound parameters whatever the chunk size.
  */
 import { and, asc, count, eq, inArray, lt, or, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { BulkFormat } from "../domain/bulk";
 import type { Db } from "./client.server";
 import { bulkImportRows, bulkImports, links } from "./schema";
@@ -39,12 +40,15 @@ export async function startBulkImport(
   db: Db,
   input: NewBulkImport,
   now = new Date(),
+  /** An audit row (an import inside an organization), written in the same batch as the import. */
+  audit?: BatchItem<"sqlite">,
 ): Promise<{ bulkImport: BulkImport; schedule: boolean }> {
-  const [inserted] = await db
+  const insert = db
     .insert(bulkImports)
     .values({ id: crypto.randomUUID(), ...input, createdAt: now, updatedAt: now })
     .onConflictDoNothing()
     .returning();
+  const [inserted] = audit ? (await db.batch([insert, audit]))[0] : await insert;
   if (inserted) return { bulkImport: inserted, schedule: true };
   const existing = await db.query.bulkImports.findFirst({
     where: and(

@@ -22,6 +22,11 @@ export interface LinkStores {
    * their events here, so every caller of createLink and updateLink fires them). Must not throw.
    */
   onChange?: (kind: "created" | "updated", link: Link) => Promise<void>;
+  /**
+   * The audit row of a change inside an organization (docs/decisions/027): built before the write
+   * and run in the same db.batch as the link's insert or update, so both happen or neither.
+   */
+  audit?: (kind: "created" | "updated" | "deleted", link: Link) => BatchItem<"sqlite"> | null;
 }
 
 export class AliasTakenError extends Error {
@@ -104,7 +109,9 @@ export async function createLink(stores: LinkStores, input: NewLink, now = new D
       updatedAt: now,
     };
     try {
-      await stores.db.insert(links).values(row);
+      const audit = stores.audit?.("created", row);
+      if (audit) await stores.db.batch([stores.db.insert(links).values(row), audit]);
+      else await stores.db.insert(links).values(row);
     } catch (error) {
       if (isUniqueViolation(error)) {
         if (input.alias) throw new AliasTakenError(alias);
@@ -130,15 +137,20 @@ export async function updateLink(
   changes: Partial<Pick<Link, "url" | "status" | "description" | "expiresAt" | "alias">>,
   now = new Date(),
 ): Promise<Link | null> {
-  const before = changes.alias === undefined ? undefined : await getLinkById(stores.db, id);
-  if (changes.alias !== undefined && !before) return null;
+  const before = changes.alias === undefined && !stores.audit ? undefined : await getLinkById(stores.db, id);
+  if ((changes.alias !== undefined || stores.audit) && !before) return null;
   let row: Link | undefined;
   try {
-    [row] = await stores.db
+    const update = stores.db
       .update(links)
       .set({ ...changes, updatedAt: now })
       .where(eq(links.id, id))
       .returning();
+    const audit = before
+      ? stores.audit?.(changes.status === "deleted" ? "deleted" : "updated", { ...before, ...changes, updatedAt: now })
+      : null;
+    if (audit) [[row]] = await stores.db.batch([update, audit]);
+    else [row] = await update;
   } catch (error) {
     if (changes.alias !== undefined && isUniqueViolation(error)) throw new AliasTakenError(changes.alias);
     throw error;

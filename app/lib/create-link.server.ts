@@ -94,6 +94,8 @@ export function customAliasLock(creator: Viewer | LinkCreator): "plan" | "verify
 export interface LinkCreator {
   userId: string;
   workspaceId: string;
+  /** Set when the workspace is inside an organization: its changes are audited there. */
+  organizationId?: string | null;
   subject: Subject;
   subscribed: boolean;
   emailVerified: boolean;
@@ -175,7 +177,7 @@ export async function createUserLink(
   let link: Link;
   try {
     link = await createLink(
-      linkStores(env),
+      linkStores(env, creator),
       {
         domain,
         url: value.url,

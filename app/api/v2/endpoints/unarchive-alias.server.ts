@@ -35,7 +35,7 @@ export function registerUnarchiveAlias(app: ApiApp) {
         throw forbidden(`${MESSAGES.planLimitTitle}. ${MESSAGES.planLimitBody}`);
     }
     await spendCredits(c, caller, API_CALL_COST);
-    const updated = link.status === "archived" ? await updateLink(linkStores(c.env), link.id, { status: "active" }) : link;
+    const updated = link.status === "archived" ? await updateLink(linkStores(c.env, caller.owner), link.id, { status: "active" }) : link;
     if (!updated) throw notFound();
     return c.json({ data: toApiLink(c, updated, link.tags), code: 0 as const, errors: [] }, 200);
   });

@@ -75,7 +75,7 @@ export function registerUpdateAlias(app: ApiApp) {
     let updated: Link | null = link;
     if (Object.keys(changes).length > 0) {
       try {
-        updated = await updateLink(linkStores(c.env), link.id, changes, now);
+        updated = await updateLink(linkStores(c.env, caller.owner), link.id, changes, now);
       } catch (error) {
         if (error instanceof AliasTakenError) {
           await refund();
