@@ -125,6 +125,18 @@ export default [
   ]),
   route("app/user-photo/:userId", "routes/user-photo.ts"),
 
+  // Organization link pages (helper W, docs/decisions/027): the organization dashboard, the user's
+  // own links in it, a team's links; guarded in app/routes/organizations/links.tsx.
+  route("app/organizations/:org/dashboard", "routes/organizations/links.tsx", { id: "org-dashboard" }),
+  route("app/organizations/:org/me", "routes/organizations/links.tsx", { id: "org-me" }),
+  route("app/organizations/:org/team/:team", "routes/organizations/links.tsx", { id: "org-team" }),
+  // Team API tokens (helper W): the organization's list and the team area pages, standalone until
+  // the lead nests the three team-area routes under the team area layout.
+  route("app/organizations/:org/settings/teams/api", "routes/organizations/settings-teams-api.tsx"),
+  route("app/organization/:org/team/:team/api", "routes/organizations/team-api.tsx", { id: "team-api" }),
+  route("app/organization/:org/team/:team/api/new", "routes/organizations/team-api.tsx", { id: "team-api-new" }),
+  route("app/organization/:org/team/:team/api/edit/:tokenId", "routes/organizations/team-api.tsx", { id: "team-api-edit" }),
+
   // Consent endpoints (plain form posts)
   route("app/api/cookies/accept", "routes/api/cookies.accept.ts"),
   route("app/api/privacy/do-not-sell", "routes/api/privacy.do-not-sell.ts"),

@@ -5,6 +5,7 @@
  */
 import { and, desc, eq, isNull, lt, sql } from "drizzle-orm";
 import { parsePermissions, type ApiPermission } from "../domain/api";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "./client.server";
 import { apiRateWindows, apiTokens } from "./schema";
 
@@ -28,8 +29,9 @@ export interface NewApiToken {
   rateLimitPerMinute?: number | null;
 }
 
-export async function createApiToken(db: Db, input: NewApiToken, now = new Date()): Promise<ApiToken> {
-  const [row] = await db
+/** `audit`: the audit row of a token made inside an organization, written in the same batch. */
+export async function createApiToken(db: Db, input: NewApiToken, now = new Date(), audit?: BatchItem<"sqlite">): Promise<ApiToken> {
+  const insert = db
     .insert(apiTokens)
     .values({
       id: crypto.randomUUID(),
@@ -44,6 +46,7 @@ export async function createApiToken(db: Db, input: NewApiToken, now = new Date(
       createdAt: now,
     })
     .returning();
+  const [row] = audit ? (await db.batch([insert, audit]))[0] : await insert;
   return toToken(row!);
 }
 
@@ -81,12 +84,20 @@ export async function updateApiToken(
   return rows.length === 1;
 }
 
-export async function revokeApiToken(db: Db, workspaceId: string, id: string, now = new Date()): Promise<boolean> {
-  const rows = await db
+export async function revokeApiToken(
+  db: Db,
+  workspaceId: string,
+  id: string,
+  now = new Date(),
+  audit?: BatchItem<"sqlite">,
+): Promise<boolean> {
+  const update = db
     .update(apiTokens)
     .set({ revokedAt: now })
     .where(and(eq(apiTokens.id, id), eq(apiTokens.workspaceId, workspaceId), isNull(apiTokens.revokedAt)))
     .returning({ id: apiTokens.id });
+  // Callers pass an audit row only for a live token of the workspace they have just read.
+  const rows = audit ? (await db.batch([update, audit]))[0] : await update;
   return rows.length === 1;
 }
 

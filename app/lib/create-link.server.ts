@@ -33,7 +33,14 @@ import { MESSAGES } from "../../domain/messages";
 import { getPlan } from "../../domain/plans";
 import { hasUtm, SAMPLE_UTM_PRESETS } from "../../domain/utm";
 import type { AppEnv } from "../env.server";
-import { CREATE_LINK_PATH, createLinkSchema, type CreateFormData, type CreateReply, type LinkResultData } from "../forms/create-link";
+import {
+  CREATE_LINK_PATH,
+  createLinkSchema,
+  type CreateFormData,
+  type CreateReply,
+  type LinkResultData,
+  type OrganizationFormTarget,
+} from "../forms/create-link";
 import type { Viewer } from "../session.server";
 import { destinationContext, linkStores, shortUrl } from "./links.server";
 import { qrCodeSvg } from "./qr.server";
@@ -218,23 +225,31 @@ async function reportOverage(env: AppEnv, creator: LinkCreator, activeAliases: n
   }
 }
 
-export async function loadCreateForm(env: AppEnv, request: Request, viewer: Viewer, now = new Date()): Promise<CreateFormData> {
-  const canExpiry = can(viewer.subject, "manage_expiration");
-  const lifetime = getPlan(viewer.subject.plan).options.alias_lifetime;
+export async function loadCreateForm(
+  env: AppEnv,
+  request: Request,
+  viewer: Viewer,
+  now = new Date(),
+  /** Inside an organization: the capabilities of the selected workspace and where the forms post. */
+  within?: { creator: LinkCreator; organization: OrganizationFormTarget },
+): Promise<CreateFormData> {
+  const who: LinkCreator = within?.creator ?? creatorOf(viewer);
+  const canExpiry = can(who.subject, "manage_expiration");
+  const lifetime = getPlan(who.subject.plan).options.alias_lifetime;
   const defaultExpiry = canExpiry && lifetime ? addIsoDuration(now, lifetime) : null;
   const bounds = expiryBounds(now);
   const own = canExpiry ? await listUtmPresets(getDb(env.DB), viewer.user.id) : [];
   const params = new URL(request.url).searchParams;
   const url = params.get("url") ?? "";
   const domains = shortDomainsOf(env);
-  const chooser = userChooser(viewer);
-  const bulk = canBulkCreate(viewer.subject) && !viewer.pastDueTrial;
+  const chooser = userChooser(who);
+  const bulk = canBulkCreate(who.subject) && !viewer.pastDueTrial;
   return {
     domains: domainOptions(domains, chooser),
     defaultDomain: initialDomain(domains, chooser, env.SHORT_HOST)?.domain ?? null,
     siteHost: new URL(request.url).host,
-    aliasLock: customAliasLock(viewer),
-    canTags: can(viewer.subject, "use_tags"),
+    aliasLock: customAliasLock(who),
+    canTags: can(who.subject, "use_tags"),
     canExpiry,
     defaultExpiry: defaultExpiry ? toUtcInputValue(defaultExpiry) : null,
     expiryMin: toUtcInputValue(bounds.min),
@@ -244,6 +259,7 @@ export async function loadCreateForm(env: AppEnv, request: Request, viewer: View
     utmOn: hasUtm(url),
     canBulk: bulk,
     mode: bulk && params.get("mode") === "bulk" ? "bulk" : "single",
+    ...(within ? { organization: within.organization } : {}),
   };
 }
 

@@ -7,6 +7,7 @@
  */
 import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
 import type { Action } from "../../domain/permissions";
+import { signIn } from "./accounts";
 import { BASE_URL, expect, SAME_ORIGIN, test, wranglerVar } from "./fixtures";
 import { EMPTY_TEAM, organizationWorld, PERSONAS, TEAM, type OrganizationWorld, type Persona } from "./organizations";
 
@@ -207,4 +208,155 @@ test("the URL lists and the alias lookup: the guard's answer for every persona, 
   expect(beta.data).toEqual([]);
   const team = (await (await owner.get(api(`/team/${TEAM}/urls?search=alias:${alias}`))).json()) as { data: { alias: string }[] };
   expect(team.data.map((l) => l.alias)).toEqual([alias]);
+});
+
+/** What the guard answers a persona for a page guarded by `action` (decision 026): the homepage without the developer flag. */
+function expectedPage(persona: Persona, action: Action, team?: typeof TEAM | typeof EMPTY_TEAM): number {
+  return persona === "nonDeveloper" ? 302 : expected(persona, action, team);
+}
+
+test("the pages: organization dashboard, my links, team links — the guard's answer for every persona", async () => {
+  test.setTimeout(120_000);
+  const pages: [string, Action, typeof TEAM | typeof EMPTY_TEAM | undefined][] = [
+    ["dashboard", "organization.dashboard", undefined],
+    ["me", "organization.me", undefined],
+    [`team/${TEAM}`, "team.open", TEAM],
+    [`team/${EMPTY_TEAM}`, "team.open", EMPTY_TEAM],
+  ];
+  for (const persona of PERSONAS) {
+    const as = await world.requestAs(persona);
+    for (const [path, action, team] of pages) {
+      const response = await as.get(`/app/organizations/${world.slug}/${path}`, { maxRedirects: 0 });
+      expect(response.status(), `${persona} ${path}`).toBe(expectedPage(persona, action, team));
+    }
+    // A team of another organization is a 404 on the page as well.
+    const foreign = await as.get(`/app/organizations/${world.slug}/team/${world.otherTeam}`, { maxRedirects: 0 });
+    expect(foreign.status(), `${persona} foreign team`).toBe(persona === "nonDeveloper" ? 302 : 404);
+  }
+});
+
+test("the page's form refuses a viewer's team, another organization's team and a refused persona, writing nothing", async () => {
+  const marker = `form-refused-${run}`;
+  const viewer = await world.requestAs("teamViewer");
+  const asViewer = await viewer.post(`/app/organizations/${world.slug}/team/${TEAM}`, {
+    form: { team: TEAM, url: `https://example.com/${marker}/viewer` },
+    headers: SAME_ORIGIN,
+    maxRedirects: 0,
+  });
+  expect(asViewer.status()).toBe(403);
+  const owner = await world.requestAs("owner");
+  const foreign = await owner.post(`/app/organizations/${world.slug}/dashboard`, {
+    form: { team: world.otherTeam, url: `https://example.com/${marker}/foreign` },
+    headers: SAME_ORIGIN,
+    maxRedirects: 0,
+  });
+  expect(foreign.status()).toBe(422);
+  // A participant whose rule refuses the page cannot post to it.
+  const auditor = await world.requestAs("perm:audit");
+  const refused = await auditor.post(`/app/organizations/${world.slug}/dashboard`, {
+    form: { team: "personal", url: `https://example.com/${marker}/auditor` },
+    headers: SAME_ORIGIN,
+    maxRedirects: 0,
+  });
+  expect(refused.status()).toBe(403);
+  expect(await organizationLinks(owner, marker)).toEqual([]);
+});
+
+test("in Chromium: a team member creates a link in the team with the form; it shows on the team page and the organization dashboard", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ baseURL: BASE_URL });
+  const page = await context.newPage();
+  const member = world.users.teamMember;
+  await signIn(page, member.email, member.password);
+  await page.waitForURL((u) => !u.pathname.startsWith("/app/login"));
+
+  await page.goto(`/app/organizations/${world.slug}/team/${TEAM}`);
+  const select = page.getByTestId("team-select");
+  await expect(select).toHaveValue(TEAM);
+  const url = `https://example.com/chromium-${run}`;
+  await page.getByLabel("Long URL").fill(url);
+  await page.getByLabel("Long URL").press("Enter");
+  await expect(page).toHaveURL(new RegExp(`/app/organizations/${world.slug}/team/${TEAM}\\?alias=[^&]+&team=${TEAM}$`));
+  const alias = new URL(page.url()).searchParams.get("alias")!;
+  await expect(page.getByText(url).first()).toBeVisible();
+  await page.goto(`/app/organizations/${world.slug}/team/${TEAM}`);
+  await expect(page.locator(`li[data-alias="${alias}"]`)).toBeVisible();
+  await context.close();
+
+  // The owner sees it on the organization dashboard, labelled with its team, and can filter by team.
+  const ownerContext = await browser.newContext({ baseURL: BASE_URL });
+  const ownerPage = await ownerContext.newPage();
+  await signIn(ownerPage, world.users.owner.email, world.users.owner.password);
+  await ownerPage.waitForURL((u) => !u.pathname.startsWith("/app/login"));
+  await ownerPage.goto(`/app/organizations/${world.slug}/dashboard?team=${TEAM}&q=${encodeURIComponent(`alias:${alias}`)}`);
+  const row = ownerPage.locator(`li[data-alias="${alias}"]`);
+  await expect(row).toBeVisible();
+  await expect(row.getByTestId("workspace")).toHaveText("Alpha");
+  await ownerPage.goto(`/app/organizations/${world.slug}/dashboard?team=${EMPTY_TEAM}&q=${encodeURIComponent(`alias:${alias}`)}`);
+  await expect(ownerPage.locator(`li[data-alias="${alias}"]`)).toHaveCount(0);
+  // The viewer's team option is disabled with "(Viewer Access Only)"; the viewer's team page has no form.
+  await ownerContext.close();
+  const viewerContext = await browser.newContext({ baseURL: BASE_URL });
+  const viewerPage = await viewerContext.newPage();
+  await signIn(viewerPage, world.users.teamViewer.email, world.users.teamViewer.password);
+  await viewerPage.waitForURL((u) => !u.pathname.startsWith("/app/login"));
+  await viewerPage.goto(`/app/organizations/${world.slug}/team/${TEAM}`);
+  await expect(viewerPage.getByText("You have read-only access to this team’s links.")).toBeVisible();
+  await expect(viewerPage.getByTestId("organization-create")).toHaveCount(0);
+  await expect(viewerPage.locator(`li[data-alias="${alias}"]`)).toBeVisible();
+  await viewerPage.screenshot({ path: "test-results/organization-team-viewer.png", fullPage: true });
+  await viewerContext.close();
+});
+
+test("team API tokens: the pages' guard for every persona, and a team token reads and writes the team's links", async () => {
+  test.setTimeout(120_000);
+  for (const persona of PERSONAS) {
+    const as = await world.requestAs(persona);
+    for (const path of ["api", "api/new"]) {
+      const response = await as.get(`/app/organization/${world.slug}/team/${TEAM}/${path}`, { maxRedirects: 0 });
+      expect(response.status(), `${persona} ${path}`).toBe(expectedPage(persona, "team.api-tokens", TEAM));
+    }
+    // The organization's list: any team whose tokens the persona may manage, or 403 for a participant who manages none.
+    const list = await as.get(`/app/organizations/${world.slug}/settings/teams/api`, { maxRedirects: 0 });
+    const managesOne = [TEAM, EMPTY_TEAM].some((team) => expected(persona, "team.api-tokens", team as typeof TEAM) === 200);
+    const want = persona === "nonDeveloper" ? 302 : persona === "stranger" || persona === "staff" ? 404 : managesOne ? 200 : 403;
+    expect(list.status(), `${persona} settings/teams/api`).toBe(want);
+  }
+
+  // The team admin makes a token for the team (the password confirms it); a viewer's post is refused and makes none.
+  const viewer = await world.requestAs("teamViewer");
+  const refused = await viewer.post(`/app/organization/${world.slug}/team/${TEAM}/api/new`, {
+    form: { name: "Viewer token", expiry: "90d", permissions: "read", confirm_password: world.users.teamViewer.password },
+    headers: SAME_ORIGIN,
+    maxRedirects: 0,
+  });
+  expect(refused.status()).toBe(403);
+  const admin = await world.requestAs("teamAdmin");
+  const made = await admin.post(`/app/organization/${world.slug}/team/${TEAM}/api/new`, {
+    multipart: { name: "Team CI", expiry: "90d", permissions: "read", confirm_password: world.users.teamAdmin.password },
+    headers: SAME_ORIGIN,
+    maxRedirects: 0,
+  });
+  expect(made.status()).toBe(200);
+  const token = /snip_[A-Za-z0-9_-]{43}/.exec(await made.text())?.[0];
+  expect(token).toBeTruthy();
+  const page = await admin.get(`/app/organization/${world.slug}/team/${TEAM}/api`);
+  expect(await page.text()).toContain("Team CI");
+  const mine = await admin.get("/app/settings/api");
+  expect(await mine.text()).not.toContain("Team CI");
+
+  // With it, the REST API lists the team's links (the member's team link is there), not the admin's own.
+  const member = await world.requestAs("teamMember");
+  const created = await member.post(api(`/team/${TEAM}/url/create`), {
+    data: { url: `https://example.com/token-${run}` },
+    headers: SAME_ORIGIN,
+  });
+  const alias = ((await created.json()) as { data: { aliases: { alias: string }[] }[] }).data[0]!.aliases[0]!.alias;
+  const listed = await admin.get(`/api/urls/available?search=${encodeURIComponent(alias)}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const body = await listed.text();
+  expect(listed.status(), body).toBe(200);
+  expect(body).toContain(alias);
 });
