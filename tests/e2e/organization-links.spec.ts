@@ -360,3 +360,27 @@ test("team API tokens: the pages' guard for every persona, and a team token read
   expect(listed.status(), body).toBe(200);
   expect(body).toContain(alias);
 });
+
+test("an organization's owner cannot delete their account: the message under the password, nothing written", async ({ browser }) => {
+  const context = await browser.newContext({ baseURL: BASE_URL });
+  const page = await context.newPage();
+  const owner = world.users.owner;
+  await signIn(page, owner.email, owner.password);
+  await page.waitForURL((u) => !u.pathname.startsWith("/app/login"));
+  await page.goto("/app/settings/profile/delete");
+  await page.getByLabel("Your password").fill(owner.password);
+  await page.getByRole("button", { name: "Delete My Account" }).click();
+  await expect(page.getByText("Transfer or delete your organizations before deleting your account.")).toBeVisible();
+  await expect(page).toHaveURL(/\/app\/settings\/profile\/delete$/);
+  await context.close();
+  // Still there: the account signs in and owns its organization.
+  const again = await world.requestAs("owner");
+  expect((await again.get(api(""))).status()).toBe(200);
+  // Without JavaScript: 409, never a 500.
+  const post = await again.post("/app/settings/profile/delete", {
+    form: { password: owner.password },
+    headers: SAME_ORIGIN,
+    maxRedirects: 0,
+  });
+  expect(post.status()).toBe(409);
+});
