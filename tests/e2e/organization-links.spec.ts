@@ -293,6 +293,8 @@ test("in Chromium: a team member creates a link in the team with the form; it sh
   const row = ownerPage.locator(`li[data-alias="${alias}"]`);
   await expect(row).toBeVisible();
   await expect(row.getByTestId("workspace")).toHaveText("Alpha");
+  await expect(ownerPage.getByTestId("team-select").locator("option")).toHaveText(["Personal", "Alpha", "Beta"]);
+  await ownerPage.screenshot({ path: "test-results/organization-dashboard.png", fullPage: true });
   await ownerPage.goto(`/app/organizations/${world.slug}/dashboard?team=${EMPTY_TEAM}&q=${encodeURIComponent(`alias:${alias}`)}`);
   await expect(ownerPage.locator(`li[data-alias="${alias}"]`)).toHaveCount(0);
   // The viewer's team option is disabled with "(Viewer Access Only)"; the viewer's team page has no form.
