@@ -249,7 +249,7 @@ describe("the facts the permission rules read, from D1", () => {
     const a = await seedOrganization();
     const b = await seedOrganization();
     const org = await findOrganizationBySlug(db, a.slug.toUpperCase());
-    expect(org).toEqual({ id: a.orgId, slug: a.slug, name: "Acme", ownerUserId: a.ownerId, archived: false });
+    expect(org).toMatchObject({ id: a.orgId, slug: a.slug, name: "Acme", ownerUserId: a.ownerId, archived: false });
     expect(await findOrganizationBySlug(db, "no-such-organization")).toBeNull();
     expect((await findTeamBySlug(db, b.orgId, "marketing"))?.id).toBe(b.teamId);
     expect(await findTeamBySlug(db, a.orgId, "sales")).toBeNull();

@@ -7,6 +7,7 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { auditInsert } from "../../db/audit.server";
+import { startBulkImport } from "../../db/bulk-imports.server";
 import { getDb } from "../../db/client.server";
 import { listUserLinks } from "../../db/dashboard.server";
 import { AliasTakenError, createLink, deleteUserLinks, type LinkStores } from "../../db/links.server";
@@ -83,6 +84,33 @@ describe("workspaces", () => {
     expect(trail.map((row) => [row.action, row.target, row.actorUserId])).toEqual([
       ["link.created", `localhost:8787/${alias}`, s.memberId],
     ]);
+  });
+
+  it("an import into a team writes its links.imported row in the same batch as the import", async () => {
+    const s = await seed();
+    const input = {
+      userId: s.memberId,
+      workspaceId: s.teamId,
+      fileHash: crypto.randomUUID(),
+      fileName: "team.csv",
+      format: "csv" as const,
+      domain: "localhost:8787",
+      withHeader: true,
+      total: 2,
+    };
+    const audit = () =>
+      auditInsert(db, {
+        organizationId: s.orgId,
+        actorUserId: s.memberId,
+        action: "links.imported",
+        target: "team.csv",
+        details: { total: 2 },
+      });
+    const { bulkImport, schedule } = await startBulkImport(db, input, now, audit());
+    expect(schedule).toBe(true);
+    expect(bulkImport.workspaceId).toBe(s.teamId);
+    const trail = await db.select().from(auditLog).where(eq(auditLog.organizationId, s.orgId));
+    expect(trail.map((row) => [row.action, row.target])).toEqual([["links.imported", "team.csv"]]);
   });
 
   it("lists every workspace of the organization, one team's, and closing an account leaves the team's links live", async () => {
