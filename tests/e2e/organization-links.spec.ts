@@ -336,8 +336,14 @@ test("team API tokens: the pages' guard for every persona, and a team token read
   expect(refused.status()).toBe(403);
   const admin = await world.requestAs("teamAdmin");
   const made = await admin.post(`/app/organization/${world.slug}/team/${TEAM}/api/new`, {
-    multipart: { name: "Team CI", expiry: "90d", permissions: "read", confirm_password: world.users.teamAdmin.password },
-    headers: SAME_ORIGIN,
+    data: new URLSearchParams([
+      ["name", "Team CI"],
+      ["expiry", "90d"],
+      ["permissions", "read"],
+      ["permissions", "create"],
+      ["confirm_password", world.users.teamAdmin.password],
+    ]).toString(),
+    headers: { ...SAME_ORIGIN, "content-type": "application/x-www-form-urlencoded" },
     maxRedirects: 0,
   });
   expect(made.status()).toBe(200);
@@ -361,6 +367,20 @@ test("team API tokens: the pages' guard for every persona, and a team token read
   const body = await listed.text();
   expect(listed.status(), body).toBe(200);
   expect(body).toContain(alias);
+
+  // A link created with it belongs to the team, not to the admin's personal workspace.
+  const viaApi = await admin.post("/api/create", {
+    data: { url: `https://example.com/token-made-${run}` },
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const made2 = (await viaApi.json()) as { data: { alias: string } };
+  expect(viaApi.status(), JSON.stringify(made2)).toBe(200);
+  const inTeam = (await (await admin.get(api(`/team/${TEAM}/urls?search=${encodeURIComponent(`alias:${made2.data.alias}`)}`))).json()) as {
+    data: { alias: string }[];
+  };
+  expect(inTeam.data.map((l) => l.alias)).toEqual([made2.data.alias]);
+  const inPersonal = await admin.get(`/api/urls/available?search=${made2.data.alias}`, { headers: { authorization: `Bearer ${token}` } });
+  expect(await inPersonal.text()).toContain(made2.data.alias);
 });
 
 test("an organization's owner cannot delete their account: the message under the password, nothing written", async ({ browser }) => {
