@@ -10,7 +10,7 @@ import { auditInsert } from "../../db/audit.server";
 import { startBulkImport } from "../../db/bulk-imports.server";
 import { getDb } from "../../db/client.server";
 import { listUserLinks } from "../../db/dashboard.server";
-import { AliasTakenError, createLink, deleteUserLinks, type LinkStores } from "../../db/links.server";
+import { AliasTakenError, createLink, deleteLink, deleteUserLinks, updateLink, type LinkStores } from "../../db/links.server";
 import { auditLog, links, organizations, teams, users, workspaces } from "../../db/schema";
 import { ensureMemberWorkspace } from "../../db/workspaces.server";
 
@@ -84,6 +84,11 @@ describe("workspaces", () => {
     expect(trail.map((row) => [row.action, row.target, row.actorUserId])).toEqual([
       ["link.created", `localhost:8787/${alias}`, s.memberId],
     ]);
+    // An edit and a delete write theirs with the change.
+    await updateLink(stores, link.id, { url: "https://example.com/changed" });
+    await deleteLink(stores, link.id);
+    const after = await db.select().from(auditLog).where(eq(auditLog.organizationId, s.orgId)).orderBy(auditLog.id);
+    expect(after.map((row) => row.action)).toEqual(["link.created", "link.updated", "link.deleted"]);
   });
 
   it("an import into a team writes its links.imported row in the same batch as the import", async () => {
