@@ -30,7 +30,8 @@ export default defineConfig({
       workerProject("redirect", "./workers/redirect/wrangler.toml", {
         serviceBindings: { APP: (request: Request) => new Response(`app saw ${request.method} ${new URL(request.url).pathname}`) },
       }),
-      workerProject("queue", "./workers/queue/wrangler.toml"),
+      // MIGRATION_DB: an empty D1 for migration tests that start from an older schema (tests/queue/workspaces-migration.test.ts).
+      workerProject("queue", "./workers/queue/wrangler.toml", { d1Databases: { MIGRATION_DB: "snip-migration-test" } }),
     ],
   },
 });

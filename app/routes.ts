@@ -179,9 +179,21 @@ export default [
     route("subscription/update/:subscription/:interval", "routes/team/coming.tsx", { id: "team-subscription-update" }),
     route("payment-method", "routes/team/coming.tsx", { id: "team-payment-method" }),
     route("invoices", "routes/team/coming.tsx", { id: "team-invoices" }),
+    // The team's API tokens (docs/decisions/027): tokens of the team's workspace
+    route("api", "routes/team/api.tsx", { id: "team-api" }),
+    route("api/new", "routes/team/api.tsx", { id: "team-api-new" }),
+    route("api/edit/:tokenId", "routes/team/api.tsx", { id: "team-api-edit" }),
   ]),
+
   // The onboarding survey (issue 19, spec 01 §2 shell, decision 032): the plain page behind the banner
   route("app/survey/onboarding", "routes/survey/onboarding.tsx"),
+  // Organization link pages (docs/decisions/027): the organization dashboard, the user's
+  // own links in it, a team's links; guarded in app/routes/organizations/links.tsx.
+  route("app/organizations/:org/dashboard", "routes/organizations/links.tsx", { id: "org-dashboard" }),
+  route("app/organizations/:org/me", "routes/organizations/links.tsx", { id: "org-me" }),
+  route("app/organizations/:org/team/:team", "routes/organizations/links.tsx", { id: "org-team" }),
+  // Team API tokens (docs/decisions/027): the organization's list of its teams' tokens
+  route("app/organizations/:org/settings/teams/api", "routes/organizations/settings/teams.api.tsx"),
 
   // Consent endpoints (plain form posts)
   route("app/api/cookies/accept", "routes/api/cookies.accept.ts"),
@@ -210,6 +222,17 @@ export default [
   // The onboarding survey's questions (spec 01 §7 GET survey/onboarding; issue 19, decision 032)
   route("app/api/survey/onboarding", "routes/survey/api.onboarding.ts"),
 
+  // Organization links (docs/decisions/027): create, bulk, the paged URL lists and the
+  // alias lookup for team and personal workspaces; guarded in app/lib/organization-links.server.ts.
+  route("app/api/organization/:org/team/:team/url/create", "routes/organizations/api/url-create.ts", { id: "org-team-url-create" }),
+  route("app/api/organization/:org/personal/url/create", "routes/organizations/api/url-create.ts", { id: "org-personal-url-create" }),
+  route("app/api/organization/:org/team/:team/bulk/csv", "routes/organizations/api/bulk-csv.ts", { id: "org-team-bulk-csv" }),
+  route("app/api/organization/:org/personal/bulk/csv", "routes/organizations/api/bulk-csv.ts", { id: "org-personal-bulk-csv" }),
+  route("app/api/organization/:org/urls/:state?", "routes/organizations/api/urls.ts", { id: "org-urls" }),
+  route("app/api/organization/:org/team/:team/urls/:state?", "routes/organizations/api/urls.ts", { id: "org-team-urls" }),
+  route("app/api/organization/:org/personal/urls/:state?", "routes/organizations/api/urls.ts", { id: "org-personal-urls" }),
+  route("app/api/organization/:org/team/:team/alias/:alias", "routes/organizations/api/alias.ts", { id: "org-team-alias" }),
+  route("app/api/organization/:org/personal/alias/:alias", "routes/organizations/api/alias.ts", { id: "org-personal-alias" }),
   route("app/api/*", "routes/api/not-found.ts"),
   route("app/*", "routes/redirects.ts", { id: "app-redirects" }),
   route("*", "routes/redirects.ts", { id: "site-redirects" }),

@@ -16,17 +16,17 @@ export interface AnalyticsLink {
   createdAt: number;
 }
 
-/** A link of this user on this domain, by alias; null for another user's, a deleted or an unknown one. */
+/** A link of this workspace on this domain, by alias; null for another's, a deleted or an unknown one. */
 export async function findOwnedLink(
   db: D1Database,
-  { userId, domain, alias }: { userId: string; domain: string; alias: string },
+  { workspaceId, domain, alias }: { workspaceId: string; domain: string; alias: string },
 ): Promise<AnalyticsLink | null> {
   const row = await db
     .prepare(
       `SELECT id, domain, alias, url, status, created_at FROM links
-       WHERE domain = ? AND alias = ? AND user_id = ? AND status != 'deleted'`,
+       WHERE domain = ? AND alias = ? AND workspace_id = ? AND status != 'deleted'`,
     )
-    .bind(domain.toLowerCase(), alias, userId)
+    .bind(domain.toLowerCase(), alias, workspaceId)
     .first<{ id: string; domain: string; alias: string; url: string; status: string; created_at: number }>();
   if (!row) return null;
   return { id: row.id, domain: row.domain, alias: row.alias, url: row.url, status: row.status, createdAt: row.created_at };

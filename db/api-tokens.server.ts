@@ -5,6 +5,7 @@
  */
 import { and, desc, eq, isNull, lt, sql } from "drizzle-orm";
 import { parsePermissions, type ApiPermission } from "../domain/api";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "./client.server";
 import { apiRateWindows, apiTokens } from "./schema";
 
@@ -16,7 +17,10 @@ function toToken({ tokenHash: _hash, permissions, ...row }: ApiTokenRow): ApiTok
 }
 
 export interface NewApiToken {
+  /** Who made it. */
   userId: string;
+  /** The workspace it acts in: the maker's personal one, or a team's (docs/decisions/027). */
+  workspaceId: string;
   name: string;
   prefix: string;
   tokenHash: string;
@@ -25,12 +29,14 @@ export interface NewApiToken {
   rateLimitPerMinute?: number | null;
 }
 
-export async function createApiToken(db: Db, input: NewApiToken, now = new Date()): Promise<ApiToken> {
-  const [row] = await db
+/** `audit`: the audit row of a token made inside an organization, written in the same batch. */
+export async function createApiToken(db: Db, input: NewApiToken, now = new Date(), audit?: BatchItem<"sqlite">): Promise<ApiToken> {
+  const insert = db
     .insert(apiTokens)
     .values({
       id: crypto.randomUUID(),
       userId: input.userId,
+      workspaceId: input.workspaceId,
       name: input.name,
       prefix: input.prefix,
       tokenHash: input.tokenHash,
@@ -40,49 +46,58 @@ export async function createApiToken(db: Db, input: NewApiToken, now = new Date(
       createdAt: now,
     })
     .returning();
+  const [row] = audit ? (await db.batch([insert, audit]))[0] : await insert;
   return toToken(row!);
 }
 
-/** A user's tokens that are not revoked, newest first. */
-export async function listApiTokens(db: Db, userId: string): Promise<ApiToken[]> {
+/** A workspace's tokens that are not revoked, newest first. */
+export async function listApiTokens(db: Db, workspaceId: string): Promise<ApiToken[]> {
   const rows = await db
     .select()
     .from(apiTokens)
-    .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)))
+    .where(and(eq(apiTokens.workspaceId, workspaceId), isNull(apiTokens.revokedAt)))
     .orderBy(desc(apiTokens.createdAt));
   return rows.map(toToken);
 }
 
-/** One of the user's tokens that is not revoked; undefined otherwise. */
-export async function getUserApiToken(db: Db, userId: string, id: string): Promise<ApiToken | undefined> {
+/** One of the workspace's tokens that is not revoked; undefined otherwise. */
+export async function getUserApiToken(db: Db, workspaceId: string, id: string): Promise<ApiToken | undefined> {
   const row = await db
     .select()
     .from(apiTokens)
-    .where(and(eq(apiTokens.id, id), eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)))
+    .where(and(eq(apiTokens.id, id), eq(apiTokens.workspaceId, workspaceId), isNull(apiTokens.revokedAt)))
     .get();
   return row ? toToken(row) : undefined;
 }
 
 export async function updateApiToken(
   db: Db,
-  userId: string,
+  workspaceId: string,
   id: string,
   changes: { name: string; permissions: readonly ApiPermission[] },
 ): Promise<boolean> {
   const rows = await db
     .update(apiTokens)
     .set({ name: changes.name, permissions: JSON.stringify(changes.permissions) })
-    .where(and(eq(apiTokens.id, id), eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)))
+    .where(and(eq(apiTokens.id, id), eq(apiTokens.workspaceId, workspaceId), isNull(apiTokens.revokedAt)))
     .returning({ id: apiTokens.id });
   return rows.length === 1;
 }
 
-export async function revokeApiToken(db: Db, userId: string, id: string, now = new Date()): Promise<boolean> {
-  const rows = await db
+export async function revokeApiToken(
+  db: Db,
+  workspaceId: string,
+  id: string,
+  now = new Date(),
+  audit?: BatchItem<"sqlite">,
+): Promise<boolean> {
+  const update = db
     .update(apiTokens)
     .set({ revokedAt: now })
-    .where(and(eq(apiTokens.id, id), eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)))
+    .where(and(eq(apiTokens.id, id), eq(apiTokens.workspaceId, workspaceId), isNull(apiTokens.revokedAt)))
     .returning({ id: apiTokens.id });
+  // Callers pass an audit row only for a live token of the workspace they have just read.
+  const rows = audit ? (await db.batch([update, audit]))[0] : await update;
   return rows.length === 1;
 }
 

@@ -6,6 +6,7 @@
  * statement far under D1's 100 bound parameters whatever the chunk size.
  */
 import { and, asc, count, eq, inArray, lt, or, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { BulkFormat } from "../domain/bulk";
 import type { Db } from "./client.server";
 import { bulkImportRows, bulkImports, links } from "./schema";
@@ -14,7 +15,10 @@ export type BulkImport = typeof bulkImports.$inferSelect;
 export type BulkImportRow = typeof bulkImportRows.$inferSelect;
 
 export interface NewBulkImport {
+  /** Who uploaded it. */
   userId: string;
+  /** The workspace its links are created in (docs/decisions/027). */
+  workspaceId: string;
   fileHash: string;
   fileName: string;
   format: BulkFormat;
@@ -36,15 +40,22 @@ export async function startBulkImport(
   db: Db,
   input: NewBulkImport,
   now = new Date(),
+  /** An audit row (an import inside an organization), written in the same batch as the import. */
+  audit?: BatchItem<"sqlite">,
 ): Promise<{ bulkImport: BulkImport; schedule: boolean }> {
-  const [inserted] = await db
+  const insert = db
     .insert(bulkImports)
     .values({ id: crypto.randomUUID(), ...input, createdAt: now, updatedAt: now })
     .onConflictDoNothing()
     .returning();
+  const [inserted] = audit ? (await db.batch([insert, audit]))[0] : await insert;
   if (inserted) return { bulkImport: inserted, schedule: true };
   const existing = await db.query.bulkImports.findFirst({
-    where: and(eq(bulkImports.userId, input.userId), eq(bulkImports.fileHash, input.fileHash), eq(bulkImports.domain, input.domain)),
+    where: and(
+      eq(bulkImports.workspaceId, input.workspaceId),
+      eq(bulkImports.fileHash, input.fileHash),
+      eq(bulkImports.domain, input.domain),
+    ),
   });
   if (!existing) throw new Error("bulk import vanished");
   const staleBefore = new Date(now.getTime() - BULK_IMPORT_STALE_MS);
@@ -144,7 +155,7 @@ export interface BulkRefusedRow {
  */
 export async function writeBulkChunk(
   db: Db,
-  chunk: { importId: string; userId: string; run: number; created: BulkCreatedRow[]; refused: BulkRefusedRow[] },
+  chunk: { importId: string; userId: string; workspaceId: string; run: number; created: BulkCreatedRow[]; refused: BulkRefusedRow[] },
   now = new Date(),
 ): Promise<void> {
   const d1 = db.$client;
@@ -162,12 +173,12 @@ export async function writeBulkChunk(
     statements.push(
       d1
         .prepare(
-          `INSERT INTO links (id, domain, alias, url, status, user_id, guest_id, description, expires_at, created_at, updated_at)
+          `INSERT INTO links (id, domain, alias, url, status, user_id, workspace_id, guest_id, description, expires_at, created_at, updated_at)
            SELECT json_extract(value, '$.id'), json_extract(value, '$.domain'), json_extract(value, '$.alias'), json_extract(value, '$.url'),
-             'active', ?1, NULL, json_extract(value, '$.description'), json_extract(value, '$.expiresAt'), ?2, ?2
+             'active', ?1, ?4, NULL, json_extract(value, '$.description'), json_extract(value, '$.expiresAt'), ?2, ?2
            FROM json_each(?3)`,
         )
-        .bind(chunk.userId, at, JSON.stringify(linkRows)),
+        .bind(chunk.userId, at, JSON.stringify(linkRows), chunk.workspaceId),
     );
     const pairs = chunk.created.flatMap(({ link, tags }) => tags.map((t) => ({ l: link.id, t })));
     if (pairs.length > 0) {
@@ -175,18 +186,18 @@ export async function writeBulkChunk(
       statements.push(
         d1
           .prepare(
-            `INSERT INTO tags (id, user_id, name, created_at)
-             SELECT lower(hex(randomblob(16))), ?1, value, ?2 FROM json_each(?3) WHERE true
-             ON CONFLICT (user_id, name) DO NOTHING`,
+            `INSERT INTO tags (id, user_id, workspace_id, name, created_at)
+             SELECT lower(hex(randomblob(16))), ?1, ?4, value, ?2 FROM json_each(?3) WHERE true
+             ON CONFLICT (workspace_id, name) DO NOTHING`,
           )
-          .bind(chunk.userId, at, JSON.stringify(names)),
+          .bind(chunk.userId, at, JSON.stringify(names), chunk.workspaceId),
         d1
           .prepare(
             `INSERT OR IGNORE INTO link_tags (link_id, tag_id)
              SELECT json_extract(p.value, '$.l'), t.id FROM json_each(?2) p
-             JOIN tags t ON t.user_id = ?1 AND t.name = json_extract(p.value, '$.t')`,
+             JOIN tags t ON t.workspace_id = ?1 AND t.name = json_extract(p.value, '$.t')`,
           )
-          .bind(chunk.userId, JSON.stringify(pairs)),
+          .bind(chunk.workspaceId, JSON.stringify(pairs)),
       );
     }
   }

@@ -10,7 +10,8 @@ import { containsPattern, type LinkSearch, type LinkSort, type LinkState } from 
 import { normalizeTag } from "../domain/tags";
 import type { Db } from "./client.server";
 import type { Link } from "./links.server";
-import { clickHourly, links, linkTags, tags } from "./schema";
+import { clickHourly, links, linkTags, tags, workspaces } from "./schema";
+import type { Owner } from "./workspaces.server";
 
 export type LinkWithTags = Link & { tags: string[] };
 
@@ -18,7 +19,11 @@ export type LinkWithTags = Link & { tags: string[] };
 export type LinkListState = LinkState | "available";
 
 export interface LinkListQuery {
-  userId: string;
+  /**
+   * Whose links: one workspace (a user's personal one has the user's id, docs/decisions/027), or
+   * every workspace of an organization (its dashboard), optionally one team's.
+   */
+  workspaceId: string | { organizationId: string };
   search: LinkSearch | null;
   /** An exact tag, besides the search (the REST API's `tag` filter). */
   tag?: string | null;
@@ -43,7 +48,7 @@ function stateFilter(state: LinkListState, now: Date): SQL | undefined {
   }
 }
 
-function searchFilter(userId: string, search: LinkSearch | null): SQL | undefined {
+function searchFilter(search: LinkSearch | null): SQL | undefined {
   if (!search) return undefined;
   const pattern = containsPattern(search.query);
   switch (search.type) {
@@ -53,7 +58,7 @@ function searchFilter(userId: string, search: LinkSearch | null): SQL | undefine
       return sql`${links.url} LIKE ${pattern} ESCAPE '\\'`;
     case "tag":
       return sql`EXISTS (SELECT 1 FROM ${linkTags} JOIN ${tags} ON ${tags.id} = ${linkTags.tagId}
-        WHERE ${linkTags.linkId} = ${links.id} AND ${tags.userId} = ${userId} AND ${tags.name} = ${normalizeTag(search.query)})`;
+        WHERE ${linkTags.linkId} = ${links.id} AND ${tags.name} = ${normalizeTag(search.query)})`;
   }
 }
 
@@ -73,12 +78,20 @@ const ORDER = {
   clicks: [desc(clickTotal), desc(links.createdAt), desc(insertedAt)],
 } as const;
 
+function workspaceFilter(scope: LinkListQuery["workspaceId"]): SQL {
+  if (typeof scope === "string") return eq(links.workspaceId, scope);
+  return inArray(
+    links.workspaceId,
+    sql`(SELECT ${workspaces.id} FROM ${workspaces} WHERE ${workspaces.organizationId} = ${scope.organizationId})`,
+  );
+}
+
 function listWhere(query: Omit<LinkListQuery, "sort" | "page" | "pageSize">, now: Date): SQL | undefined {
   return and(
-    eq(links.userId, query.userId),
+    workspaceFilter(query.workspaceId),
     stateFilter(query.state, now),
-    searchFilter(query.userId, query.search),
-    query.tag ? searchFilter(query.userId, { type: "tag", query: query.tag }) : undefined,
+    searchFilter(query.search),
+    query.tag ? searchFilter({ type: "tag", query: query.tag }) : undefined,
   );
 }
 
@@ -88,13 +101,18 @@ export async function countUserLinks(db: Db, query: Omit<LinkListQuery, "sort" |
   return row?.n ?? 0;
 }
 
-/** A link the user owns on this domain by alias, not deleted, with its tags; undefined otherwise. */
-export async function getUserLinkByDomainAlias(db: Db, userId: string, domain: string, alias: string): Promise<LinkWithTags | undefined> {
+/** A link the workspace owns on this domain by alias, not deleted, with its tags; undefined otherwise. */
+export async function getUserLinkByDomainAlias(
+  db: Db,
+  workspaceId: string,
+  domain: string,
+  alias: string,
+): Promise<LinkWithTags | undefined> {
   const link = await db.query.links.findFirst({
     where: and(
       eq(links.domain, domain.toLowerCase()),
       eq(links.alias, alias),
-      eq(links.userId, userId),
+      eq(links.workspaceId, workspaceId),
       inArray(links.status, ["active", "archived"]),
     ),
   });
@@ -136,10 +154,10 @@ export async function getLinkTags(db: Db, linkIds: readonly string[]): Promise<M
   return map;
 }
 
-/** A link the user owns that is not deleted, with its tags; undefined otherwise (a 404 for the caller). */
-export async function getUserLink(db: Db, userId: string, id: string): Promise<LinkWithTags | undefined> {
+/** A link the workspace owns that is not deleted, with its tags; undefined otherwise (a 404 for the caller). */
+export async function getUserLink(db: Db, workspaceId: string, id: string): Promise<LinkWithTags | undefined> {
   const link = await db.query.links.findFirst({
-    where: and(eq(links.id, id), eq(links.userId, userId), inArray(links.status, ["active", "archived"])),
+    where: and(eq(links.id, id), eq(links.workspaceId, workspaceId), inArray(links.status, ["active", "archived"])),
   });
   if (!link) return undefined;
   return { ...link, tags: (await getLinkTags(db, [link.id])).get(link.id) ?? [] };
@@ -149,7 +167,7 @@ export async function getUserLink(db: Db, userId: string, id: string): Promise<L
  * Replaces a link's tags with `names` (already normalized and unique), creating the user's tags
  * that do not exist yet, in one batch.
  */
-export async function setLinkTags(db: Db, userId: string, linkId: string, names: readonly string[], now = new Date()): Promise<void> {
+export async function setLinkTags(db: Db, owner: Owner, linkId: string, names: readonly string[], now = new Date()): Promise<void> {
   const clear = db.delete(linkTags).where(eq(linkTags.linkId, linkId));
   if (names.length === 0) {
     await clear;
@@ -158,14 +176,14 @@ export async function setLinkTags(db: Db, userId: string, linkId: string, names:
   const created = names.map((name) =>
     db
       .insert(tags)
-      .values({ id: crypto.randomUUID(), userId, name, createdAt: now })
-      .onConflictDoNothing({ target: [tags.userId, tags.name] }),
+      .values({ id: crypto.randomUUID(), userId: owner.userId, workspaceId: owner.workspaceId, name, createdAt: now })
+      .onConflictDoNothing({ target: [tags.workspaceId, tags.name] }),
   );
   const attach = db.insert(linkTags).select(
     db
       .select({ linkId: sql<string>`${linkId}`.as("link_id"), tagId: tags.id })
       .from(tags)
-      .where(and(eq(tags.userId, userId), inArray(tags.name, [...names]))),
+      .where(and(eq(tags.workspaceId, owner.workspaceId), inArray(tags.name, [...names]))),
   );
   await db.batch([clear, ...created, attach]);
 }

@@ -3,7 +3,7 @@
  * Every write goes through to KV (the hot path's store) and purges the redirect
  * worker's isolate cache, so an edit is visible on the next visit.
  */
-import { and, desc, eq, inArray, lt } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, lt } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { randomAlias, RANDOM_ALIAS_ATTEMPTS, isReservedAlias } from "../domain/alias";
 import { linkKey, type LinkRecord } from "../domain/link-record";
@@ -22,6 +22,11 @@ export interface LinkStores {
    * their events here, so every caller of createLink and updateLink fires them). Must not throw.
    */
   onChange?: (kind: "created" | "updated", link: Link) => Promise<void>;
+  /**
+   * The audit row of a change inside an organization (docs/decisions/027): built before the write
+   * and run in the same db.batch as the link's insert or update, so both happen or neither.
+   */
+  audit?: (kind: "created" | "updated" | "deleted", link: Link) => BatchItem<"sqlite"> | null;
 }
 
 export class AliasTakenError extends Error {
@@ -74,7 +79,10 @@ export interface NewLink {
   url: string;
   /** A chosen alias; omitted for a random one. */
   alias?: string;
+  /** The creator, when signed in. */
   userId?: string | null;
+  /** The owning workspace (docs/decisions/027); null for a guest's link. */
+  workspaceId?: string | null;
   guestId?: string | null;
   description?: string | null;
   expiresAt?: Date | null;
@@ -93,6 +101,7 @@ export async function createLink(stores: LinkStores, input: NewLink, now = new D
       url: input.url,
       status: "active",
       userId: input.userId ?? null,
+      workspaceId: input.workspaceId ?? null,
       guestId: input.guestId ?? null,
       description: input.description ?? null,
       expiresAt: input.expiresAt ?? null,
@@ -100,7 +109,9 @@ export async function createLink(stores: LinkStores, input: NewLink, now = new D
       updatedAt: now,
     };
     try {
-      await stores.db.insert(links).values(row);
+      const audit = stores.audit?.("created", row);
+      if (audit) await stores.db.batch([stores.db.insert(links).values(row), audit]);
+      else await stores.db.insert(links).values(row);
     } catch (error) {
       if (isUniqueViolation(error)) {
         if (input.alias) throw new AliasTakenError(alias);
@@ -126,15 +137,20 @@ export async function updateLink(
   changes: Partial<Pick<Link, "url" | "status" | "description" | "expiresAt" | "alias">>,
   now = new Date(),
 ): Promise<Link | null> {
-  const before = changes.alias === undefined ? undefined : await getLinkById(stores.db, id);
-  if (changes.alias !== undefined && !before) return null;
+  const before = changes.alias === undefined && !stores.audit ? undefined : await getLinkById(stores.db, id);
+  if ((changes.alias !== undefined || stores.audit) && !before) return null;
   let row: Link | undefined;
   try {
-    [row] = await stores.db
+    const update = stores.db
       .update(links)
       .set({ ...changes, updatedAt: now })
       .where(eq(links.id, id))
       .returning();
+    const audit = before
+      ? stores.audit?.(changes.status === "deleted" ? "deleted" : "updated", { ...before, ...changes, updatedAt: now })
+      : null;
+    if (audit) [[row]] = await stores.db.batch([update, audit]);
+    else [row] = await update;
   } catch (error) {
     if (changes.alias !== undefined && isUniqueViolation(error)) throw new AliasTakenError(changes.alias);
     throw error;
@@ -170,11 +186,11 @@ export async function listGuestLinks(db: Db, guestId: string, limit: number): Pr
   });
 }
 
-/** A signed-in user's most recent links (live or archived), newest first: their My URLs. */
-export async function listUserRecentLinks(db: Db, userId: string, limit: number): Promise<Link[]> {
+/** A workspace's most recent links (live or archived), newest first: a user's My URLs (their personal workspace). */
+export async function listUserRecentLinks(db: Db, workspaceId: string, limit: number): Promise<Link[]> {
   if (limit <= 0) return [];
   return db.query.links.findMany({
-    where: and(eq(links.userId, userId), inArray(links.status, ["active", "archived"])),
+    where: and(eq(links.workspaceId, workspaceId), inArray(links.status, ["active", "archived"])),
     orderBy: [desc(links.createdAt), desc(links.id)],
     limit,
   });
@@ -189,14 +205,17 @@ export async function clearGuestHistory(db: Db, guestId: string): Promise<void> 
 const WRITE_THROUGH_CHUNK = 50;
 
 /**
- * Marks every live link of a user deleted (the account was closed) and writes the records
+ * Marks every live link of a closed account's workspaces deleted (their personal workspace and
+ * their workspaces inside organizations; a team's links stay the team's) and writes the records
  * through to KV, a chunk at a time, so the links answer "deleted" on their next visit.
  */
 export async function deleteUserLinks(stores: LinkStores, userId: string, now = new Date()): Promise<number> {
   const rows = await stores.db
     .update(links)
     .set({ status: "deleted", updatedAt: now })
-    .where(and(eq(links.userId, userId), inArray(links.status, ["active", "archived"])))
+    // Runs after the user row is gone: their workspaces went with it (links.workspace_id set
+    // null), while a team's links they created keep the team's workspace and stay live.
+    .where(and(eq(links.userId, userId), isNull(links.workspaceId), inArray(links.status, ["active", "archived"])))
     .returning();
   for (let start = 0; start < rows.length; start += WRITE_THROUGH_CHUNK) {
     const chunk = rows.slice(start, start + WRITE_THROUGH_CHUNK);
@@ -208,7 +227,10 @@ export async function deleteUserLinks(stores: LinkStores, userId: string, now = 
   return rows.length;
 }
 
-/** A user's own link by alias (newest first if several domains share it); undefined when not theirs. */
-export async function getUserLinkByAlias(db: Db, userId: string, alias: string): Promise<Link | undefined> {
-  return db.query.links.findFirst({ where: and(eq(links.userId, userId), eq(links.alias, alias)), orderBy: [desc(links.createdAt)] });
+/** A workspace's link by alias (newest first if several domains share it); undefined when not its. */
+export async function getUserLinkByAlias(db: Db, workspaceId: string, alias: string): Promise<Link | undefined> {
+  return db.query.links.findFirst({
+    where: and(eq(links.workspaceId, workspaceId), eq(links.alias, alias)),
+    orderBy: [desc(links.createdAt)],
+  });
 }

@@ -28,4 +28,4 @@ INSERT OR IGNORE INTO notifications (id, user_id, title, body, url, created_at) 
 INSERT OR IGNORE INTO announcements (id, title, body, url, created_at) VALUES
   ('announcement-two-factor-000000001', 'Two-factor authentication is here',
    'Protect your account with an authenticator app: Settings → Security.', '/app/settings/security', 1793491200000);
-UPDATE links SET user_id = 'demo-user-0000000000000000000001' WHERE id IN ('00000000-0000-4000-8000-000000000001', '00000000-0000-4000-8000-000000000002') AND user_id IS NULL;
+UPDATE links SET user_id = 'demo-user-0000000000000000000001', workspace_id = 'demo-user-0000000000000000000001' WHERE id IN ('00000000-0000-4000-8000-000000000001', '00000000-0000-4000-8000-000000000002') AND user_id IS NULL;

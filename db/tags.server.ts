@@ -1,6 +1,7 @@
 /** Tags of a user's links (db/schema/tags.ts): names are already normalized (domain/tags.ts). */
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "./client.server";
+import type { Owner } from "./workspaces.server";
 import { linkTags, tags } from "./schema";
 
 /** Most tags on one link; keeps each statement well under D1's 100 bound parameters (4 per tag row). */
@@ -10,13 +11,15 @@ export const MAX_TAGS_PER_LINK = 20;
  * Gives a link these tags (added to any it has): the user's missing tags are created, then linked,
  * in one batch.
  */
-export async function setLinkTags(db: Db, userId: string, linkId: string, names: readonly string[], now = new Date()): Promise<void> {
+export async function setLinkTags(db: Db, owner: Owner, linkId: string, names: readonly string[], now = new Date()): Promise<void> {
   const distinct = [...new Set(names)].slice(0, MAX_TAGS_PER_LINK);
   if (distinct.length === 0) return;
   await db.batch([
     db
       .insert(tags)
-      .values(distinct.map((name) => ({ id: crypto.randomUUID(), userId, name, createdAt: now })))
+      .values(
+        distinct.map((name) => ({ id: crypto.randomUUID(), userId: owner.userId, workspaceId: owner.workspaceId, name, createdAt: now })),
+      )
       .onConflictDoNothing(),
     db
       .insert(linkTags)
@@ -24,7 +27,7 @@ export async function setLinkTags(db: Db, userId: string, linkId: string, names:
         db
           .select({ linkId: sql<string>`${linkId}`.as("link_id"), tagId: tags.id })
           .from(tags)
-          .where(and(eq(tags.userId, userId), inArray(tags.name, distinct))),
+          .where(and(eq(tags.workspaceId, owner.workspaceId), inArray(tags.name, distinct))),
       )
       .onConflictDoNothing(),
   ]);

@@ -23,20 +23,27 @@ export function monthStart(now = new Date()): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
 }
 
-export async function getUsage(db: Db, userId: string, now = new Date()): Promise<Usage> {
+/** A workspace's usage (a personal workspace's id is its user's id: docs/decisions/027). */
+export async function getUsage(db: Db, workspaceId: string, now = new Date()): Promise<Usage> {
   const [active, thisMonth, credits] = await db.batch([
     db
       .select({ n: count() })
       .from(links)
-      .where(and(eq(links.userId, userId), eq(links.status, "active"))),
+      .where(and(eq(links.workspaceId, workspaceId), eq(links.status, "active"))),
     db
       .select({ n: count() })
       .from(links)
-      .where(and(eq(links.userId, userId), gte(links.createdAt, monthStart(now)))),
+      .where(and(eq(links.workspaceId, workspaceId), gte(links.createdAt, monthStart(now)))),
     db
       .select({ used: usageCounters.used })
       .from(usageCounters)
-      .where(and(eq(usageCounters.userId, userId), eq(usageCounters.counter, "api_credits"), eq(usageCounters.period, usagePeriod(now)))),
+      .where(
+        and(
+          eq(usageCounters.workspaceId, workspaceId),
+          eq(usageCounters.counter, "api_credits"),
+          eq(usageCounters.period, usagePeriod(now)),
+        ),
+      ),
   ]);
   return { activeAliases: active[0]?.n ?? 0, aliasesThisMonth: thisMonth[0]?.n ?? 0, apiCredits: credits[0]?.used ?? 0 };
 }
@@ -47,7 +54,7 @@ export async function getUsage(db: Db, userId: string, now = new Date()): Promis
  */
 export async function spendMetered(
   db: Db,
-  userId: string,
+  workspaceId: string,
   counter: MeteredCounter,
   cost: number,
   limit: number | null,
@@ -57,9 +64,9 @@ export async function spendMetered(
   if (limit !== null && cost > limit) return false;
   const rows = await db
     .insert(usageCounters)
-    .values({ userId, counter, period, used: cost })
+    .values({ workspaceId, counter, period, used: cost })
     .onConflictDoUpdate({
-      target: [usageCounters.userId, usageCounters.counter, usageCounters.period],
+      target: [usageCounters.workspaceId, usageCounters.counter, usageCounters.period],
       set: { used: sql`${usageCounters.used} + ${cost}` },
       setWhere: limit === null ? undefined : sql`${usageCounters.used} + ${cost} <= ${limit}`,
     })
@@ -68,19 +75,19 @@ export async function spendMetered(
 }
 
 /** Gives back units spent on an operation that then did not happen (never below zero). */
-export async function refundMetered(db: Db, userId: string, counter: MeteredCounter, cost: number, now = new Date()): Promise<void> {
+export async function refundMetered(db: Db, workspaceId: string, counter: MeteredCounter, cost: number, now = new Date()): Promise<void> {
   if (cost <= 0) return;
   await db
     .update(usageCounters)
     .set({ used: sql`MAX(0, ${usageCounters.used} - ${cost})` })
-    .where(and(eq(usageCounters.userId, userId), eq(usageCounters.counter, counter), eq(usageCounters.period, usagePeriod(now))));
+    .where(and(eq(usageCounters.workspaceId, workspaceId), eq(usageCounters.counter, counter), eq(usageCounters.period, usagePeriod(now))));
 }
 
 /** Dev fixtures only: sets the units used this month. */
-export async function setMeteredUsed(db: Db, userId: string, counter: MeteredCounter, used: number, now = new Date()): Promise<void> {
+export async function setMeteredUsed(db: Db, workspaceId: string, counter: MeteredCounter, used: number, now = new Date()): Promise<void> {
   const period = usagePeriod(now);
   await db
     .insert(usageCounters)
-    .values({ userId, counter, period, used })
-    .onConflictDoUpdate({ target: [usageCounters.userId, usageCounters.counter, usageCounters.period], set: { used } });
+    .values({ workspaceId, counter, period, used })
+    .onConflictDoUpdate({ target: [usageCounters.workspaceId, usageCounters.counter, usageCounters.period], set: { used } });
 }

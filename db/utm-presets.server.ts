@@ -2,6 +2,7 @@
 import { asc, eq } from "drizzle-orm";
 import type { UtmPreset, UtmValues } from "../domain/utm";
 import type { Db } from "./client.server";
+import type { Owner } from "./workspaces.server";
 import { utmPresets } from "./schema";
 
 export class PresetNameTakenError extends Error {
@@ -22,16 +23,17 @@ function toPreset(row: typeof utmPresets.$inferSelect): UtmPreset {
   };
 }
 
-export async function listUtmPresets(db: Db, userId: string): Promise<UtmPreset[]> {
-  const rows = await db.select().from(utmPresets).where(eq(utmPresets.userId, userId)).orderBy(asc(utmPresets.name));
+export async function listUtmPresets(db: Db, workspaceId: string): Promise<UtmPreset[]> {
+  const rows = await db.select().from(utmPresets).where(eq(utmPresets.workspaceId, workspaceId)).orderBy(asc(utmPresets.name));
   return rows.map(toPreset);
 }
 
 /** Saves a preset under a name; a name the user already has throws PresetNameTakenError. */
-export async function createUtmPreset(db: Db, userId: string, name: string, values: UtmValues, now = new Date()): Promise<UtmPreset> {
+export async function createUtmPreset(db: Db, owner: Owner, name: string, values: UtmValues, now = new Date()): Promise<UtmPreset> {
   const row = {
     id: crypto.randomUUID(),
-    userId,
+    userId: owner.userId,
+    workspaceId: owner.workspaceId,
     name,
     utmSource: values.utm_source,
     utmMedium: values.utm_medium,

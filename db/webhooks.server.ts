@@ -10,7 +10,10 @@ import { users, webhookDeliveries, webhookEndpoints } from "./schema";
 
 export interface WebhookEndpoint {
   id: string;
+  /** Who registered it (their plan decides use_webhooks). */
   userId: string;
+  /** The workspace whose links it hears about (docs/decisions/027). */
+  workspaceId: string | null;
   url: string;
   secretEncrypted: string;
   secretHint: string;
@@ -22,8 +25,12 @@ function toEndpoint(row: typeof webhookEndpoints.$inferSelect): WebhookEndpoint 
   return { ...row, events: parseWebhookEvents(row.events) };
 }
 
-export async function listWebhookEndpoints(db: Db, userId: string): Promise<WebhookEndpoint[]> {
-  const rows = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.userId, userId)).orderBy(webhookEndpoints.createdAt);
+export async function listWebhookEndpoints(db: Db, workspaceId: string): Promise<WebhookEndpoint[]> {
+  const rows = await db
+    .select()
+    .from(webhookEndpoints)
+    .where(eq(webhookEndpoints.workspaceId, workspaceId))
+    .orderBy(webhookEndpoints.createdAt);
   return rows.map(toEndpoint);
 }
 
@@ -36,24 +43,28 @@ export async function createWebhookEndpoint(db: Db, endpoint: Omit<WebhookEndpoi
   await db.insert(webhookEndpoints).values({ ...endpoint, events: JSON.stringify(endpoint.events), createdAt: now });
 }
 
-/** Deletes one of the user's endpoints (its delivery log goes with it); false when it is not theirs. */
-export async function deleteWebhookEndpoint(db: Db, userId: string, id: string): Promise<boolean> {
+/** Deletes one of the workspace's endpoints (its delivery log goes with it); false when it is not its. */
+export async function deleteWebhookEndpoint(db: Db, workspaceId: string, id: string): Promise<boolean> {
   const deleted = await db
     .delete(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.userId, userId)))
+    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.workspaceId, workspaceId)))
     .returning({ id: webhookEndpoints.id });
   return deleted.length > 0;
 }
 
 /**
- * The user's endpoints subscribed to an event: one indexed lookup by user, the event matched
+ * The workspace's endpoints subscribed to an event: one indexed lookup by workspace, the event matched
  * in the stored JSON list (event names are fixed strings with no JSON metacharacters).
  */
-export async function listSubscribedEndpoints(db: Db, userId: string, event: WebhookEventType): Promise<{ id: string; userId: string }[]> {
+export async function listSubscribedEndpoints(
+  db: Db,
+  workspaceId: string,
+  event: WebhookEventType,
+): Promise<{ id: string; userId: string }[]> {
   return db
     .select({ id: webhookEndpoints.id, userId: webhookEndpoints.userId })
     .from(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.userId, userId), like(webhookEndpoints.events, `%"${event}"%`)));
+    .where(and(eq(webhookEndpoints.workspaceId, workspaceId), like(webhookEndpoints.events, `%"${event}"%`)));
 }
 
 export interface ClickSubscription {
@@ -67,7 +78,7 @@ export interface ClickSubscription {
 /** Link ids per statement: one bound parameter each, under D1's 100. */
 const LINK_IDS_PER_QUERY = 90;
 
-/** For these links, every endpoint of their owners subscribed to link.clicked. */
+/** For these links, every endpoint of their workspaces subscribed to link.clicked. */
 export async function findClickSubscriptions(d1: D1Database, linkIds: readonly string[]): Promise<ClickSubscription[]> {
   const out: ClickSubscription[] = [];
   if (linkIds.length === 0) return out;
@@ -81,7 +92,7 @@ export async function findClickSubscriptions(d1: D1Database, linkIds: readonly s
       d1
         .prepare(
           `SELECT e.id AS endpointId, e.user_id AS userId, l.id AS linkId, l.domain AS domain, l.alias AS alias
-           FROM links l JOIN webhook_endpoints e ON e.user_id = l.user_id
+           FROM links l JOIN webhook_endpoints e ON e.workspace_id = l.workspace_id
            WHERE l.id IN (${part.map(() => "?").join(",")}) AND e.events LIKE '%"link.clicked"%'`,
         )
         .bind(...part),
@@ -140,8 +151,8 @@ export interface DeliveryLogRow {
   createdAt: Date;
 }
 
-/** The user's latest delivery attempts, newest first. */
-export async function listWebhookDeliveries(db: Db, userId: string, limit: number): Promise<DeliveryLogRow[]> {
+/** The latest delivery attempts of the workspace's endpoints, newest first. */
+export async function listWebhookDeliveries(db: Db, workspaceId: string, limit: number): Promise<DeliveryLogRow[]> {
   return db
     .select({
       deliveryId: webhookDeliveries.deliveryId,
@@ -157,7 +168,7 @@ export async function listWebhookDeliveries(db: Db, userId: string, limit: numbe
     })
     .from(webhookDeliveries)
     .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
-    .where(eq(webhookDeliveries.userId, userId))
+    .where(eq(webhookEndpoints.workspaceId, workspaceId))
     .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.attempt))
     .limit(limit);
 }

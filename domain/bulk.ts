@@ -161,6 +161,8 @@ export function normalizeExpiryCell(cell: string): string {
 export interface BulkImportPayload {
   importId: string;
   userId: string;
+  /** The workspace the links go to (docs/decisions/027); absent in older messages: the user's personal one. */
+  workspaceId?: string;
   /** Capabilities when the file was uploaded. */
   subject: { plan: string; userFeatures: string[] };
   customAlias: boolean;

@@ -8,6 +8,7 @@ import { useState } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
 import { BULK_ACCEPT, BULK_FILE_MESSAGES, BULK_MAX_BYTES, BULK_MESSAGES, formatOfName } from "../../domain/bulk";
 import { BULK_PATH, type BulkReply } from "../forms/bulk";
+import type { OrganizationFormTarget } from "../forms/create-link-rules";
 
 const inputClass =
   "w-full rounded-lg border bg-white px-3 py-2.5 text-base shadow-sm outline-none transition focus:border-indigo-500 focus:ring-4 focus:ring-indigo-100";
@@ -46,7 +47,18 @@ function BulkResult({ total, onReset }: { total: number | null; onReset: () => v
   );
 }
 
-export function BulkLinkForm({ domains, defaultDomain, reply }: { domains: string[]; defaultDomain: string | null; reply?: BulkReply }) {
+export function BulkLinkForm({
+  domains,
+  defaultDomain,
+  reply,
+  organization,
+}: {
+  domains: string[];
+  defaultDomain: string | null;
+  reply?: BulkReply;
+  /** Inside an organization: the page that takes the upload and the team selector (spec 02 §2 Bulk form). */
+  organization?: OrganizationFormTarget;
+}) {
   const fetcher = useFetcher<BulkReply>();
   const [dismissed, setDismissed] = useState<BulkReply | null>(null);
   const [clientError, setClientError] = useState<string | null>(null);
@@ -71,7 +83,7 @@ export function BulkLinkForm({ domains, defaultDomain, reply }: { domains: strin
   return (
     <fetcher.Form
       method="post"
-      action={BULK_PATH}
+      action={organization ? organization.action : BULK_PATH}
       encType="multipart/form-data"
       noValidate
       className="space-y-4"
@@ -90,6 +102,21 @@ export function BulkLinkForm({ domains, defaultDomain, reply }: { domains: strin
         if (error) event.preventDefault();
       }}
     >
+      {organization ? (
+        <div>
+          <label htmlFor="bulk-team" className={labelClass}>
+            Team
+          </label>
+          <select id="bulk-team" name="team" defaultValue={organization.selected} className={`${inputClass} border-slate-300`}>
+            {organization.teams.map((team) => (
+              <option key={team.value} value={team.value} disabled={team.disabled}>
+                {team.label}
+              </option>
+            ))}
+          </select>
+          <Errors id="bulk-team-error" errors={errors?.team} />
+        </div>
+      ) : null}
       <div>
         <label htmlFor="bulk-file" className={labelClass}>
           Spreadsheet file

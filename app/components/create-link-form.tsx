@@ -19,6 +19,7 @@ import {
   type CreateFormData,
   type CreateReply,
   type LinkResultData,
+  type OrganizationFormTarget,
   type UtmReply,
 } from "../forms/create-link-rules";
 import { BULK_PATH, type BulkReply } from "../forms/bulk";
@@ -234,6 +235,27 @@ function ModeToggle({ mode, inPopover }: { mode: CreateFormData["mode"]; inPopov
 }
 
 /** The creation form: the Single/Bulk toggle when bulk is allowed, then the single or the bulk form. */
+/** The team selector of both forms inside an organization (spec 02 §2, §5): a viewer's teams are disabled. */
+export function TeamSelect({ id, target, errors }: { id: string; target: OrganizationFormTarget; errors?: string[] }) {
+  return (
+    <Field label="Team" htmlFor={id} errors={errors}>
+      <select
+        id={id}
+        name="team"
+        defaultValue={target.selected}
+        className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base shadow-sm"
+        data-testid="team-select"
+      >
+        {target.teams.map((team) => (
+          <option key={team.value} value={team.value} disabled={team.disabled}>
+            {team.label}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+}
+
 export function CreateLinkForm({
   data,
   reply,
@@ -258,6 +280,7 @@ export function CreateLinkForm({
           domains={data.domains.filter((d) => d.lock === null).map((d) => d.domain)}
           defaultDomain={data.defaultDomain}
           reply={bulkReply}
+          organization={data.organization}
         />
       ) : (
         <SingleLinkForm data={data} reply={reply} returnTo={returnTo} ids={ids} />
@@ -324,7 +347,7 @@ function SingleLinkForm({ data, reply, returnTo, ids }: { data: CreateFormData; 
         method="post"
         // On the homepage (users without the analytics capability: subscribers are sent to the
         // dashboard) the form posts to the homepage's own action; the create page is for the others.
-        action={returnTo === "/" ? "/?index" : CREATE_LINK_PATH}
+        action={data.organization ? data.organization.action : returnTo === "/" ? "/?index" : CREATE_LINK_PATH}
         {...getFormProps(form)}
         noValidate
         className="space-y-4"
@@ -336,6 +359,7 @@ function SingleLinkForm({ data, reply, returnTo, ids }: { data: CreateFormData; 
         <button type="submit" disabled={busy} tabIndex={-1} aria-hidden="true" className="sr-only">
           Shorten
         </button>
+        {data.organization ? <TeamSelect id={`${ids}-team`} target={data.organization} errors={errorsOf(result, "team")} /> : null}
         <Field label="Long URL" htmlFor={`${ids}-url`} errors={urlErrors}>
           <input
             ref={urlRef}

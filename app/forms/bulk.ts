@@ -1,7 +1,7 @@
 /** The bulk form (spec 02 §2, §3): where it posts and what it answers; browser-safe. */
 export const BULK_PATH = "/app/links/bulk";
 
-export type BulkErrors = Partial<Record<"file" | "domain" | "form", string[]>>;
+export type BulkErrors = Partial<Record<"file" | "domain" | "form" | "team", string[]>>;
 /**
  * Spec 02 §3 Bulk response: total; or the errors by field (spec 02 §5: file, domain, form). The
  * upload does not parse spreadsheets (docs/decisions/020): total is a CSV's row count, and null

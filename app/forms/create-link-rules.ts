@@ -34,6 +34,23 @@ export interface CreateFormData {
   canBulk: boolean;
   /** Which form is shown: `?mode=bulk` asks for the bulk form. */
   mode: "single" | "bulk";
+  /** Inside an organization (spec 02 §2 "team selector (organization only)"): where both forms post and the team selector. */
+  organization?: OrganizationFormTarget;
+}
+
+/** One option of the team selector: a team's slug, or "personal" for the user's own workspace in the organization. */
+export interface TeamOptionData {
+  value: string;
+  label: string;
+  /** A viewer's team: shown with "(Viewer Access Only)", not selectable (spec 02 §5). */
+  disabled: boolean;
+}
+
+export interface OrganizationFormTarget {
+  /** The organization page whose action creates the link. */
+  action: string;
+  teams: TeamOptionData[];
+  selected: string;
 }
 
 export type CreateReply = { result: SubmissionResult<string[]>; planLimit?: boolean };

@@ -5,7 +5,9 @@
  * and the job sent. Shared by the form's page (/app/links/bulk) and the JSON call
  * (/app/api/bulk/csv).
  */
+import type { BatchItem } from "drizzle-orm/batch";
 import { data } from "react-router";
+import { auditInsert } from "../../db/audit.server";
 import { startBulkImport } from "../../db/bulk-imports.server";
 import { getDb, type Db } from "../../db/client.server";
 import {
@@ -18,6 +20,7 @@ import {
 } from "../../domain/bulk";
 import { countCsvRows, sniffBulkFormat } from "../../domain/bulk-file";
 import { DOMAIN_MESSAGES, domainLock } from "../../domain/domains";
+import type { Subject } from "../../domain/entitlements";
 import { MESSAGES } from "../../domain/messages";
 import type { AppEnv } from "../env.server";
 import type { BulkReply } from "../forms/bulk";
@@ -62,6 +65,8 @@ export async function acceptBulkUpload(
   who: Omit<BulkImportPayload, "importId">,
   domains: readonly string[],
   upload: BulkUpload,
+  /** The audit row of an import inside an organization, written in the same batch as the import. */
+  audit?: (db: Db, total: number | null, fileName: string) => BatchItem<"sqlite">,
 ): Promise<BulkReply> {
   const { file } = upload;
   if (!file || file.size === 0 || file.name === "") return { errors: { file: [BULK_FILE_MESSAGES.required] } };
@@ -82,23 +87,46 @@ export async function acceptBulkUpload(
   if (!(await handles.uploads.head(key))) {
     await handles.uploads.put(key, bytes, { customMetadata: { format } });
   }
-  const { bulkImport, schedule } = await startBulkImport(handles.db, {
-    userId: who.userId,
-    fileHash,
-    fileName: file.name.slice(0, 255),
-    format,
-    domain,
-    withHeader: upload.withHeader,
-    // Set from the parsed file by the consumer's first run.
-    total: total ?? 0,
-  });
+  const { bulkImport, schedule } = await startBulkImport(
+    handles.db,
+    {
+      userId: who.userId,
+      workspaceId: who.workspaceId ?? who.userId,
+      fileHash,
+      fileName: file.name.slice(0, 255),
+      format,
+      domain,
+      withHeader: upload.withHeader,
+      // Set from the parsed file by the consumer's first run.
+      total: total ?? 0,
+    },
+    undefined,
+    audit?.(handles.db, total, file.name.slice(0, 255)),
+  );
   if (schedule) await handles.jobs.send(bulkImportEnvelope({ ...who, importId: bulkImport.id }));
   return { total };
 }
 
+/**
+ * Where an upload's links go when it is not the viewer's personal workspace: a team's or the
+ * viewer's own inside an organization, with the capabilities in force there (docs/decisions/027).
+ */
+export interface BulkTarget {
+  workspaceId: string;
+  organizationId: string;
+  subject: Subject;
+  subscribed: boolean;
+}
+
 /** The multipart post of the form or the JSON call: capability, body size, then acceptBulkUpload. */
-export async function bulkUploadAction(env: AppEnv, request: Request, viewer: Viewer): Promise<{ status: number; reply: BulkReply }> {
-  if (!canBulk(viewer)) return { status: 403, reply: { errors: { form: [MESSAGES.permissionDenied] } } };
+export async function bulkUploadAction(
+  env: AppEnv,
+  request: Request,
+  viewer: Viewer,
+  target?: BulkTarget,
+): Promise<{ status: number; reply: BulkReply }> {
+  const subject = target?.subject ?? viewer.subject;
+  if (!canBulkCreate(subject) || viewer.pastDueTrial) return { status: 403, reply: { errors: { form: [MESSAGES.permissionDenied] } } };
   // The bytes read are counted (not the Content-Length header): reading stops past the limit.
   const body = await formDataWithin(request, BULK_MAX_REQUEST_BYTES);
   if (!body.ok && body.reason === "too-large") return { status: 413, reply: { errors: { file: [BULK_FILE_MESSAGES.max] } } };
@@ -107,7 +135,7 @@ export async function bulkUploadAction(env: AppEnv, request: Request, viewer: Vi
   const file = form.get("file");
   const withHeader = form.get("withHeader") ?? form.get("with_header");
   // The same domain rules as the single form: only the domains open to this user.
-  const chooser = userChooser(viewer);
+  const chooser = target ? { ...userChooser(viewer), subscribed: target.subscribed } : userChooser(viewer);
   const domains = shortDomainsOf(env)
     .filter((d) => domainLock(d, chooser) === null)
     .map((d) => d.domain);
@@ -116,8 +144,17 @@ export async function bulkUploadAction(env: AppEnv, request: Request, viewer: Vi
     { db: getDb(env.DB), uploads: env.UPLOADS, jobs: env.BULK },
     {
       userId: viewer.user.id,
-      subject: { plan: viewer.subject.plan, userFeatures: [...(viewer.subject.userFeatures ?? [])] },
-      customAlias: customAliasLock(viewer) === null,
+      workspaceId: target?.workspaceId ?? viewer.user.id,
+      subject: { plan: subject.plan, userFeatures: [...(subject.userFeatures ?? [])] },
+      customAlias: target
+        ? customAliasLock({
+            userId: viewer.user.id,
+            workspaceId: target.workspaceId,
+            subject,
+            subscribed: target.subscribed,
+            emailVerified: viewer.user.emailVerified,
+          }) === null
+        : customAliasLock(viewer) === null,
       ownHosts: [...context.ownHosts],
       bannedDomains: [...(context.bannedDomains ?? [])],
     },
@@ -128,6 +165,16 @@ export async function bulkUploadAction(env: AppEnv, request: Request, viewer: Vi
       // A checkbox: "on" (or "true"/"1" from the JSON call) when ticked, absent otherwise.
       withHeader: typeof withHeader === "string" && ["on", "true", "1"].includes(withHeader),
     },
+    target
+      ? (db, total, fileName) =>
+          auditInsert(db, {
+            organizationId: target.organizationId,
+            actorUserId: viewer.user.id,
+            action: "links.imported",
+            target: fileName,
+            details: { workspaceId: target.workspaceId, total },
+          })
+      : undefined,
   );
   return { status: reply.errors ? 422 : 200, reply };
 }

@@ -33,7 +33,14 @@ import { MESSAGES } from "../../domain/messages";
 import { getPlan } from "../../domain/plans";
 import { hasUtm, SAMPLE_UTM_PRESETS } from "../../domain/utm";
 import type { AppEnv } from "../env.server";
-import { CREATE_LINK_PATH, createLinkSchema, type CreateFormData, type CreateReply, type LinkResultData } from "../forms/create-link";
+import {
+  CREATE_LINK_PATH,
+  createLinkSchema,
+  type CreateFormData,
+  type CreateReply,
+  type LinkResultData,
+  type OrganizationFormTarget,
+} from "../forms/create-link";
 import type { Viewer } from "../session.server";
 import { destinationContext, linkStores, shortUrl } from "./links.server";
 import { qrCodeSvg } from "./qr.server";
@@ -86,16 +93,29 @@ export function customAliasLock(creator: Viewer | LinkCreator): "plan" | "verify
   return null;
 }
 
-/** Who creates a link: a signed-in viewer (the web form) or an API token's owner. */
+/**
+ * Who creates a link: a signed-in viewer (the web form) or an API token's owner, and the
+ * workspace the link goes to (docs/decisions/027): their personal one (its id is theirs), a
+ * team's, or theirs inside an organization. `subject` holds the capabilities in force there.
+ */
 export interface LinkCreator {
   userId: string;
+  workspaceId: string;
+  /** Set when the workspace is inside an organization: its changes are audited there. */
+  organizationId?: string | null;
   subject: Subject;
   subscribed: boolean;
   emailVerified: boolean;
 }
 
 export function creatorOf(viewer: Viewer): LinkCreator {
-  return { userId: viewer.user.id, subject: viewer.subject, subscribed: viewer.subscribed, emailVerified: viewer.user.emailVerified };
+  return {
+    userId: viewer.user.id,
+    workspaceId: viewer.user.id,
+    subject: viewer.subject,
+    subscribed: viewer.subscribed,
+    emailVerified: viewer.user.emailVerified,
+  };
 }
 
 /** A create request already through its schema (the web form's or the API's). */
@@ -148,9 +168,11 @@ export async function createUserLink(
   const domain = chosen.domain.domain;
 
   const db = getDb(env.DB);
+  // Overages are a personal subscription's; a team's limits are its plan's alone.
+  const personal = creator.workspaceId === creator.userId;
   const [usage, overages] = await Promise.all([
-    getUsage(db, creator.userId, now),
-    creator.subscribed ? getOveragesEnabled(db, creator.userId) : false,
+    getUsage(db, creator.workspaceId, now),
+    personal && creator.subscribed ? getOveragesEnabled(db, creator.userId) : false,
   ]);
   if (atActiveAliasLimit(creator.subject, usage.activeAliases, overages))
     return refuse(403, null, `${MESSAGES.planLimitTitle}. ${MESSAGES.planLimitBody}`, true);
@@ -162,15 +184,23 @@ export async function createUserLink(
   let link: Link;
   try {
     link = await createLink(
-      linkStores(env),
-      { domain, url: value.url, alias: value.alias ?? undefined, userId: creator.userId, description: value.description, expiresAt },
+      linkStores(env, creator),
+      {
+        domain,
+        url: value.url,
+        alias: value.alias ?? undefined,
+        userId: creator.userId,
+        workspaceId: creator.workspaceId,
+        description: value.description,
+        expiresAt,
+      },
       now,
     );
   } catch (error) {
     if (error instanceof AliasTakenError) return refuse(422, "alias", MESSAGES.aliasTaken);
     throw error;
   }
-  await setLinkTags(db, creator.userId, link.id, tags, now);
+  await setLinkTags(db, creator, link.id, tags, now);
   if (overages) await reportOverage(env, creator, usage.activeAliases + 1);
   return { ok: true, link, tags: [...new Set(tags)].sort() };
 }
@@ -195,23 +225,31 @@ async function reportOverage(env: AppEnv, creator: LinkCreator, activeAliases: n
   }
 }
 
-export async function loadCreateForm(env: AppEnv, request: Request, viewer: Viewer, now = new Date()): Promise<CreateFormData> {
-  const canExpiry = can(viewer.subject, "manage_expiration");
-  const lifetime = getPlan(viewer.subject.plan).options.alias_lifetime;
+export async function loadCreateForm(
+  env: AppEnv,
+  request: Request,
+  viewer: Viewer,
+  now = new Date(),
+  /** Inside an organization: the capabilities of the selected workspace and where the forms post. */
+  within?: { creator: LinkCreator; organization: OrganizationFormTarget },
+): Promise<CreateFormData> {
+  const who: LinkCreator = within?.creator ?? creatorOf(viewer);
+  const canExpiry = can(who.subject, "manage_expiration");
+  const lifetime = getPlan(who.subject.plan).options.alias_lifetime;
   const defaultExpiry = canExpiry && lifetime ? addIsoDuration(now, lifetime) : null;
   const bounds = expiryBounds(now);
   const own = canExpiry ? await listUtmPresets(getDb(env.DB), viewer.user.id) : [];
   const params = new URL(request.url).searchParams;
   const url = params.get("url") ?? "";
   const domains = shortDomainsOf(env);
-  const chooser = userChooser(viewer);
-  const bulk = canBulkCreate(viewer.subject) && !viewer.pastDueTrial;
+  const chooser = userChooser(who);
+  const bulk = canBulkCreate(who.subject) && !viewer.pastDueTrial;
   return {
     domains: domainOptions(domains, chooser),
     defaultDomain: initialDomain(domains, chooser, env.SHORT_HOST)?.domain ?? null,
     siteHost: new URL(request.url).host,
-    aliasLock: customAliasLock(viewer),
-    canTags: can(viewer.subject, "use_tags"),
+    aliasLock: customAliasLock(who),
+    canTags: can(who.subject, "use_tags"),
     canExpiry,
     defaultExpiry: defaultExpiry ? toUtcInputValue(defaultExpiry) : null,
     expiryMin: toUtcInputValue(bounds.min),
@@ -221,6 +259,7 @@ export async function loadCreateForm(env: AppEnv, request: Request, viewer: View
     utmOn: hasUtm(url),
     canBulk: bulk,
     mode: bulk && params.get("mode") === "bulk" ? "bulk" : "single",
+    ...(within ? { organization: within.organization } : {}),
   };
 }
 
@@ -267,7 +306,7 @@ export async function loadLinkResult(env: AppEnv, request: Request, viewer: View
   let link: Link | undefined;
   if (createdId) link = await getLinkById(db, createdId);
   else if (alias && params.get("active") === "true") link = await getUserLinkByAlias(db, viewer.user.id, alias);
-  if (!link || link.userId !== viewer.user.id) return null;
+  if (!link || link.workspaceId !== viewer.user.id) return null;
   return linkResultView(env, request, link, await listLinkTags(db, link.id), !can(viewer.subject, "use_analytics"));
 }
 

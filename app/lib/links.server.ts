@@ -4,14 +4,31 @@
  */
 import { parseShortDomains } from "../../domain/domains";
 import { getDb } from "../../db/client.server";
+import { auditInsert } from "../../db/audit.server";
 import type { LinkStores } from "../../db/links.server";
 import type { DestinationContext } from "../../domain/url";
 import type { AppEnv } from "../env.server";
 import { enqueueLinkEvent } from "./webhooks.server";
 
-export function linkStores(env: AppEnv): LinkStores {
+/**
+ * The link stores; `within` names the organization a change happens in and who makes it, so
+ * every create, edit and delete there writes its audit row in the same db.batch (docs/decisions/027).
+ */
+export function linkStores(env: AppEnv, within?: { organizationId?: string | null; userId: string } | null): LinkStores {
+  const db = getDb(env.DB);
+  const organizationId = within?.organizationId ?? null;
   return {
-    db: getDb(env.DB),
+    db,
+    audit: organizationId
+      ? (kind, link) =>
+          auditInsert(db, {
+            organizationId,
+            actorUserId: within!.userId,
+            action: `link.${kind}`,
+            target: `${link.domain}/${link.alias}`,
+            details: { workspaceId: link.workspaceId, url: link.url },
+          })
+      : undefined,
     kv: env.LINKS,
     purge: async (keys) => {
       try {

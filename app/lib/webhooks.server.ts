@@ -29,10 +29,10 @@ async function enqueue(env: AppEnv, endpoints: readonly { id: string; userId: st
  * the link is already written.
  */
 export async function enqueueLinkEvent(env: AppEnv, kind: "created" | "updated", link: Link): Promise<void> {
-  if (!link.userId) return;
+  if (!link.userId || !link.workspaceId) return;
   const type = linkEventType(kind, link.status);
   try {
-    const endpoints = await listSubscribedEndpoints(getDb(env.DB), link.userId, type);
+    const endpoints = await listSubscribedEndpoints(getDb(env.DB), link.workspaceId, type);
     await enqueue(env, endpoints, newWebhookEvent(type, { link: toWebhookLink(link) }));
   } catch (error) {
     console.error(`webhooks: could not enqueue ${type} for link ${link.id}`, error);
@@ -53,6 +53,8 @@ export async function addWebhookEndpoint(
     {
       id,
       userId,
+      // Endpoints registered in settings hear about the user's personal workspace (docs/decisions/027).
+      workspaceId: userId,
       url: input.url,
       secretEncrypted: await encryptWebhookSecret(env.AUTH_SECRET, secret, id),
       secretHint: secret.slice(-4),

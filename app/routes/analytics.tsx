@@ -81,7 +81,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!can(viewer.subject, "use_analytics")) throw redirect(NO_ANALYTICS_REDIRECT);
   const { env } = getCloudflare(context);
   const alias = params.hash;
-  const link = isAliasShaped(alias) ? await findOwnedLink(env.DB, { userId: viewer.user.id, domain: env.SHORT_HOST, alias }) : null;
+  const link = isAliasShaped(alias) ? await findOwnedLink(env.DB, { workspaceId: viewer.user.id, domain: env.SHORT_HOST, alias }) : null;
   if (!link) throw data("Not Found", { status: 404 });
 
   const planPeriod = getPlan(viewer.subject.plan).options.analytics_period;

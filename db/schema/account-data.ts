@@ -1,6 +1,7 @@
 /** What belongs to an account besides its credentials: subscriptions, usage, notifications, mail. */
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { users } from "./auth";
+import { workspaces } from "./workspaces";
 
 const timestamp = (name: string) => integer(name, { mode: "timestamp_ms" });
 
@@ -39,18 +40,21 @@ export const subscriptions = sqliteTable(
   (t) => [index("subscriptions_user").on(t.userId, t.slot)],
 );
 
-/** Metered usage per user and period (`all` or a `YYYY-MM` month): API credits and the like. */
+/**
+ * Metered usage per workspace and period (`all` or a `YYYY-MM` month): API credits and the like.
+ * A personal workspace's id is its user's id (docs/decisions/027).
+ */
 export const usageCounters = sqliteTable(
   "usage_counters",
   {
-    userId: text("user_id")
+    workspaceId: text("workspace_id")
       .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+      .references(() => workspaces.id, { onDelete: "cascade" }),
     counter: text("counter").notNull(),
     period: text("period").notNull(),
     used: integer("used").notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.counter, t.period] })],
+  (t) => [primaryKey({ columns: [t.workspaceId, t.counter, t.period] })],
 );
 
 export const notifications = sqliteTable(

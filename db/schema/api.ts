@@ -4,6 +4,7 @@
  */
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { users } from "./auth";
+import { workspaces } from "./workspaces";
 
 const timestamp = (name: string) => integer(name, { mode: "timestamp_ms" });
 
@@ -14,6 +15,8 @@ export const apiTokens = sqliteTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    /** The owning workspace (docs/decisions/027); `user_id` is who created the row. */
+    workspaceId: text("workspace_id").references(() => workspaces.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     /** The token's first characters, shown in the list ("snip_AbCd1234…"). */
     prefix: text("prefix").notNull(),
@@ -28,7 +31,11 @@ export const apiTokens = sqliteTable(
     revokedAt: timestamp("revoked_at"),
     createdAt: timestamp("created_at").notNull(),
   },
-  (t) => [uniqueIndex("api_tokens_hash").on(t.tokenHash), index("api_tokens_user").on(t.userId, t.createdAt)],
+  (t) => [
+    uniqueIndex("api_tokens_hash").on(t.tokenHash),
+    index("api_tokens_user").on(t.userId, t.createdAt),
+    index("api_tokens_workspace").on(t.workspaceId, t.createdAt),
+  ],
 );
 
 /** Fixed-window request counters: one row per token and epoch minute, pruned as the token is used. */

@@ -7,6 +7,7 @@
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { BULK_FORMATS } from "../../domain/bulk";
 import { users } from "./auth";
+import { workspaces } from "./workspaces";
 
 const timestamp = (name: string) => integer(name, { mode: "timestamp_ms" });
 
@@ -19,6 +20,8 @@ export const bulkImports = sqliteTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    /** The owning workspace (docs/decisions/027); `user_id` is who created the row. */
+    workspaceId: text("workspace_id").references(() => workspaces.id, { onDelete: "cascade" }),
     /** SHA-256 of the file's bytes (hex); the file is stored in R2 under bulk/{fileHash}. */
     fileHash: text("file_hash").notNull(),
     fileName: text("file_name").notNull(),
@@ -39,7 +42,7 @@ export const bulkImports = sqliteTable(
     finishedAt: timestamp("finished_at"),
   },
   (t) => [
-    uniqueIndex("bulk_imports_user_file_domain").on(t.userId, t.fileHash, t.domain),
+    uniqueIndex("bulk_imports_workspace_file_domain").on(t.workspaceId, t.fileHash, t.domain),
     index("bulk_imports_user").on(t.userId, t.createdAt),
   ],
 );

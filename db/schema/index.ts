@@ -11,3 +11,4 @@ export * from "./api";
 export * from "./organizations";
 export * from "./helpdesk";
 export * from "./kiosk";
+export * from "./workspaces";

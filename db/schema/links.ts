@@ -1,6 +1,7 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 import { LINK_STATUSES, type LinkStatus } from "../../domain/link-status";
+import { workspaces } from "./workspaces";
 export { LINK_STATUSES, type LinkStatus };
 
 export const links = sqliteTable(
@@ -11,8 +12,14 @@ export const links = sqliteTable(
     alias: text("alias").notNull(),
     url: text("url").notNull(),
     status: text("status", { enum: LINK_STATUSES }).notNull().default("active"),
-    /** Owner when created by a signed-in user (accounts arrive with the accounts issue). */
+    /** Who created it, when a signed-in user did (a team's links keep their creator). */
     userId: text("user_id"),
+    /**
+     * The workspace that owns it (docs/decisions/027): a user's personal workspace (id = user id),
+     * a team, or a user's workspace in an organization. Null for a guest's link, and once the
+     * workspace is gone (the link stays, deleted, so its alias is never reused).
+     */
+    workspaceId: text("workspace_id").references(() => workspaces.id, { onDelete: "set null" }),
     /** The guest browser that created it, for its recent-links list. */
     guestId: text("guest_id"),
     description: text("description"),
@@ -24,6 +31,7 @@ export const links = sqliteTable(
     uniqueIndex("links_domain_alias").on(t.domain, t.alias),
     index("links_guest").on(t.guestId, t.createdAt),
     index("links_user").on(t.userId, t.createdAt),
+    index("links_workspace").on(t.workspaceId, t.createdAt),
   ],
 );
 

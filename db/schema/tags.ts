@@ -2,6 +2,7 @@
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { users } from "./auth";
 import { links } from "./links";
+import { workspaces } from "./workspaces";
 
 const timestamp = (name: string) => integer(name, { mode: "timestamp_ms" });
 
@@ -12,10 +13,12 @@ export const tags = sqliteTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    /** The owning workspace (docs/decisions/027); `user_id` is who created the row. */
+    workspaceId: text("workspace_id").references(() => workspaces.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     createdAt: timestamp("created_at").notNull(),
   },
-  (t) => [uniqueIndex("tags_user_name").on(t.userId, t.name)],
+  (t) => [uniqueIndex("tags_workspace_name").on(t.workspaceId, t.name)],
 );
 
 export const linkTags = sqliteTable(
@@ -38,6 +41,8 @@ export const utmPresets = sqliteTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    /** The owning workspace (docs/decisions/027); `user_id` is who created the row. */
+    workspaceId: text("workspace_id").references(() => workspaces.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     utmSource: text("utm_source").notNull(),
     utmMedium: text("utm_medium").notNull(),
@@ -46,5 +51,5 @@ export const utmPresets = sqliteTable(
     utmContent: text("utm_content"),
     createdAt: timestamp("created_at").notNull(),
   },
-  (t) => [uniqueIndex("utm_presets_user_name").on(t.userId, t.name)],
+  (t) => [uniqueIndex("utm_presets_workspace_name").on(t.workspaceId, t.name)],
 );

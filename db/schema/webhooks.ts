@@ -1,6 +1,7 @@
 /** Outgoing webhooks: the endpoints a user registers and the log of every delivery attempt. */
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { users } from "./auth";
+import { workspaces } from "./workspaces";
 
 const timestamp = (name: string) => integer(name, { mode: "timestamp_ms" });
 
@@ -11,6 +12,8 @@ export const webhookEndpoints = sqliteTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    /** The owning workspace (docs/decisions/027); `user_id` is who created the row. */
+    workspaceId: text("workspace_id").references(() => workspaces.id, { onDelete: "cascade" }),
     url: text("url").notNull(),
     /** The signing secret, AES-GCM encrypted under a key derived from AUTH_SECRET (domain/webhooks.ts). */
     secretEncrypted: text("secret_encrypted").notNull(),
@@ -20,7 +23,7 @@ export const webhookEndpoints = sqliteTable(
     events: text("events").notNull(),
     createdAt: timestamp("created_at").notNull(),
   },
-  (t) => [index("webhook_endpoints_user").on(t.userId)],
+  (t) => [index("webhook_endpoints_user").on(t.userId), index("webhook_endpoints_workspace").on(t.workspaceId)],
 );
 
 /**

@@ -155,20 +155,24 @@ describe("link analytics from the rollups", () => {
   it("finds a link only for its owner, and not once deleted", async () => {
     const id = crypto.randomUUID();
     const alias = `a${id.slice(0, 8)}`;
+    // The owner's personal workspace (id = the user's id) is made with the user.
     await DB.prepare(
-      "INSERT INTO links (id, domain, alias, url, status, user_id, created_at, updated_at) VALUES (?, 'snip.test', ?, 'https://example.com/', 'active', 'owner', 1, 1)",
+      "INSERT OR IGNORE INTO users (id, name, email, created_at, updated_at) VALUES ('owner', 'Owner', 'owner@example.com', 1, 1)",
+    ).run();
+    await DB.prepare(
+      "INSERT INTO links (id, domain, alias, url, status, user_id, workspace_id, created_at, updated_at) VALUES (?, 'snip.test', ?, 'https://example.com/', 'active', 'owner', 'owner', 1, 1)",
     )
       .bind(id, alias)
       .run();
-    expect(await findOwnedLink(DB, { userId: "owner", domain: "SNIP.test", alias })).toMatchObject({
+    expect(await findOwnedLink(DB, { workspaceId: "owner", domain: "SNIP.test", alias })).toMatchObject({
       id,
       alias,
       url: "https://example.com/",
     });
-    expect(await findOwnedLink(DB, { userId: "someone-else", domain: "snip.test", alias })).toBeNull();
-    expect(await findOwnedLink(DB, { userId: "owner", domain: "other.test", alias })).toBeNull();
+    expect(await findOwnedLink(DB, { workspaceId: "someone-else", domain: "snip.test", alias })).toBeNull();
+    expect(await findOwnedLink(DB, { workspaceId: "owner", domain: "other.test", alias })).toBeNull();
     await DB.prepare("UPDATE links SET status = 'deleted' WHERE id = ?").bind(id).run();
-    expect(await findOwnedLink(DB, { userId: "owner", domain: "snip.test", alias })).toBeNull();
+    expect(await findOwnedLink(DB, { workspaceId: "owner", domain: "snip.test", alias })).toBeNull();
   });
 
   // How fast this answers is measured by `npm run bench`, not here; this checks the figures over a big link.

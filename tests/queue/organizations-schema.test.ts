@@ -9,19 +9,9 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "../../db/client.server";
 import { findOrganizationBySlug, findTeamBySlug, loadStanding } from "../../db/organizations.server";
 import { can, teamOption, type Actor } from "../../domain/permissions";
-import {
-  auditLog,
-  invitations,
-  links,
-  organizationRoles,
-  organizationUsers,
-  organizations,
-  teamMembers,
-  teams,
-  users,
-} from "../../db/schema";
+import { auditLog, invitations, organizationRoles, organizationUsers, organizations, teamMembers, teams, users } from "../../db/schema";
 
-const testEnv = env as unknown as { DB: D1Database; TEST_MIGRATIONS: Parameters<typeof applyD1Migrations>[1] };
+const testEnv = env as unknown as { DB: D1Database; MIGRATION_DB: D1Database; TEST_MIGRATIONS: Parameters<typeof applyD1Migrations>[1] };
 const db = getDb(testEnv.DB);
 const now = new Date("2026-11-25T08:00:00Z");
 
@@ -91,34 +81,42 @@ const NEW_TABLES = ["audit_log", "invitations", "team_members", "organization_us
 
 describe("migration 0013 (organizations)", () => {
   it("applied to a database with a user and their link, leaves both exactly as they were and adds the empty tables", async () => {
-    // Back to the state before 0013: its tables gone, its name no longer recorded as applied.
+    // An empty D1 of its own (MIGRATION_DB) brought to the state before 0013; later migrations
+    // (0014 workspaces) build on these tables, so they cannot be dropped from the main one.
     const migration = testEnv.TEST_MIGRATIONS.find((m) => m.name.startsWith("0013_"));
     expect(migration?.name).toBe("0013_organizations.sql");
-    for (const table of NEW_TABLES) await testEnv.DB.prepare(`DROP TABLE ${table}`).run();
-    await testEnv.DB.prepare("DELETE FROM d1_migrations WHERE name = ?").bind(migration!.name).run();
+    const d1 = testEnv.MIGRATION_DB;
+    await applyD1Migrations(
+      d1,
+      testEnv.TEST_MIGRATIONS.filter((m) => m.name < migration!.name),
+    );
 
-    const userId = await newUser("existing");
-    await db.insert(links).values({
-      id: crypto.randomUUID(),
-      domain: "localhost:8787",
-      alias: `kept${userId.slice(0, 6)}`,
-      url: "https://example.com/kept",
-      userId,
-      createdAt: now,
-      updatedAt: now,
-    });
+    const userId = crypto.randomUUID();
+    await d1
+      .prepare("INSERT INTO users (id, name, email, created_at, updated_at) VALUES (?, 'existing', ?, ?, ?)")
+      .bind(userId, `existing-${userId}@example.com`, now.getTime(), now.getTime())
+      .run();
+    await d1
+      .prepare(
+        "INSERT INTO links (id, domain, alias, url, user_id, created_at, updated_at) VALUES (?, 'localhost:8787', ?, 'https://example.com/kept', ?, ?, ?)",
+      )
+      .bind(crypto.randomUUID(), `kept${userId.slice(0, 6)}`, userId, now.getTime(), now.getTime())
+      .run();
     const before = {
-      user: await testEnv.DB.prepare("SELECT * FROM users WHERE id = ?").bind(userId).all(),
-      links: await testEnv.DB.prepare("SELECT * FROM links WHERE user_id = ?").bind(userId).all(),
+      user: await d1.prepare("SELECT * FROM users WHERE id = ?").bind(userId).all(),
+      links: await d1.prepare("SELECT * FROM links WHERE user_id = ?").bind(userId).all(),
     };
 
-    await applyD1Migrations(testEnv.DB, testEnv.TEST_MIGRATIONS);
+    await applyD1Migrations(
+      d1,
+      testEnv.TEST_MIGRATIONS.filter((m) => m.name <= migration!.name),
+    );
 
-    expect((await testEnv.DB.prepare("SELECT * FROM users WHERE id = ?").bind(userId).all()).results).toEqual(before.user.results);
-    expect((await testEnv.DB.prepare("SELECT * FROM links WHERE user_id = ?").bind(userId).all()).results).toEqual(before.links.results);
+    expect((await d1.prepare("SELECT * FROM users WHERE id = ?").bind(userId).all()).results).toEqual(before.user.results);
+    expect((await d1.prepare("SELECT * FROM links WHERE user_id = ?").bind(userId).all()).results).toEqual(before.links.results);
     expect(before.links.results).toHaveLength(1);
     for (const table of NEW_TABLES) {
-      expect(await testEnv.DB.prepare(`SELECT count(*) AS n FROM ${table}`).first("n")).toBe(0);
+      expect(await d1.prepare(`SELECT count(*) AS n FROM ${table}`).first("n")).toBe(0);
     }
   });
 });

@@ -35,9 +35,9 @@ async function makeEndpoint(userId: string, events: WebhookEventType[] = ["link.
   // The queue worker in tests has no AUTH_SECRET and LOCAL_DEV "true": the development secret.
   const sealed = await encryptWebhookSecret(LOCAL_DEV_AUTH_SECRET, SECRET, id);
   await baseEnv.DB.prepare(
-    "INSERT INTO webhook_endpoints (id, user_id, url, secret_encrypted, secret_hint, events, created_at) VALUES (?, ?, ?, ?, ?, ?, 0)",
+    "INSERT INTO webhook_endpoints (id, user_id, workspace_id, url, secret_encrypted, secret_hint, events, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, 0)",
   )
-    .bind(id, userId, url, sealed, SECRET.slice(-4), JSON.stringify(events))
+    .bind(id, userId, userId, url, sealed, SECRET.slice(-4), JSON.stringify(events))
     .run();
   return id;
 }
@@ -45,9 +45,9 @@ async function makeEndpoint(userId: string, events: WebhookEventType[] = ["link.
 async function makeLink(userId: string, alias: string): Promise<string> {
   const id = crypto.randomUUID();
   await baseEnv.DB.prepare(
-    "INSERT INTO links (id, domain, alias, url, status, user_id, created_at, updated_at) VALUES (?, 'snip.test', ?, 'https://example.com/', 'active', ?, 0, 0)",
+    "INSERT INTO links (id, domain, alias, url, status, user_id, workspace_id, created_at, updated_at) VALUES (?, 'snip.test', ?, 'https://example.com/', 'active', ?, ?, 0, 0)",
   )
-    .bind(id, alias, userId)
+    .bind(id, alias, userId, userId)
     .run();
   return id;
 }

@@ -6,7 +6,13 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { findApiTokenByHash, recordApiTokenUse } from "../../../db/api-tokens.server";
 import { getUserSubscriptions } from "../../../db/accounts.server";
-import { getDb } from "../../../db/client.server";
+import { eq } from "drizzle-orm";
+import { getDb, type Db } from "../../../db/client.server";
+import { loadStanding } from "../../../db/organizations.server";
+import { organizations, teams, users } from "../../../db/schema";
+import { getWorkspace } from "../../../db/workspaces.server";
+import { can as allowed, type Actor } from "../../../domain/permissions";
+import { workspaceSubject } from "../../lib/organization-links.server";
 import { refundMetered, spendMetered } from "../../../db/usage.server";
 import { getUserEntitlementFields } from "../../../db/users.server";
 import { API_TOKEN_SHAPE, API_V2_MESSAGES, PERMISSION_FLAGS, type ApiPermission } from "../../../domain/api";
@@ -51,12 +57,50 @@ export const authenticate: MiddlewareHandler<ApiEnv> = async (c, next) => {
     throw new ApiError("rate_limited", [API_V2_MESSAGES.rateLimited], { ...rateHeaders, "retry-after": String(resetSeconds) });
 
   if (!fields) throw unauthenticated();
-  const { subject, subscribed } = planInForce(subscriptions.current, parseFeatures(fields.features), now);
-  c.set("caller", { token, owner: { userId: token.userId, subject, subscribed, emailVerified: fields.emailVerified } });
+  const personal = planInForce(subscriptions.current, parseFeatures(fields.features), now);
+  const workspaceId = token.workspaceId ?? token.userId;
+  // A team's token (docs/decisions/027) acts in the team with the team's capabilities, while its
+  // maker may still manage the team's tokens; otherwise it answers as an unknown token.
+  const within = workspaceId === token.userId ? null : await organizationWorkspaceOf(db, workspaceId, token.userId);
+  if (workspaceId !== token.userId && !within) throw unauthenticated();
+  const { subject, subscribed } = within ?? personal;
+  c.set("caller", {
+    token,
+    owner: {
+      userId: token.userId,
+      workspaceId,
+      organizationId: within?.organizationId ?? null,
+      subject,
+      subscribed,
+      emailVerified: fields.emailVerified,
+    },
+  });
   for (const [name, value] of Object.entries(rateHeaders)) c.header(name, value);
   if (!can(subject, "use_api")) throw forbidden(API_V2_MESSAGES.apiNotInPlan);
   await next();
 };
+
+/** The organization workspace a token acts in, with its capabilities, when its maker may still use it there. */
+async function organizationWorkspaceOf(db: Db, workspaceId: string, userId: string) {
+  const workspace = await getWorkspace(db, workspaceId);
+  if (!workspace?.organizationId) return null;
+  const [organization] = await db
+    .select({ id: organizations.id, ownerUserId: organizations.ownerUserId, archived: organizations.archived })
+    .from(organizations)
+    .where(eq(organizations.id, workspace.organizationId));
+  const [maker] = await db.select({ isDeveloper: users.isDeveloper }).from(users).where(eq(users.id, userId));
+  if (!organization || !maker) return null;
+  const standing = await loadStanding(db, userId, organization);
+  const actor: Actor = { userId, isDeveloper: maker.isDeveloper, subject: { plan: "free" } };
+  if (workspace.kind === "team") {
+    const [team] = await db
+      .select({ id: teams.id, organizationId: teams.organizationId, archived: teams.archived })
+      .from(teams)
+      .where(eq(teams.id, workspace.teamId!));
+    if (!team || !allowed(actor, "team.api-tokens", { kind: "team", standing, team })) return null;
+  } else if (workspace.userId !== userId || !allowed(actor, "organization.personal", { kind: "organization", standing })) return null;
+  return { organizationId: organization.id, ...(await workspaceSubject(db, organization, workspace.teamId)) };
+}
 
 /** 403 unless the token has the permission and the owner's plan every capability it needs. */
 export function requirePermission(permission: ApiPermission): MiddlewareHandler<ApiEnv> {
@@ -77,8 +121,15 @@ export async function spendCredits(c: Context<ApiEnv>, caller: ApiCaller, cost: 
   const db = getDb(c.env.DB);
   const now = new Date();
   if (cost > 0) {
-    const spent = await spendMetered(db, caller.owner.userId, "api_credits", cost, limitOf(caller.owner.subject, "max_api_credits"), now);
+    const spent = await spendMetered(
+      db,
+      caller.owner.workspaceId,
+      "api_credits",
+      cost,
+      limitOf(caller.owner.subject, "max_api_credits"),
+      now,
+    );
     if (!spent) throw notEnoughCredits();
   }
-  return (units = cost) => refundMetered(db, caller.owner.userId, "api_credits", Math.min(units, cost), now);
+  return (units = cost) => refundMetered(db, caller.owner.workspaceId, "api_credits", Math.min(units, cost), now);
 }

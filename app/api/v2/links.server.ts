@@ -37,7 +37,7 @@ export function toApiLink(c: Context<ApiEnv>, link: Link, tags: readonly string[
 
 /** The caller's own link (live or archived) on this domain by alias; 404 otherwise. */
 export async function ownedLinkOrThrow(c: Context<ApiEnv>, caller: ApiCaller, domain: string, alias: string): Promise<LinkWithTags> {
-  const link = await getUserLinkByDomainAlias(getDb(c.env.DB), caller.owner.userId, domain, alias);
+  const link = await getUserLinkByDomainAlias(getDb(c.env.DB), caller.owner.workspaceId, domain, alias);
   if (!link) throw notFound();
   return link;
 }

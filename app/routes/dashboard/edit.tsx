@@ -14,6 +14,7 @@ import { data, Form, Link, redirect } from "react-router";
 import { getDb } from "../../../db/client.server";
 import { getUserLink, setLinkTags } from "../../../db/dashboard.server";
 import { AliasTakenError, updateLink, type Link as LinkRow } from "../../../db/links.server";
+import { personalOwner } from "../../../db/workspaces.server";
 import { ALIAS_MIN_LENGTH } from "../../../domain/alias";
 import { can, mayEditLinkField } from "../../../domain/entitlements";
 import { MESSAGES } from "../../../domain/messages";
@@ -129,7 +130,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       throw error;
     }
   }
-  if (newTags !== null) await setLinkTags(db, viewer.user.id, link.id, newTags, now);
+  if (newTags !== null) await setLinkTags(db, personalOwner(viewer.user.id), link.id, newTags, now);
   return redirect(can(viewer.subject, "use_analytics") ? "/dashboard?done=updated" : "/app/my-urls");
 }
 

@@ -14,7 +14,14 @@ import { getUserLink, listUserLinks } from "../../../db/dashboard.server";
 import { deleteLink, updateLink } from "../../../db/links.server";
 import { getUsage } from "../../../db/usage.server";
 import { atActiveAliasLimit, can } from "../../../domain/entitlements";
-import { DASHBOARD_PAGE_SIZE, LINK_SORTS, LINK_STATES, readDashboardQuery, type LinkSort, type LinkState } from "../../../domain/link-search";
+import {
+  DASHBOARD_PAGE_SIZE,
+  LINK_SORTS,
+  LINK_STATES,
+  readDashboardQuery,
+  type LinkSort,
+  type LinkState,
+} from "../../../domain/link-search";
 import { MESSAGES } from "../../../domain/messages";
 import { CopyButton } from "../../components/copy-button";
 import { Dialog } from "../../components/dialog";
@@ -52,7 +59,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const db = getDb(env.DB);
   const params = new URL(request.url).searchParams;
   const query = readDashboardQuery(params);
-  const { links, total } = await listUserLinks(db, { userId: viewer.user.id, ...query, pageSize: DASHBOARD_PAGE_SIZE });
+  const { links, total } = await listUserLinks(db, { workspaceId: viewer.user.id, ...query, pageSize: DASHBOARD_PAGE_SIZE });
   const pageCount = Math.max(1, Math.ceil(total / DASHBOARD_PAGE_SIZE));
   // Past the last page (say, after deleting its last link): the last page.
   if (links.length === 0 && query.page > pageCount) {

@@ -176,6 +176,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const { token, tokenHash, prefix } = await generateApiToken();
       const created = await createApiToken(db, {
         userId,
+        workspaceId: userId,
         name: input.name,
         prefix,
         tokenHash,
@@ -215,7 +216,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       for (let i = 1; i <= input.count; i++) {
         const alias = input.aliasPrefix ? `${input.aliasPrefix}${String(i).padStart(2, "0")}` : undefined;
         // One second apart, so "newest first" has a definite order.
-        const link = await createLink(stores, { domain: env.SHORT_HOST, url: input.url, alias, userId }, new Date(start + i * 1_000));
+        const link = await createLink(stores, { domain: env.SHORT_HOST, url: input.url, alias, userId, workspaceId: userId }, new Date(start + i * 1_000));
         created.push({ id: link.id, alias: link.alias });
       }
       return json({ data: { userId, links: created } });

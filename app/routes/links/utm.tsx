@@ -7,6 +7,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { getDb } from "../../../db/client.server";
 import { createUtmPreset, listUtmPresets, PresetNameTakenError } from "../../../db/utm-presets.server";
+import { personalOwner } from "../../../db/workspaces.server";
 import { can } from "../../../domain/entitlements";
 import { MESSAGES } from "../../../domain/messages";
 import { applyUtm, SAMPLE_UTM_PRESETS } from "../../../domain/utm";
@@ -51,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { url, save_preset, preset_name, ...values } = submission.value;
   if (save_preset === "on" && preset_name) {
     try {
-      await createUtmPreset(getDb(env.DB), viewer.user.id, preset_name, values);
+      await createUtmPreset(getDb(env.DB), personalOwner(viewer.user.id), preset_name, values);
     } catch (error) {
       if (error instanceof PresetNameTakenError)
         return data<UtmReply>(

@@ -50,6 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     getDb(env.DB),
     {
       userId: viewer.user.id,
+      workspaceId: viewer.user.id,
       name: submission.value.name,
       prefix,
       tokenHash,

@@ -17,7 +17,12 @@ import { SettingsCard, SettingsHeading, settingsDangerButton } from "../../compo
 import { getCloudflare } from "../../context.server";
 import { deleteAccountSchema } from "../../forms/settings";
 import { attempt, recordFailedLogin, redirectWithCookies } from "../../lib/auth-flow.server";
-import { cancelSubscriptionAtProvider, deleteClosedAccountLinks } from "../../lib/account-deletion.server";
+import {
+  cancelSubscriptionAtProvider,
+  deleteClosedAccountLinks,
+  OWNS_ORGANIZATION_MESSAGE,
+  ownsOrganization,
+} from "../../lib/account-deletion.server";
 import { checkCurrentPassword } from "../../lib/password-confirm.server";
 import { deleteUserPhotos } from "../../lib/profile-photo.server";
 import { getAuth, requireUser } from "../../session.server";
@@ -36,7 +41,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: deleteAccountSchema });
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 422 });
 
-  // The password first (under the login throttle): nothing is cancelled for a wrong one.
+  // An organization's owner first: refused before anything is written (no throttle, no cancellation).
+  if (await ownsOrganization(env, viewer.user.id)) {
+    return data(submission.reply({ fieldErrors: { password: [OWNS_ORGANIZATION_MESSAGE] }, hideFields: ["password"] }), { status: 409 });
+  }
+  // The password next (under the login throttle): nothing is cancelled for a wrong one.
   const check = await checkCurrentPassword(request, context, viewer, submission.value.password);
   if (!check.ok) {
     return data(submission.reply({ fieldErrors: { password: [check.message] }, hideFields: ["password"] }), { status: check.status });

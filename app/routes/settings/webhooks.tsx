@@ -112,7 +112,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "delete" || intent === "test") {
     const parsed = webhookEndpointIdSchema.safeParse({ id: formData.get("id") });
     const endpoint = parsed.success ? await getWebhookEndpoint(db, parsed.data.id) : undefined;
-    if (!endpoint || endpoint.userId !== viewer.user.id)
+    if (!endpoint || endpoint.workspaceId !== viewer.user.id)
       return data<ActionReply>({ intent, formError: WEBHOOK_MESSAGES.endpointMissing }, { status: 404 });
     if (intent === "delete") {
       await deleteWebhookEndpoint(db, viewer.user.id, endpoint.id);

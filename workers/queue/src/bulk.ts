@@ -146,7 +146,12 @@ async function allowance(db: Db, payload: BulkImportPayload, now: Date): Promise
   const subject = subjectOf(payload);
   const limit = limitOf(subject, "max_active_aliases");
   if (limit === null) return null;
-  const [usage, overages] = await Promise.all([getUsage(db, payload.userId, now), getOveragesEnabled(db, payload.userId)]);
+  const workspaceId = payload.workspaceId ?? payload.userId;
+  // Overages are a personal subscription's; a team's limit is its plan's alone.
+  const [usage, overages] = await Promise.all([
+    getUsage(db, workspaceId, now),
+    workspaceId === payload.userId ? getOveragesEnabled(db, payload.userId) : false,
+  ]);
   return overages ? null : Math.max(0, limit - usage.activeAliases);
 }
 
@@ -272,7 +277,18 @@ export async function bulkImportJob(envelope: Envelope<string, unknown>, env: Qu
         },
       });
     }
-    await writeBulkChunk(db, { importId: bulkImport.id, userId: payload.userId, run: bulkImport.run, created, refused }, now);
+    await writeBulkChunk(
+      db,
+      {
+        importId: bulkImport.id,
+        userId: payload.userId,
+        workspaceId: bulkImport.workspaceId ?? payload.userId,
+        run: bulkImport.run,
+        created,
+        refused,
+      },
+      now,
+    );
   }
 
   if (pending.length > thisRun.length) {

@@ -26,7 +26,7 @@ export function registerArchiveAlias(app: ApiApp) {
     const { domain, alias } = c.req.valid("json");
     const link = await ownedLinkOrThrow(c, caller, domain, alias);
     await spendCredits(c, caller, API_CALL_COST);
-    const updated = link.status === "active" ? await updateLink(linkStores(c.env), link.id, { status: "archived" }) : link;
+    const updated = link.status === "active" ? await updateLink(linkStores(c.env, caller.owner), link.id, { status: "archived" }) : link;
     if (!updated) throw notFound();
     return c.json({ data: toApiLink(c, updated, link.tags), code: 0 as const, errors: [] }, 200);
   });

@@ -37,7 +37,7 @@ export function registerChangeUrl(app: ApiApp) {
     errors.throwIfAny();
     const link = await ownedLinkOrThrow(c, caller, body.domain, body.alias);
     await spendCredits(c, caller, API_CALL_COST);
-    const updated = url === link.url ? link : await updateLink(linkStores(c.env), link.id, { url: url! });
+    const updated = url === link.url ? link : await updateLink(linkStores(c.env, caller.owner), link.id, { url: url! });
     if (!updated) throw notFound();
     return c.json({ data: toApiLink(c, updated, link.tags), code: 0 as const, errors: [] }, 200);
   });

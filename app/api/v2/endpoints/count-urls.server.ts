@@ -26,7 +26,7 @@ export function registerCountUrls(app: ApiApp) {
     const query = c.req.valid("query");
     await spendCredits(c, caller, API_CALL_COST);
     const count = await countUserLinks(getDb(c.env.DB), {
-      userId: caller.owner.userId,
+      workspaceId: caller.owner.workspaceId,
       state: type === "archived" ? "archived" : "available",
       search: searchOf(query),
       tag: query.tag ?? null,

@@ -27,7 +27,7 @@ export function registerDeleteAlias(app: ApiApp) {
     const { domain, alias } = c.req.valid("param");
     const link = await ownedLinkOrThrow(c, caller, domain, alias);
     await spendCredits(c, caller, API_CALL_COST);
-    const deleted = await deleteLink(linkStores(c.env), link.id);
+    const deleted = await deleteLink(linkStores(c.env, caller.owner), link.id);
     if (!deleted) throw notFound();
     return c.json({ data: toApiLink(c, deleted, link.tags), code: 0 as const, errors: [] }, 200);
   });

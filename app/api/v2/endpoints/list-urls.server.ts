@@ -78,7 +78,7 @@ export function registerListUrls(app: ApiApp) {
     const query = c.req.valid("query");
     await spendCredits(c, caller, API_CALL_COST);
     const { links, total } = await listUserLinks(getDb(c.env.DB), {
-      userId: caller.owner.userId,
+      workspaceId: caller.owner.workspaceId,
       state: type === "archived" ? "archived" : "available",
       search: searchOf(query),
       tag: query.tag ?? null,

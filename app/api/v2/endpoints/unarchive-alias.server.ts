@@ -30,12 +30,12 @@ export function registerUnarchiveAlias(app: ApiApp) {
     const { domain, alias } = c.req.valid("json");
     const link = await ownedLinkOrThrow(c, caller, domain, alias);
     if (link.status === "archived") {
-      const usage = await getUsage(getDb(c.env.DB), caller.owner.userId);
+      const usage = await getUsage(getDb(c.env.DB), caller.owner.workspaceId);
       if (atActiveAliasLimit(caller.owner.subject, usage.activeAliases, false))
         throw forbidden(`${MESSAGES.planLimitTitle}. ${MESSAGES.planLimitBody}`);
     }
     await spendCredits(c, caller, API_CALL_COST);
-    const updated = link.status === "archived" ? await updateLink(linkStores(c.env), link.id, { status: "active" }) : link;
+    const updated = link.status === "archived" ? await updateLink(linkStores(c.env, caller.owner), link.id, { status: "active" }) : link;
     if (!updated) throw notFound();
     return c.json({ data: toApiLink(c, updated, link.tags), code: 0 as const, errors: [] }, 200);
   });

@@ -75,7 +75,7 @@ export function registerUpdateAlias(app: ApiApp) {
     let updated: Link | null = link;
     if (Object.keys(changes).length > 0) {
       try {
-        updated = await updateLink(linkStores(c.env), link.id, changes, now);
+        updated = await updateLink(linkStores(c.env, caller.owner), link.id, changes, now);
       } catch (error) {
         if (error instanceof AliasTakenError) {
           await refund();
@@ -85,7 +85,7 @@ export function registerUpdateAlias(app: ApiApp) {
       }
     }
     if (!updated) throw notFound();
-    if (tags !== null) await setLinkTags(getDb(c.env.DB), caller.owner.userId, link.id, tags, now);
+    if (tags !== null) await setLinkTags(getDb(c.env.DB), caller.owner, link.id, tags, now);
     return c.json({ data: toApiLink(c, updated, tags ?? link.tags), code: 0 as const, errors: [] }, 200);
   });
 }
