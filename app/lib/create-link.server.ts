@@ -3,6 +3,7 @@
  * the default expiry, saved presets), the create action shared by every page that shows the form,
  * and the result view of a created link.
  */
+import { BLOCKED_ADDRESS_MESSAGE, isAddressBlocked } from "./blocked-addresses.server";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
@@ -286,6 +287,7 @@ export function afterCreatePath(viewer: Viewer, link: Link): string {
 export async function createLinkAction(env: AppEnv, request: Request, viewer: Viewer, formData: FormData, now = new Date()) {
   const submission = parseWithZod(formData, { schema: createLinkSchema(destinationContext(env, request), now) });
   if (submission.status !== "success") return reply(submission.reply(), 422);
+  if (await isAddressBlocked(env, request)) return reply(submission.reply({ formErrors: [BLOCKED_ADDRESS_MESSAGE] }), 403);
   const outcome = await createUserLink(env, creatorOf(viewer), submission.value, now);
   if (!outcome.ok) {
     const errors = outcome.field ? { fieldErrors: { [outcome.field]: [outcome.message] } } : { formErrors: [outcome.message] };

@@ -5,6 +5,7 @@
  * app/lib/organizations/access.server.ts; the workspace comes from the route's slugs, never from
  * the payload (its `team` field is ignored).
  */
+import { BLOCKED_ADDRESS_MESSAGE, isAddressBlocked } from "./blocked-addresses.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { eq } from "drizzle-orm";
 import { getUserSubscriptions } from "../../db/accounts.server";
@@ -155,6 +156,7 @@ export async function organizationCreateCall(args: Args, scope: "team" | "person
     const errors = Object.fromEntries(Object.entries(submission.error ?? {}).filter((entry): entry is [string, string[]] => !!entry[1]));
     return apiError(422, Object.values(errors)[0]?.[0] ?? API_MESSAGES.invalidData, errors);
   }
+  if (await isAddressBlocked(env, args.request)) return apiError(403, BLOCKED_ADDRESS_MESSAGE);
   const outcome = await createUserLink(env, await organizationCreator(scoped), submission.value, now);
   if (!outcome.ok) return apiError(outcome.status, outcome.message, outcome.field ? { [outcome.field]: [outcome.message] } : undefined);
   return json({ data: [createdItem(env, args.request, outcome.link, outcome.tags)] });

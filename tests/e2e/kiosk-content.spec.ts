@@ -11,6 +11,7 @@ import {
   apiLogin,
   card,
   DEMO,
+  giveSubscription,
   loginUser,
   newUser,
   passwordInput,
@@ -180,6 +181,24 @@ test.describe("blocked addresses", () => {
     await page.getByRole("button", { name: "Sign Up" }).click();
     await expect(page.getByText(BLOCKED_MESSAGE)).toBeVisible();
     await expect(page).toHaveURL(`${BASE_URL}/app/register`);
+
+    // A signed-in subscriber playing an address inside the range cannot create either (form and organization call alike).
+    const member = await browser.newContext();
+    try {
+      const subscriber = await member.newPage();
+      const created = await registerUser(subscriber);
+      await giveSubscription(subscriber, created.email, { plan: "pro" });
+      expect((await subscriber.request.post("/__dev/fixtures", { data: { action: "client", address: v4Inside } })).status()).toBe(200);
+      const refused = await subscriber.request.post("/app/links/create", {
+        form: { url: "https://example.com/blocked-member" },
+        headers: SAME_ORIGIN,
+        maxRedirects: 0,
+      });
+      expect(refused.status()).toBe(403);
+      expect(await refused.text()).toContain(BLOCKED_MESSAGE);
+    } finally {
+      await member.close();
+    }
 
     // An IPv6 address inside the other range is refused too.
     expect((await page.request.post("/__dev/fixtures", { data: { action: "client", address: v6Inside } })).status()).toBe(200);

@@ -9,6 +9,7 @@
  * the server (a viewer's team, a team of another organization: refused, nothing written). After a
  * create the page opens with `alias` and `team` (spec 02 §2) and shows the result view.
  */
+import { BLOCKED_ADDRESS_MESSAGE, isAddressBlocked } from "../../lib/blocked-addresses.server";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect } from "react-router";
@@ -203,6 +204,7 @@ export async function action(args: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema: createLinkSchema(destinationContext(env, args.request), now) });
   if (refusal) return createReply(submission.reply({ fieldErrors: { team: [refusal.message] } }), refusal.status);
   if (submission.status !== "success") return createReply(submission.reply(), 422);
+  if (await isAddressBlocked(env, args.request)) return createReply(submission.reply({ formErrors: [BLOCKED_ADDRESS_MESSAGE] }), 403);
   const workspaceId = teamId
     ? await ensureTeamWorkspace(access.db, access.organization.id, teamId)
     : await ensureMemberWorkspace(access.db, access.organization.id, access.viewer.user.id);
