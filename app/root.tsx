@@ -54,7 +54,7 @@ export const middleware: Route.MiddlewareFunction[] = [
   },
 ];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context, params }: Route.LoaderArgs) {
   const viewer = getViewer(context);
   const phase = currentPhase(getCloudflare(context).env);
   const promo = promoBannerVisible(phase, await readPromoClosedAt(request), Date.now())
@@ -65,7 +65,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       }
     : null;
   const trialReminder = await trialReminderFor(getCloudflare(context).env, viewer, await readTrialReminderClosedAt(request));
-  return { ...(await readConsent(request)), nav: await navState(context, viewer), promo, trialReminder };
+  return {
+    ...(await readConsent(request)),
+    nav: await navState(context, viewer, { url: new URL(request.url), params }),
+    promo,
+    trialReminder,
+  };
 }
 
 /**

@@ -125,6 +125,12 @@ export default [
   ]),
   route("app/user-photo/:userId", "routes/user-photo.ts"),
 
+  // Invitations (issue 16, helper I; docs/decisions/030): sending pages, the emailed link, a local-only fixture
+  route("app/organizations/:org/settings/profile/users/invite", "routes/organizations/settings/users.invite.tsx"),
+  route("app/organizations/:org/settings/teams/members/invite", "routes/organizations/settings/members.invite.tsx"),
+  route("app/invitations/:token", "routes/organizations/invitation-link.tsx"),
+  route("__dev/invitations", "routes/dev/invitations.ts"),
+
   // Consent endpoints (plain form posts)
   route("app/api/cookies/accept", "routes/api/cookies.accept.ts"),
   route("app/api/privacy/do-not-sell", "routes/api/privacy.do-not-sell.ts"),
@@ -138,6 +144,25 @@ export default [
   // app/routes/organizations, JSON calls under app/routes/organizations/api; every one guarded by
   // app/lib/organizations/access.server.ts.
   route("app/api/organization/:org", "routes/organizations/api/organization.ts"),
+
+  // Invitations (issue 16, helper I; docs/decisions/030): the user's own, answering, and an organization's or team's
+  route("app/api/invitations/:source", "routes/api/invitations.ts"),
+  route("app/api/organization/:org/users/invite/:invitation/:answer", "routes/organizations/api/invitations.answer.ts", {
+    id: "invitation-answer-organization",
+  }),
+  route("app/api/organization/:org/team/:team/invite/:invitation/:answer", "routes/organizations/api/invitations.answer.ts", {
+    id: "invitation-answer-team",
+  }),
+  route("app/api/organization/:org/users/invitations", "routes/organizations/api/invitations.organization.ts", {
+    id: "invitations-organization",
+  }),
+  route("app/api/organization/:org/users/invitations/:invitation", "routes/organizations/api/invitations.organization.ts", {
+    id: "invitation-organization",
+  }),
+  route("app/api/organization/:org/team/:team/invitations", "routes/organizations/api/invitations.team.ts", { id: "invitations-team" }),
+  route("app/api/organization/:org/team/:team/invitations/:invitation", "routes/organizations/api/invitations.team.ts", {
+    id: "invitation-team",
+  }),
 
   route("app/api/*", "routes/api/not-found.ts"),
   route("app/*", "routes/redirects.ts", { id: "app-redirects" }),
