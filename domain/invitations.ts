@@ -3,8 +3,7 @@
  * role): the rules, limits and messages shared by the server, the pages and the tests (issue 16;
  * spec 01 §3, §7; spec 02 §2, §3, §4, §7; docs/decisions/030). Pure: no I/O.
  */
-import { z } from "zod";
-import { TEAM_ROLES, type OrganizationPermission, type TeamRole } from "./permissions";
+import type { OrganizationPermission, TeamRole } from "./permissions";
 
 /** Spec 02 §9: invitation source values. */
 export const INVITATION_SOURCES = ["organization", "team"] as const;
@@ -65,48 +64,6 @@ export const INVITATION_NOTICE_PARAM = "invitation";
 export function isInvitationNotice(value: string | null): value is InvitationNotice {
   return value !== null && Object.hasOwn(INVITATION_NOTICES, value);
 }
-
-const email = z
-  .string({ error: INVITATION_MESSAGES.emailRequired })
-  .trim()
-  .min(1, INVITATION_MESSAGES.emailRequired)
-  .max(EMAIL_MAX, INVITATION_MESSAGES.emailTooLong)
-  .pipe(z.email(INVITATION_MESSAGES.emailInvalid))
-  .transform((value) => value.toLowerCase());
-
-const message = z
-  .string()
-  .trim()
-  .max(INVITATION_MESSAGE_MAX, INVITATION_MESSAGES.messageTooLong)
-  .optional()
-  .transform((value) => (value ? value : null));
-
-/** An invitation to the organization: an email, one of its roles (by id), an optional message. */
-export const organizationInviteSchema = z.object({
-  email,
-  role: z
-    .string({ error: INVITATION_MESSAGES.roleRequired })
-    .trim()
-    .min(1, INVITATION_MESSAGES.roleRequired)
-    .max(64, INVITATION_MESSAGES.roleInvalid),
-  message,
-});
-
-/** An invitation to a team: an email, the team role, an optional message (the team is the route's, or the page's select). */
-export const teamInviteSchema = z.object({
-  email,
-  team_role: z.enum(TEAM_ROLES, { error: INVITATION_MESSAGES.teamRoleInvalid }),
-  message,
-});
-
-/** The team invitation page's form: the same, plus the team (by slug). */
-export const teamInvitePageSchema = teamInviteSchema.extend({
-  team: z
-    .string({ error: INVITATION_MESSAGES.teamRequired })
-    .trim()
-    .min(1, INVITATION_MESSAGES.teamRequired)
-    .max(64, INVITATION_MESSAGES.teamInvalid),
-});
 
 /**
  * May the inviter offer this organization role? The owner offers any; anyone else only a role

@@ -7,9 +7,8 @@ import {
   isInvitationNotice,
   mayOfferRole,
   mayOfferTeamRole,
-  organizationInviteSchema,
-  teamInviteSchema,
 } from "../../domain/invitations";
+import { organizationInviteSchema, teamInviteSchema } from "../../app/forms/invitations";
 
 describe("who may offer what", () => {
   it("the owner offers any role; others only roles within their own permissions", () => {

@@ -8,7 +8,8 @@
  */
 import { listPendingForOrganization } from "../../../../db/invitations.server";
 import { API_MESSAGES } from "../../../../domain/api-messages";
-import { INVITATION_MESSAGES, organizationInviteSchema } from "../../../../domain/invitations";
+import { INVITATION_MESSAGES } from "../../../../domain/invitations";
+import { organizationInviteSchema } from "../../../forms/invitations";
 import { getCloudflare } from "../../../context.server";
 import { apiError, json, validateBody } from "../../../lib/api.server";
 import { allows, loadOrganizationAccess, requireOrganizationAccess } from "../../../lib/organizations/access.server";

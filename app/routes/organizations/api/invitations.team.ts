@@ -9,7 +9,8 @@
 import { findTeamBySlug } from "../../../../db/organizations.server";
 import { listPendingForOrganization } from "../../../../db/invitations.server";
 import { API_MESSAGES } from "../../../../domain/api-messages";
-import { INVITATION_MESSAGES, teamInviteSchema } from "../../../../domain/invitations";
+import { INVITATION_MESSAGES } from "../../../../domain/invitations";
+import { teamInviteSchema } from "../../../forms/invitations";
 import { getCloudflare } from "../../../context.server";
 import { apiError, json, validateBody } from "../../../lib/api.server";
 import { allows, loadOrganizationAccess, requireTeamAccess } from "../../../lib/organizations/access.server";
