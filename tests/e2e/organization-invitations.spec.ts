@@ -278,6 +278,7 @@ test.describe("in Chromium", () => {
     await expect(page.getByText(INVITATION_MESSAGES.rejected).first()).toBeVisible();
     await expect(box.getByText(INVITATION_MESSAGES.noInvitations)).toBeVisible();
     await page.keyboard.press("Escape");
+    await expect(box.getByText(INVITATION_MESSAGES.noInvitations)).toBeHidden();
     expect(await pendingEmails(teamInvitations())).not.toContain(user.email);
     await makeDeveloper(page, user.email);
     const teamPage = await page.request.get(`/app/api/organization/${world.slug}`);
