@@ -116,6 +116,50 @@ test.describe("the role × permission × route table", () => {
     }
   });
 
+  test("sending and revoking through the pages' plain forms: a refused post writes nothing", async () => {
+    const orgPage = `/app/organizations/${world.slug}/settings/profile/users/invite`;
+    const teamPage = `/app/organizations/${world.slug}/settings/teams/members/invite`;
+    for (const persona of PERSONAS) {
+      const as = await world.requestAs(persona);
+      const orgEmail = uniqueEmail("page-org").toLowerCase();
+      const sent = await as.post(orgPage, {
+        form: { intent: "send", email: orgEmail, role: roleIds["Only invitations"]! },
+        headers: SAME_ORIGIN,
+        maxRedirects: 0,
+      });
+      const orgAllowed = world.allows(persona, "organization.invite");
+      expect(sent.status(), `${persona} POST users/invite page`).toBe(
+        persona === "nonDeveloper" ? 302 : expected(persona, orgAllowed, 302),
+      );
+      expect(await pendingEmails(orgInvitations())).toEqual(
+        orgAllowed ? expect.arrayContaining([orgEmail]) : expect.not.arrayContaining([orgEmail]),
+      );
+
+      const teamEmail = uniqueEmail("page-team").toLowerCase();
+      const teamSent = await as.post(teamPage, {
+        form: { intent: "send", email: teamEmail, team: TEAM, team_role: "member" },
+        headers: SAME_ORIGIN,
+        maxRedirects: 0,
+      });
+      const teamAllowed = world.allows(persona, "team.invite", TEAM);
+      const anyTeam = teamAllowed || world.allows(persona, "team.invite", "beta");
+      // A user who may invite only to other teams gets the form's field error (422), nothing written.
+      const teamExpected = persona === "nonDeveloper" ? 302 : expected(persona, anyTeam, teamAllowed ? 302 : 422);
+      expect(teamSent.status(), `${persona} POST members/invite page`).toBe(teamExpected);
+      expect(await pendingEmails(teamInvitations())).toEqual(
+        teamAllowed ? expect.arrayContaining([teamEmail]) : expect.not.arrayContaining([teamEmail]),
+      );
+
+      const victim = uniqueEmail("page-revoke").toLowerCase();
+      const victimId = await ownerInvites(victim);
+      const revoked = await as.post(orgPage, { form: { intent: "revoke", id: victimId }, headers: SAME_ORIGIN, maxRedirects: 0 });
+      expect(revoked.status(), `${persona} revoke on the page`).toBe(persona === "nonDeveloper" ? 302 : expected(persona, orgAllowed, 302));
+      expect(await pendingEmails(orgInvitations())).toEqual(
+        orgAllowed ? expect.not.arrayContaining([victim]) : expect.arrayContaining([victim]),
+      );
+    }
+  });
+
   test("revoking through the calls: allowed personas revoke; a refused request leaves the invitation pending", async () => {
     for (const persona of PERSONAS) {
       const as = await world.requestAs(persona);
