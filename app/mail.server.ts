@@ -77,3 +77,40 @@ export function emailChangeMail(to: string, name: string, url: string): MailMess
     "This link expires in 24 hours. If you did not ask for this change, ignore this email: nothing changes without it.",
   );
 }
+
+/**
+ * An invitation to an organization or one of its teams (docs/decisions/030): who invites, to
+ * what, with which role, their message, and the link (it leads to sign-up with the address filled
+ * in, or to sign-in when the address has an account; answering happens signed in).
+ */
+export function invitationMail(
+  to: string,
+  invitation: {
+    inviterName: string;
+    organizationName: string;
+    teamName: string | null;
+    role: string;
+    message: string | null;
+    expiresInDays: number;
+  },
+  url: string,
+): MailMessage {
+  const destination = invitation.teamName
+    ? `the team ${invitation.teamName} of ${invitation.organizationName}`
+    : `the organization ${invitation.organizationName}`;
+  const subject = invitation.teamName
+    ? `${invitation.inviterName} invited you to ${invitation.teamName} (${invitation.organizationName}) on Snip`
+    : `${invitation.inviterName} invited you to ${invitation.organizationName} on Snip`;
+  const intro = `${invitation.inviterName} invited ${to} to join ${destination} on Snip as ${invitation.role}.`;
+  const quoted = invitation.message ? `\n\nTheir message: “${invitation.message}”` : "";
+  const outro = `The invitation expires in ${invitation.expiresInDays} days. Sign up or sign in with ${to} and verify the address to accept or reject it from the Invitations menu. If you did not expect it, ignore this email.`;
+  const text = `${intro}${quoted}\n\nOpen the invitation: ${url}\n\n${outro}\n\n— Snip`;
+  const html =
+    `<p>${escapeHtml(intro)}</p>` +
+    (invitation.message
+      ? `<blockquote style="border-left:3px solid #c7d2fe;margin:0;padding:4px 12px;color:#334155">${escapeHtml(invitation.message)}</blockquote>`
+      : "") +
+    `<p><a href="${escapeHtml(url)}" style="display:inline-block;padding:10px 18px;background:#4f46e5;color:#fff;border-radius:8px;text-decoration:none">Open the invitation</a></p>` +
+    `<p style="color:#475569;font-size:13px">${escapeHtml(outro)}<br>${escapeHtml(url)}</p>`;
+  return { to, subject, text, html };
+}

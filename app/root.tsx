@@ -57,7 +57,7 @@ export const middleware: Route.MiddlewareFunction[] = [
   },
 ];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context, params }: Route.LoaderArgs) {
   const viewer = getViewer(context);
   const phase = currentPhase(getCloudflare(context).env);
   const promo = promoBannerVisible(phase, await readPromoClosedAt(request), Date.now())
@@ -72,7 +72,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const survey = await surveyToAsk(getDb(getCloudflare(context).env.DB), viewer);
   return {
     ...(await readConsent(request)),
-    nav: await navState(context, viewer),
+    nav: await navState(context, viewer, { url: new URL(request.url), params }),
     promo,
     trialReminder,
     survey,

@@ -194,6 +194,11 @@ export default [
   route("app/organizations/:org/team/:team", "routes/organizations/links.tsx", { id: "org-team" }),
   // Team API tokens (docs/decisions/027): the organization's list of its teams' tokens
   route("app/organizations/:org/settings/teams/api", "routes/organizations/settings/teams.api.tsx"),
+  // Invitations (issue 16; docs/decisions/030): sending pages, the emailed link, a local-only fixture
+  route("app/organizations/:org/settings/profile/users/invite", "routes/organizations/settings/users.invite.tsx"),
+  route("app/organizations/:org/settings/teams/members/invite", "routes/organizations/settings/members.invite.tsx"),
+  route("app/invitations/:token", "routes/organizations/invitation-link.tsx"),
+  route("__dev/invitations", "routes/dev/invitations.ts"),
 
   // Consent endpoints (plain form posts)
   route("app/api/cookies/accept", "routes/api/cookies.accept.ts"),
@@ -233,6 +238,25 @@ export default [
   route("app/api/organization/:org/personal/urls/:state?", "routes/organizations/api/urls.ts", { id: "org-personal-urls" }),
   route("app/api/organization/:org/team/:team/alias/:alias", "routes/organizations/api/alias.ts", { id: "org-team-alias" }),
   route("app/api/organization/:org/personal/alias/:alias", "routes/organizations/api/alias.ts", { id: "org-personal-alias" }),
+  // Invitations (issue 16; docs/decisions/030): the user's own, answering, and an organization's or team's
+  route("app/api/invitations/:source", "routes/api/invitations.ts"),
+  route("app/api/organization/:org/users/invite/:invitation/:answer", "routes/organizations/api/invitations.answer.ts", {
+    id: "invitation-answer-organization",
+  }),
+  route("app/api/organization/:org/team/:team/invite/:invitation/:answer", "routes/organizations/api/invitations.answer.ts", {
+    id: "invitation-answer-team",
+  }),
+  route("app/api/organization/:org/users/invitations", "routes/organizations/api/invitations.organization.ts", {
+    id: "invitations-organization",
+  }),
+  route("app/api/organization/:org/users/invitations/:invitation", "routes/organizations/api/invitations.organization.ts", {
+    id: "invitation-organization",
+  }),
+  route("app/api/organization/:org/team/:team/invitations", "routes/organizations/api/invitations.team.ts", { id: "invitations-team" }),
+  route("app/api/organization/:org/team/:team/invitations/:invitation", "routes/organizations/api/invitations.team.ts", {
+    id: "invitation-team",
+  }),
+
   route("app/api/*", "routes/api/not-found.ts"),
   route("app/*", "routes/redirects.ts", { id: "app-redirects" }),
   route("*", "routes/redirects.ts", { id: "site-redirects" }),

@@ -8,8 +8,9 @@
 import type { ReactNode } from "react";
 import { Link, NavLink } from "react-router";
 import { PAST_DUE_PATH } from "../../domain/access";
-import type { NavOrganization, NavState, NavUser } from "../lib/nav.server";
+import type { NavCurrentOrganization, NavOrganization, NavState, NavUser } from "../lib/nav.server";
 import { CreateLinkButton } from "./create-link-popover";
+import { InvitationsPopover } from "./organizations/invitations-popover";
 import { FEATURE_PAGES } from "./feature-pages";
 
 /** Where the bar's entries lead (spec 01 §2 route table). */
@@ -34,11 +35,11 @@ const PATHS = {
 
 /**
  * Entries whose pages do not exist yet stay hidden, so no entry leads to a 404 (issue 14). The
- * shopping-cart work turns on `cart` with /app/shopping-cart; the organizations work turns on
- * `createOrganization` with /app/organizations/onboarding (tests/e2e/navigation.spec.ts checks
- * that every entry of the bar answers).
+ * shopping-cart work turns on `cart` with /app/shopping-cart; the organizations work (issue 16)
+ * turned on `createOrganization` with /app/organizations/onboarding (tests/e2e/navigation.spec.ts
+ * checks that every entry of the bar answers).
  */
-const PAGE_READY: Readonly<Record<"cart" | "createOrganization", boolean>> = { cart: false, createOrganization: false };
+const PAGE_READY: Readonly<Record<"cart" | "createOrganization", boolean>> = { cart: false, createOrganization: true };
 
 const navLink = "rounded-md px-3 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-100 hover:text-slate-900";
 /** The signed-in bar has more entries: tighter at md, roomier from lg. */
@@ -77,6 +78,13 @@ const ICONS = {
   tag: "M9.568 3H5.25A2.25 2.25 0 0 0 3 5.25v4.318c0 .597.237 1.17.659 1.591l9.581 9.581c.699.699 1.78.872 2.607.33a18.095 18.095 0 0 0 5.223-5.223c.542-.827.369-1.908-.33-2.607L11.16 3.66A2.25 2.25 0 0 0 9.568 3ZM6 6h.008v.008H6V6Z",
   blog: "M12 7.5h1.5m-1.5 3h1.5m-7.5 3h7.5m-7.5 3h7.5m3-9h3.375c.621 0 1.125.504 1.125 1.125V18a2.25 2.25 0 0 1-2.25 2.25M16.5 7.5V18a2.25 2.25 0 0 0 2.25 2.25M16.5 7.5V4.875c0-.621-.504-1.125-1.125-1.125H4.125C3.504 3.75 3 4.254 3 4.875V18a2.25 2.25 0 0 0 2.25 2.25h13.5M6 7.5h3v3H6v-3Z",
   menu: "M4 6h16M4 12h16M4 18h16",
+  cog: "M10.343 3.94c.09-.542.56-.94 1.11-.94h1.093c.55 0 1.02.398 1.11.94l.149.894c.07.424.384.764.78.93.398.164.855.142 1.205-.108l.737-.527a1.125 1.125 0 0 1 1.45.12l.773.774c.39.389.44 1.002.12 1.45l-.527.737c-.25.35-.272.806-.107 1.204.165.397.505.71.93.78l.893.15c.543.09.94.559.94 1.109v1.094c0 .55-.397 1.02-.94 1.11l-.894.149c-.424.07-.764.383-.929.78-.165.398-.143.854.107 1.204l.527.738c.32.447.269 1.06-.12 1.45l-.774.773a1.125 1.125 0 0 1-1.449.12l-.738-.527c-.35-.25-.806-.272-1.203-.107-.398.165-.71.505-.781.929l-.149.894c-.09.542-.56.94-1.11.94h-1.094c-.55 0-1.019-.398-1.11-.94l-.148-.894c-.071-.424-.384-.764-.781-.93-.398-.164-.854-.142-1.204.108l-.738.527c-.447.32-1.06.269-1.45-.12l-.773-.774a1.125 1.125 0 0 1-.12-1.45l.527-.737c.25-.35.272-.806.108-1.204-.165-.397-.506-.71-.93-.78l-.894-.15c-.542-.09-.94-.56-.94-1.109v-1.094c0-.55.398-1.02.94-1.11l.894-.149c.424-.07.765-.383.93-.78.165-.398.143-.854-.108-1.204l-.526-.738a1.125 1.125 0 0 1 .12-1.45l.773-.773a1.125 1.125 0 0 1 1.45-.12l.737.527c.35.25.807.272 1.204.107.397-.165.71-.505.78-.929l.15-.894ZM15 12a3 3 0 1 1-6 0 3 3 0 0 1 6 0Z",
+  users:
+    "M18 18.72a9.094 9.094 0 0 0 3.741-.479 3 3 0 0 0-4.682-2.72m.94 3.198.001.031c0 .225-.012.447-.037.666A11.944 11.944 0 0 1 12 21c-2.17 0-4.207-.576-5.963-1.584A6.062 6.062 0 0 1 6 18.719m12 0a5.971 5.971 0 0 0-.941-3.197m0 0A5.995 5.995 0 0 0 12 12.75a5.995 5.995 0 0 0-5.058 2.772m0 0a3 3 0 0 0-4.681 2.72 8.986 8.986 0 0 0 3.74.477m.94-3.197a5.971 5.971 0 0 0-.94 3.197M15 6.75a3 3 0 1 1-6 0 3 3 0 0 1 6 0Zm6 3a2.25 2.25 0 1 1-4.5 0 2.25 2.25 0 0 1 4.5 0Zm-13.5 0a2.25 2.25 0 1 1-4.5 0 2.25 2.25 0 0 1 4.5 0Z",
+  audit:
+    "M9 12h3.75M9 15h3.75M9 18h3.75m3 .75H18a2.25 2.25 0 0 0 2.25-2.25V6.108c0-1.135-.845-2.098-1.976-2.192a48.424 48.424 0 0 0-1.123-.08m-5.801 0c-.065.21-.1.433-.1.664 0 .414.336.75.75.75h4.5a.75.75 0 0 0 .75-.75 2.25 2.25 0 0 0-.1-.664m-5.8 0A2.251 2.251 0 0 1 13.5 2.25H15c1.012 0 1.867.668 2.15 1.586m-5.8 0c-.376.023-.75.05-1.124.08C9.095 4.01 8.25 4.973 8.25 6.108V8.25m0 0H4.875c-.621 0-1.125.504-1.125 1.125v11.25c0 .621.504 1.125 1.125 1.125h9.75c.621 0 1.125-.504 1.125-1.125V9.375c0-.621-.504-1.125-1.125-1.125H8.25ZM6.75 12h.008v.008H6.75V12Zm0 3h.008v.008H6.75V15Zm0 3h.008v.008H6.75V18Z",
+  lifebuoy:
+    "M16.712 4.33a9.027 9.027 0 0 1 1.652 1.306c.51.51.944 1.064 1.306 1.652M16.712 4.33l-3.448 4.138m3.448-4.138a9.014 9.014 0 0 0-9.424 0M19.67 7.288l-4.138 3.448m4.138-3.448a9.014 9.014 0 0 1 0 9.424m-4.138-5.976a3.736 3.736 0 0 0-.88-1.388 3.737 3.737 0 0 0-1.388-.88m2.268 2.268a3.765 3.765 0 0 1 0 2.528m-2.268-4.796a3.765 3.765 0 0 0-2.528 0m4.796 4.796c-.181.506-.475.982-.88 1.388a3.736 3.736 0 0 1-1.388.88m2.268-2.268 4.138 3.448m0 0a9.027 9.027 0 0 1-1.306 1.652c-.51.51-1.064.944-1.652 1.306m0 0-3.448-4.138m3.448 4.138a9.014 9.014 0 0 1-9.424 0m5.976-4.138a3.765 3.765 0 0 1-2.528 0m0 0a3.736 3.736 0 0 1-1.388-.88 3.737 3.737 0 0 1-.88-1.388m2.268 2.268L7.288 19.67m0 0a9.024 9.024 0 0 1-1.652-1.306 9.027 9.027 0 0 1-1.306-1.652m0 0 4.138-3.448M4.33 16.712a9.014 9.014 0 0 1 0-9.424m4.138 5.976a3.765 3.765 0 0 1 0-2.528m0 0c.181-.506.475-.982.88-1.388a3.736 3.736 0 0 1 1.388-.88m-2.268 2.268L4.33 7.288m6.406 1.18L7.288 4.33m0 0a9.024 9.024 0 0 0-1.652 1.306A9.025 9.025 0 0 0 4.33 7.288",
   close: "M6 6l12 12M18 6L6 18",
 } as const;
 
@@ -225,9 +233,10 @@ function OrganizationList({ organizations, itemClass }: { organizations: NavOrga
   return (
     <ul aria-label="Organizations" className="max-h-[238px] overflow-auto">
       {organizations.map((organization) => (
-        <li key={organization.href}>
+        <li key={`${organization.name}|${organization.href}`}>
           <Link to={organization.href} className={itemClass}>
             {organization.name}
+            {organization.archived ? <span className="ml-2 text-xs font-normal text-slate-500">(archived)</span> : null}
           </Link>
         </li>
       ))}
@@ -235,8 +244,24 @@ function OrganizationList({ organizations, itemClass }: { organizations: NavOrga
   );
 }
 
-/** Developers: the organizations the user belongs to, and Create Organization. */
-function OrganizationsMenu({ organizations }: { organizations: NavOrganization[] }) {
+/**
+ * The current organization's entries (spec 02 §2), each shown by permission: Organization Settings
+ * and Team Settings lead to the first settings page the user may see, Audit Trail needs the audit
+ * permission (or ownership), Helpdesk any part in the organization.
+ */
+function currentOrganizationEntries(current: NavCurrentOrganization | null) {
+  if (!current) return [];
+  const entries: { label: string; href: string; icon: keyof typeof ICONS }[] = [];
+  if (current.settingsHref) entries.push({ label: "Organization Settings", href: current.settingsHref, icon: "cog" });
+  if (current.teamSettingsHref) entries.push({ label: "Team Settings", href: current.teamSettingsHref, icon: "users" });
+  if (current.auditHref) entries.push({ label: "Audit Trail", href: current.auditHref, icon: "audit" });
+  if (current.helpdeskHref) entries.push({ label: "Helpdesk", href: current.helpdeskHref, icon: "lifebuoy" });
+  return entries;
+}
+
+/** Developers: the organizations the user belongs to, the current organization's entries, and Create Organization. */
+function OrganizationsMenu({ organizations, current }: { organizations: NavOrganization[]; current: NavCurrentOrganization | null }) {
+  const entries = currentOrganizationEntries(current);
   return (
     <details className="popover relative" data-popover>
       <summary className={`${barLink} flex cursor-pointer list-none items-center gap-1`}>
@@ -250,6 +275,21 @@ function OrganizationsMenu({ organizations }: { organizations: NavOrganization[]
           organizations={organizations}
           itemClass="block truncate rounded-md px-3 py-2 text-sm text-slate-700 hover:bg-indigo-50 hover:text-indigo-700"
         />
+        {current && entries.length > 0 ? (
+          <div className="mt-1 border-t border-slate-100 pt-1" aria-label={current.name} role="group">
+            <p className="truncate px-3 pb-1 pt-1.5 text-xs font-semibold uppercase tracking-wide text-slate-500">{current.name}</p>
+            {entries.map((entry) => (
+              <Link
+                key={entry.label}
+                to={entry.href}
+                className="flex items-center gap-2 rounded-md px-3 py-2 text-sm text-slate-700 hover:bg-indigo-50 hover:text-indigo-700"
+              >
+                <Icon name={entry.icon} className="h-4 w-4" />
+                {entry.label}
+              </Link>
+            ))}
+          </div>
+        ) : null}
         {PAGE_READY.createOrganization ? (
           <div className="mt-1 border-t border-slate-100 pt-1">
             <Link
@@ -420,6 +460,12 @@ function UserMobileMenu({ nav, user }: { nav: NavState; user: NavUser }) {
             </Link>
             <p className={menuHeading}>Organizations</p>
             <OrganizationList organizations={nav.organizations} itemClass={menuRow} />
+            {currentOrganizationEntries(nav.currentOrganization).map((entry) => (
+              <Link key={entry.label} to={entry.href} className={menuRow}>
+                <Icon name={entry.icon} />
+                {entry.label}
+              </Link>
+            ))}
             {PAGE_READY.createOrganization ? (
               <Link to={PATHS.createOrganization} className={`${menuRow} text-indigo-700`}>
                 <Icon name="plus" />
@@ -455,6 +501,18 @@ function UserMobileMenu({ nav, user }: { nav: NavState; user: NavUser }) {
         </LogoutForm>
       </div>
     </MobileMenu>
+  );
+}
+
+/** The outcome of answering an invitation with a plain form (no JavaScript), under the bar. */
+function InvitationNotice({ notice }: { notice: NonNullable<NavState["invitationNotice"]> }) {
+  const tone = notice.tone === "success" ? "border-emerald-200 bg-emerald-50 text-emerald-800" : "border-red-200 bg-red-50 text-red-700";
+  return (
+    <div className={`border-t ${tone}`}>
+      <p role={notice.tone === "success" ? "status" : "alert"} className="mx-auto max-w-6xl px-4 py-2 text-sm font-semibold">
+        {notice.text}
+      </p>
+    </div>
   );
 }
 
@@ -545,7 +603,7 @@ function UserHeader({ nav, user }: { nav: NavState; user: NavUser }) {
           ) : null}
           {user.isDeveloper ? (
             <>
-              <OrganizationsMenu organizations={nav.organizations} />
+              <OrganizationsMenu organizations={nav.organizations} current={nav.currentOrganization} />
               <Link to={PATHS.kiosk} className={barIconLink} title="Kiosk">
                 <Icon name="kiosk" className="h-5 w-5 lg:hidden" />
                 <span className="sr-only lg:not-sr-only">Kiosk</span>
@@ -562,6 +620,12 @@ function UserHeader({ nav, user }: { nav: NavState; user: NavUser }) {
             <span className="sr-only">Notifications</span>
             <UnreadDot unread={nav.unread} className="absolute right-1.5 top-1.5 h-2.5 w-2.5" />
           </Link>
+          <InvitationsPopover
+            invitations={nav.invitations}
+            returnTo={nav.returnTo}
+            initiallyOpen={nav.invitationsOpen}
+            summaryClass={barIconLink}
+          />
           {PAGE_READY.cart ? (
             <Link to={PATHS.cart} className={barIconLink} title="Cart" aria-label={`Cart (${nav.cartCount})`}>
               <Icon name="cart" />
@@ -591,9 +655,17 @@ function UserHeader({ nav, user }: { nav: NavState; user: NavUser }) {
             <span className="sr-only">Notifications</span>
             <UnreadDot unread={nav.unread} className="absolute right-1.5 top-1.5 h-2.5 w-2.5" />
           </Link>
+          <InvitationsPopover
+            invitations={nav.invitations}
+            returnTo={nav.returnTo}
+            initiallyOpen={false}
+            summaryClass={barIconLink}
+            placement="-right-12"
+          />
           <UserMobileMenu nav={nav} user={user} />
         </div>
       </Bar>
+      {nav.invitationNotice ? <InvitationNotice notice={nav.invitationNotice} /> : null}
     </header>
   );
 }

@@ -1,6 +1,25 @@
-/** What the navigation bar needs to know about the viewer (spec 02 §2), computed on the server. */
+/**
+ * What the navigation bar needs to know about the viewer (spec 02 §2), computed on the server:
+ * besides the account's entries, the pending invitations (the envelope and its popover), the
+ * Organizations dropdown (developers) and the entries of the current organization (the route's
+ * {org} param; docs/decisions/030).
+ */
 import type { RouterContextProvider } from "react-router";
 import { getDb } from "../../db/client.server";
+import { listPendingForEmail } from "../../db/invitations.server";
+import { listNavOrganizations, type NavOrganizationFacts } from "../../db/organizations-nav.server";
+import { listTeams } from "../../db/organizations.server";
+import { INVITATION_NOTICE_PARAM, INVITATION_NOTICES, isInvitationNotice } from "../../domain/invitations";
+import {
+  can as canInOrganization,
+  ORGANIZATION_SETTINGS_LINKS,
+  organizationDestination,
+  organizationSettingsLinks,
+  TEAM_SETTINGS_LINKS,
+  teamSettingsLinks,
+  visibleTeams,
+  type Actor,
+} from "../../domain/permissions";
 import { countUnreadAnnouncements, countUnreadNotifications } from "../../db/notifications.server";
 import { can, mayCreateFromApp } from "../../domain/entitlements";
 import { getCloudflare } from "../context.server";
@@ -20,6 +39,31 @@ export interface NavUser {
 export interface NavOrganization {
   name: string;
   href: string;
+  archived?: boolean;
+}
+
+/** One pending invitation in the envelope's popover (spec 02 §3 Invitation, as shown). */
+export interface NavInvitation {
+  id: string;
+  source: "organization" | "team";
+  organizationName: string;
+  teamName: string | null;
+  inviterName: string | null;
+  /** The organization role's name, or the team role. */
+  role: string;
+  message: string | null;
+  /** The answer calls (spec 02 §7), without /accept or /reject. */
+  answerPath: string;
+}
+
+/** The current organization's entries (spec 02 §2), by permission. */
+export interface NavCurrentOrganization {
+  name: string;
+  slug: string;
+  settingsHref: string | null;
+  teamSettingsHref: string | null;
+  auditHref: string | null;
+  helpdeskHref: string | null;
 }
 
 export interface NavState {
@@ -34,8 +78,94 @@ export interface NavState {
   unread: boolean;
   cartCount: number;
   invitationsCount: number;
-  /** Developers only; sorted by name, case-insensitively. Empty until organizations exist. */
+  invitations: NavInvitation[];
+  /** The popover opens on load (the invitation mail's link lands with ?invitations=open). */
+  invitationsOpen: boolean;
+  /** The outcome of a plain-form answer (no JavaScript), shown under the bar. */
+  invitationNotice: { tone: "success" | "error"; text: string } | null;
+  /** Where a plain-form answer comes back to: this page. */
+  returnTo: string;
+  /** Developers only; sorted by name, case-insensitively. */
   organizations: NavOrganization[];
+  /** The organization of the page ({org} of the route), when the user is in it (developers). */
+  currentOrganization: NavCurrentOrganization | null;
+}
+
+/** Where the bar is rendered: the page's URL and route params. */
+export interface NavWhere {
+  url: URL;
+  params: Readonly<Record<string, string | undefined>>;
+}
+
+const ORGANIZATION_SETTINGS_PATHS: Record<(typeof ORGANIZATION_SETTINGS_LINKS)[number]["label"], string> = {
+  Profile: "settings/profile",
+  Users: "settings/profile/users",
+  "Role Management": "settings/profile/roles",
+  SSO: "settings/profile/sso",
+  "Organization Domains": "settings/profile/domains",
+};
+const TEAM_SETTINGS_PATHS: Record<(typeof TEAM_SETTINGS_LINKS)[number]["label"], string> = {
+  Teams: "settings/teams",
+  Members: "settings/teams/members",
+  "Team Domains": "settings/teams/domains",
+  "API Tokens": "settings/teams/api",
+};
+
+export function organizationPath(slug: string, rest: string): string {
+  return `/app/organizations/${encodeURIComponent(slug)}/${rest}`;
+}
+
+/** The dropdown's entry: archived → its restore; otherwise where organizationDestination says. */
+function organizationHref(actor: Actor, facts: NavOrganizationFacts): string {
+  const slug = facts.organization.slug;
+  if (facts.organization.archived) return organizationPath(slug, "restore");
+  const destination = organizationDestination(actor, facts.standing, visibleTeams(facts.teams));
+  if (!destination || destination.route === "org.dashboard") return organizationPath(slug, "dashboard");
+  if (destination.route !== "org.team") return organizationPath(slug, "me");
+  const team = facts.teams.find((t) => t.id === destination.teamId);
+  return organizationPath(slug, `team/${encodeURIComponent(team?.slug ?? "")}`);
+}
+
+async function currentOrganizationOf(
+  db: ReturnType<typeof getDb>,
+  actor: Actor,
+  facts: NavOrganizationFacts,
+): Promise<NavCurrentOrganization> {
+  const { organization, standing } = facts;
+  const teams = await listTeams(db, organization.id);
+  const orgLinks = organizationSettingsLinks(actor, standing);
+  const teamLinks = teamSettingsLinks(actor, standing, teams);
+  const resource = { kind: "organization", standing } as const;
+  return {
+    name: organization.name,
+    slug: organization.slug,
+    settingsHref: orgLinks[0]
+      ? organizationPath(organization.slug, ORGANIZATION_SETTINGS_PATHS[orgLinks[0] as keyof typeof ORGANIZATION_SETTINGS_PATHS])
+      : null,
+    teamSettingsHref: teamLinks[0]
+      ? organizationPath(organization.slug, TEAM_SETTINGS_PATHS[teamLinks[0] as keyof typeof TEAM_SETTINGS_PATHS])
+      : null,
+    auditHref: canInOrganization(actor, "organization.audit", resource) ? organizationPath(organization.slug, "audit") : null,
+    helpdeskHref: canInOrganization(actor, "organization.helpdesk", resource) ? organizationPath(organization.slug, "helpdesk") : null,
+  };
+}
+
+function noticeOf(url: URL | undefined) {
+  const code = url?.searchParams.get(INVITATION_NOTICE_PARAM) ?? null;
+  return isInvitationNotice(code) ? INVITATION_NOTICES[code] : null;
+}
+
+/**
+ * The page's own path and query: a client-side navigation or revalidation asks the loaders
+ * through `{path}.data?_routes=…` (React Router's single fetch), which is not the page.
+ */
+function returnToOf(url: URL | undefined): string {
+  if (!url) return "/";
+  const params = new URLSearchParams(url.search);
+  for (const name of [INVITATION_NOTICE_PARAM, "invitations", "_routes"]) params.delete(name);
+  const query = params.toString();
+  const path = url.pathname === "/_root.data" ? "/" : url.pathname.replace(/\.data$/, "");
+  return `${path}${query ? `?${query}` : ""}`;
 }
 
 export function initialsOf(name: string): string {
@@ -50,7 +180,7 @@ export function photoUrl(user: { id: string; image: string | null; updatedAt?: D
   return user.image ? `/app/user-photo/${encodeURIComponent(user.id)}?v=${encodeURIComponent(user.image.split("/").pop() ?? "")}` : null;
 }
 
-export async function navState(context: Readonly<RouterContextProvider>, viewer: Viewer | null): Promise<NavState> {
+export async function navState(context: Readonly<RouterContextProvider>, viewer: Viewer | null, where?: NavWhere): Promise<NavState> {
   if (!viewer) {
     return {
       user: null,
@@ -62,14 +192,42 @@ export async function navState(context: Readonly<RouterContextProvider>, viewer:
       unread: false,
       cartCount: 0,
       invitationsCount: 0,
+      invitations: [],
+      invitationsOpen: false,
+      invitationNotice: null,
+      returnTo: "/",
       organizations: [],
+      currentOrganization: null,
     };
   }
   const db = getDb(getCloudflare(context).env.DB);
-  const [notifications, announcements] = await Promise.all([
+  const actor: Actor = { userId: viewer.user.id, isDeveloper: viewer.user.isDeveloper, subject: viewer.subject };
+  const [notifications, announcements, pending, organizationFacts] = await Promise.all([
     countUnreadNotifications(db, viewer.user.id),
     countUnreadAnnouncements(db, viewer.user.lastReadAnnouncementsAt),
+    // Answering needs a verified address (docs/decisions/030); a past-due trial shows only the logo and Log out.
+    viewer.user.emailVerified && !viewer.pastDueTrial ? listPendingForEmail(db, viewer.user.email, new Date(), false) : Promise.resolve([]),
+    viewer.user.isDeveloper && !viewer.pastDueTrial ? listNavOrganizations(db, viewer.user.id) : Promise.resolve([]),
   ]);
+  const invitations: NavInvitation[] = pending.map((invitation) => ({
+    id: invitation.id,
+    source: invitation.source,
+    organizationName: invitation.organization.name,
+    teamName: invitation.team?.name ?? null,
+    inviterName: invitation.inviterName,
+    role: (invitation.source === "team" ? invitation.teamRole : invitation.roleName) ?? "",
+    message: invitation.message,
+    answerPath:
+      invitation.source === "team" && invitation.team
+        ? `/app/api/organization/${encodeURIComponent(invitation.organization.slug)}/team/${encodeURIComponent(invitation.team.slug)}/invite/${encodeURIComponent(invitation.id)}`
+        : `/app/api/organization/${encodeURIComponent(invitation.organization.slug)}/users/invite/${encodeURIComponent(invitation.id)}`,
+  }));
+  const organizations = organizationFacts
+    .map((facts) => ({ name: facts.organization.name, href: organizationHref(actor, facts), archived: facts.organization.archived }))
+    .sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: "base" }));
+  const currentSlug = where?.params.org?.toLowerCase();
+  const currentFacts = currentSlug ? organizationFacts.find((facts) => facts.organization.slug === currentSlug) : undefined;
+  const currentOrganization = currentFacts ? await currentOrganizationOf(db, actor, currentFacts) : null;
   return {
     user: {
       id: viewer.user.id,
@@ -86,7 +244,12 @@ export async function navState(context: Readonly<RouterContextProvider>, viewer:
     impersonating: viewer.session.impersonatedBy !== null,
     unread: notifications + announcements > 0,
     cartCount: 0,
-    invitationsCount: 0,
-    organizations: [],
+    invitationsCount: invitations.length,
+    invitations,
+    invitationsOpen: where?.url.searchParams.get("invitations") === "open",
+    invitationNotice: noticeOf(where?.url),
+    returnTo: returnToOf(where?.url),
+    organizations,
+    currentOrganization,
   };
 }

@@ -83,8 +83,7 @@ test.describe("the bar by viewer", () => {
     await expect(empty).toBeHidden();
     await organizations.locator("summary").click();
     await expect(empty).toBeVisible();
-    // Hidden until the organization onboarding page exists.
-    await expect(organizations.getByRole("link", { name: "Create Organization" })).toHaveCount(0);
+    await expectLink(organizations, "Create Organization", "/app/organizations/onboarding");
     await page.keyboard.press("Escape");
     await expect(empty).toBeHidden();
   });
@@ -244,8 +243,9 @@ for (const javaScriptEnabled of [true, false]) {
       await expectLink(panel, "Dashboard", "/dashboard");
       await expectLink(panel, "Kiosk", "/app/kiosk");
       await expect(panel.getByText("No organizations yet")).toBeVisible();
-      await expectLink(panel, "Create", "/app/links/create");
-      for (const name of ["Create Organization", "Upgrade Now", "My URLs", "Plans", "Blog", "Home"]) {
+      await expectLink(panel, /^Create$/, "/app/links/create");
+      await expectLink(panel, "Create Organization", "/app/organizations/onboarding");
+      for (const name of ["Upgrade Now", "My URLs", "Plans", "Blog", "Home"]) {
         await expect(panel.getByRole("link", { name, exact: true })).toHaveCount(0);
       }
     });

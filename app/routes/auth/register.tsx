@@ -35,7 +35,9 @@ async function challengeFor(request: Request, env: ReturnType<typeof getCloudfla
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireGuest(context);
   const turnstile = await challengeFor(request, getCloudflare(context).env);
-  return { turnstileSiteKey: turnstile?.siteKey ?? null };
+  // An invitation mail's link carries the invited address (docs/decisions/030): filled in, still editable.
+  const email = new URL(request.url).searchParams.get("email")?.slice(0, 254) ?? null;
+  return { turnstileSiteKey: turnstile?.siteKey ?? null, email };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -120,7 +122,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
           name="email"
           type="email"
           autoComplete="email"
-          defaultValue={fields.email.initialValue}
+          defaultValue={fields.email.initialValue ?? loaderData.email ?? undefined}
           errors={fields.email.errors}
           required
         />
