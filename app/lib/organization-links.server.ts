@@ -26,7 +26,12 @@ import { apiError, json, readBody } from "./api.server";
 import { bulkUploadAction, type BulkTarget } from "./bulk.server";
 import { createUserLink, type LinkCreator } from "./create-link.server";
 import { destinationContext, shortUrl } from "./links.server";
-import { requireOrganizationAccess, requireTeamAccess, type OrganizationAccess } from "./organizations/access.server";
+import {
+  requireOrganizationAccess,
+  requireOrganizationAccessAny,
+  requireTeamAccess,
+  type OrganizationAccess,
+} from "./organizations/access.server";
 import type { Link } from "../../db/links.server";
 
 type Args = {
@@ -90,7 +95,11 @@ export async function requireScope(args: Args, scope: OrganizationScope, mode: "
         : await findMemberWorkspace(access.db, access.organization.id, access.viewer.user.id);
     return { access, teamId: null, workspaceId };
   }
-  const access = await requireOrganizationAccess(args, GUARDS.read.organization, options);
+  // The Restore Organization dialog counts an archived organization's links with this list too.
+  // (The JSON list only: the dashboard page of an archived organization stays refused.)
+  const access = page
+    ? await requireOrganizationAccess(args, GUARDS.read.organization, options)
+    : await requireOrganizationAccessAny(args, [GUARDS.read.organization, "organization.unarchive"], options);
   return { access, teamId: null, workspaceId: null };
 }
 

@@ -7,9 +7,9 @@
  */
 import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
 import type { Action } from "../../domain/permissions";
-import { signIn } from "./accounts";
+import { apiLogin, newUser, signIn } from "./accounts";
 import { BASE_URL, expect, SAME_ORIGIN, test, wranglerVar } from "./fixtures";
-import { EMPTY_TEAM, organizationWorld, PERSONAS, TEAM, type OrganizationWorld, type Persona } from "./organizations";
+import { EMPTY_TEAM, organizationWorld, PERSONAS, registerByForm, TEAM, type OrganizationWorld, type Persona } from "./organizations";
 
 let world: OrganizationWorld;
 const run = Date.now().toString(36);
@@ -405,4 +405,43 @@ test("an organization's owner cannot delete their account: the message under the
     maxRedirects: 0,
   });
   expect(post.status()).toBe(409);
+});
+
+test("an archived organization's link list still answers its owner (the Restore Organization dialog counts with it), and nothing else opens", async () => {
+  const context = await playwrightRequest.newContext({ baseURL: BASE_URL });
+  try {
+    const owner = newUser("archived-owner");
+    await registerByForm(context, owner);
+    const slug = `archived-${run}`;
+    for (const body of [
+      { action: "developer", email: owner.email },
+      { action: "organization", email: owner.email, slug, name: `Archived ${run}`, teams: [{ slug: "crew", name: "Crew" }] },
+    ]) {
+      const made = await context.post("/__dev/fixtures", { data: body });
+      expect(made.status(), await made.text()).toBe(200);
+    }
+    await apiLogin(context, owner);
+    const ajax = { "X-Requested-With": "XMLHttpRequest", ...SAME_ORIGIN };
+    const created = await context.post(`/app/api/organization/${slug}/team/crew/url/create`, {
+      data: { url: "https://example.com/archived" },
+      headers: ajax,
+    });
+    expect(created.status(), await created.text()).toBe(200);
+    const archived = await context.patch(`/app/api/organization/${slug}/archive`, { data: { archive: true }, headers: ajax });
+    expect(archived.status(), await archived.text()).toBe(200);
+
+    const list = await context.get(`/app/api/organization/${slug}/urls/available`);
+    expect(list.status()).toBe(200);
+    expect(((await list.json()) as { data: { url: string }[] }).data.map((link) => link.url)).toEqual(["https://example.com/archived"]);
+    // Everything else of the archived organization stays refused, the dashboard page included.
+    expect((await context.get(`/app/api/organization/${slug}/team/crew/urls/available`)).status()).toBe(403);
+    expect((await context.get(`/app/organizations/${slug}/dashboard`, { maxRedirects: 0 })).status()).toBe(403);
+    const refused = await context.post(`/app/api/organization/${slug}/team/crew/url/create`, {
+      data: { url: "https://example.com/after" },
+      headers: ajax,
+    });
+    expect(refused.status()).toBe(403);
+  } finally {
+    await context.dispose();
+  }
 });

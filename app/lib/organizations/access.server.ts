@@ -20,7 +20,13 @@
  */
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { getDb, type Db } from "../../../db/client.server";
-import { findOrganizationBySlug, findTeamBySlug, loadStanding, type OrganizationRecord, type TeamRecord } from "../../../db/organizations.server";
+import {
+  findOrganizationBySlug,
+  findTeamBySlug,
+  loadStanding,
+  type OrganizationRecord,
+  type TeamRecord,
+} from "../../../db/organizations.server";
 import { API_MESSAGES } from "../../../domain/api-messages";
 import { can, isOrganizationOwner, type Action, type ActionOf, type Actor, type OrganizationStanding } from "../../../domain/permissions";
 import { getCloudflare } from "../../context.server";
@@ -98,6 +104,22 @@ export async function requireOrganizationAccess(
 ): Promise<OrganizationAccess> {
   const access = await loadOrganizationAccess(args, options);
   if (!can(access.actor, action, { kind: "organization", standing: access.standing })) refuse(403, options.json === true);
+  return access;
+}
+
+/**
+ * The guard of an organization-scope route several rules may open: passes when any of them allows.
+ * (The organization's link list is the dashboard's, and also the Restore Organization dialog's while
+ * the organization is archived, which only `organization.unarchive` allows.)
+ */
+export async function requireOrganizationAccessAny(
+  args: Args,
+  actions: readonly ActionOf<"organization">[],
+  options: Options = {},
+): Promise<OrganizationAccess> {
+  const access = await loadOrganizationAccess(args, options);
+  const resource = { kind: "organization", standing: access.standing } as const;
+  if (!actions.some((action) => can(access.actor, action, resource))) refuse(403, options.json === true);
   return access;
 }
 
