@@ -25,7 +25,21 @@ INSERT OR IGNORE INTO subscriptions (id, user_id, slot, name, interval, amount, 
 INSERT OR IGNORE INTO notifications (id, user_id, title, body, url, created_at) VALUES
   ('demo-notification-0000000000001', 'demo-user-0000000000000000000001', 'Welcome to Snip Pro',
    'Your Pro plan is active: custom aliases, analytics and bulk creation are ready.', '/app/settings/usage', 1793491200000);
-INSERT OR IGNORE INTO announcements (id, title, body, url, created_at) VALUES
+INSERT OR IGNORE INTO announcements (id, title, body, url, created_at, published_at) VALUES
   ('announcement-two-factor-000000001', 'Two-factor authentication is here',
-   'Protect your account with an authenticator app: Settings → Security.', '/app/settings/security', 1793491200000);
+   'Protect your account with an authenticator app: Settings → Security.', '/app/settings/security', 1793491200000, 1793491200000);
 UPDATE links SET user_id = 'demo-user-0000000000000000000001', workspace_id = 'demo-user-0000000000000000000001' WHERE id IN ('00000000-0000-4000-8000-000000000001', '00000000-0000-4000-8000-000000000002') AND user_id IS NULL;
+
+-- A demo organization (README "Demo logins"): staff@example.com owns "Snip Demo Org" with a
+-- Marketing team (staff is its admin) and an Auditor role; organizations need the developer flag.
+INSERT OR IGNORE INTO organizations (id, slug, name, owner_user_id, archived, features, created_at, updated_at) VALUES
+  ('demo-org-0000000000000000000001', 'snip-demo-org', 'Snip Demo Org', 'staff-user-000000000000000000001', 0, '[]', 1793491200000, 1793491200000);
+INSERT OR IGNORE INTO organization_roles (id, organization_id, name, permissions, created_at) VALUES
+  ('demo-role-auditor-00000000000001', 'demo-org-0000000000000000000001', 'Auditor', '["audit"]', 1793491200000);
+INSERT OR IGNORE INTO teams (id, organization_id, slug, name, owner_user_id, archived, features, options, created_at, updated_at) VALUES
+  ('demo-team-marketing-000000000001', 'demo-org-0000000000000000000001', 'marketing', 'Marketing', 'staff-user-000000000000000000001', 0, '[]', '{}', 1793491200000, 1793491200000);
+INSERT OR IGNORE INTO team_members (team_id, user_id, role, created_at) VALUES
+  ('demo-team-marketing-000000000001', 'staff-user-000000000000000000001', 'admin', 1793491200000);
+INSERT OR IGNORE INTO audit_log (organization_id, actor_user_id, action, target, details, created_at)
+  SELECT 'demo-org-0000000000000000000001', 'staff-user-000000000000000000001', 'organization.created', 'snip-demo-org', '{"name":"Snip Demo Org"}', 1793491200000
+  WHERE NOT EXISTS (SELECT 1 FROM audit_log WHERE organization_id = 'demo-org-0000000000000000000001');
