@@ -179,11 +179,13 @@ export default [
     route("subscription/update/:subscription/:interval", "routes/team/coming.tsx", { id: "team-subscription-update" }),
     route("payment-method", "routes/team/coming.tsx", { id: "team-payment-method" }),
     route("invoices", "routes/team/coming.tsx", { id: "team-invoices" }),
-    // The team's API tokens (docs/decisions/027): tokens of the team's workspace
-    route("api", "routes/team/api.tsx", { id: "team-api" }),
-    route("api/new", "routes/team/api.tsx", { id: "team-api-new" }),
-    route("api/edit/:tokenId", "routes/team/api.tsx", { id: "team-api-edit" }),
   ]),
+  // The team's API tokens (docs/decisions/027): beside the team area rather than inside it, so an
+  // owner or a user with the teams permission who is not a member manages them too (the team
+  // area itself is for the team's members: its switch check refuses anyone else).
+  route("app/organization/:org/team/:team/api", "routes/team/api.tsx", { id: "team-api" }),
+  route("app/organization/:org/team/:team/api/new", "routes/team/api.tsx", { id: "team-api-new" }),
+  route("app/organization/:org/team/:team/api/edit/:tokenId", "routes/team/api.tsx", { id: "team-api-edit" }),
 
   // The onboarding survey (issue 19, spec 01 §2 shell, decision 032): the plain page behind the banner
   route("app/survey/onboarding", "routes/survey/onboarding.tsx"),
