@@ -90,6 +90,8 @@ export default [
     route("ips", "routes/kiosk/ips.tsx"),
     route("surveys", "routes/kiosk/surveys.tsx"),
     route("surveys/:survey", "routes/kiosk/survey.tsx"),
+    // Kiosk helpdesk (issue 16): staff answer the organizations' support requests
+    route("helpdesk", "routes/kiosk/helpdesk.tsx"),
   ]),
 
   // Pricing and billing

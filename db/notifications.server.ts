@@ -85,10 +85,15 @@ export interface NewMessage {
 
 export async function createNotification(db: Db, userId: string, message: NewMessage, now = new Date()): Promise<string> {
   const id = crypto.randomUUID();
-  await db
+  await notificationInsert(db, userId, message, now, id);
+  return id;
+}
+
+/** The INSERT of a notification without running it, for a caller's `db.batch([...])`. */
+export function notificationInsert(db: Db, userId: string, message: NewMessage, now = new Date(), id: string = crypto.randomUUID()) {
+  return db
     .insert(notifications)
     .values({ id, userId, title: message.title, body: message.body ?? "", url: message.url ?? null, createdAt: now });
-  return id;
 }
 
 /** A published announcement at once (the dev fixture's); staff write drafts in the kiosk (db/announcements.server.ts). */

@@ -20,10 +20,12 @@ export const STAFF_AUDIT_ACTIONS = {
   "survey.question-removed": "Question removed",
   "survey.onboarding-on": "Turned on as the onboarding survey",
   "survey.onboarding-off": "Onboarding survey turned off",
+  "helpdesk.answered": "Support request answered",
+  "helpdesk.answer-edited": "Support request answer edited",
 } as const;
 
 export type StaffAuditAction = keyof typeof STAFF_AUDIT_ACTIONS;
-export type StaffAuditArea = "announcement" | "password" | "address" | "survey";
+export type StaffAuditArea = "announcement" | "password" | "address" | "survey" | "helpdesk";
 
 export function staffAuditLabel(action: string): string {
   return (STAFF_AUDIT_ACTIONS as Record<string, string>)[action] ?? action;

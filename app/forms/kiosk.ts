@@ -28,7 +28,21 @@ export const KIOSK_MESSAGES = {
   optionsMax: "A question has at most 10 choices of at most 100 characters each.",
   noQuestions: "Add a question before turning the survey on.",
   notFound: "It no longer exists: someone may have deleted it.",
+  answerRequired: "Enter the answer.",
+  answerMax: "The answer must be at most 5,000 characters.",
 } as const;
+
+export const HELPDESK_ANSWER_MAX = 5_000;
+
+/** Staff answer (or edit the answer to) one support request in /app/kiosk/helpdesk. */
+export const helpdeskAnswerSchema = z.object({
+  id: z.string().min(1).max(64),
+  answer: z
+    .string({ error: KIOSK_MESSAGES.answerRequired })
+    .trim()
+    .min(1, KIOSK_MESSAGES.answerRequired)
+    .max(HELPDESK_ANSWER_MAX, KIOSK_MESSAGES.answerMax),
+});
 
 export const ANNOUNCEMENT_TITLE_MAX = 120;
 export const ANNOUNCEMENT_BODY_MAX = 2_000;

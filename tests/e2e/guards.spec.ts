@@ -69,6 +69,7 @@ const ROUTES: [path: string, guards: string, expected: Record<Persona, Outcome>]
   ["/app/kiosk/ips", "L D", D("/app/kiosk/ips")],
   ["/app/kiosk/surveys", "L D", D("/app/kiosk/surveys")],
   ["/app/kiosk/surveys/no-such-survey", "L D", D("/app/kiosk/surveys/no-such-survey", "status 404")],
+  ["/app/kiosk/helpdesk", "L D", D("/app/kiosk/helpdesk")],
   // The onboarding survey's plain page: any signed-in user (it says when there is nothing to answer).
   ["/app/survey/onboarding", "L", L("/app/survey/onboarding")],
 ];

@@ -14,6 +14,7 @@ const KIOSK_NAV: [to: string, label: string][] = [
   ["/app/kiosk/users", "Users"],
   ["/app/kiosk/announcements", "Announcements"],
   ["/app/kiosk/surveys", "Surveys"],
+  ["/app/kiosk/helpdesk", "Helpdesk"],
   ["/app/kiosk/ips", "Blocked addresses"],
   ["/app/kiosk/password_dictionary", "Password dictionary"],
 ];
