@@ -866,8 +866,11 @@ end
   const analyticsUser = await query("SELECT id FROM users WHERE email = ?", analyticsEmail);
   const bigLink = { id: crypto.randomUUID(), alias: `million${process.pid}` };
   await db
-    .prepare("INSERT INTO links (id, domain, alias, url, status, user_id, created_at, updated_at) VALUES (?, ?, ?, ?, 'active', ?, ?, ?)")
-    .bind(bigLink.id, SHORT_HOST, bigLink.alias, "https://example.com/million", analyticsUser.id, Date.now(), Date.now())
+    // The user's personal workspace owns it (its id is the user's id, docs/decisions/027).
+    .prepare(
+      "INSERT INTO links (id, domain, alias, url, status, user_id, workspace_id, created_at, updated_at) VALUES (?, ?, ?, ?, 'active', ?, ?, ?, ?)",
+    )
+    .bind(bigLink.id, SHORT_HOST, bigLink.alias, "https://example.com/million", analyticsUser.id, analyticsUser.id, Date.now(), Date.now())
     .run();
   const nowHour = Math.floor(Date.now() / 3_600_000);
   await db
