@@ -7,7 +7,6 @@
  */
 import { useEffect, useState } from "react";
 import { Form, Link, useLocation } from "react-router";
-import { apiFetch } from "../lib/api-client";
 import { useModalOnMount } from "./dialog";
 import { SurveyQuestions, type SurveyQuestionView } from "./survey-questions";
 import { settingsButton, settingsSecondaryButton } from "./settings";
@@ -93,6 +92,8 @@ function SurveyModalAfterDelay({ survey, to }: { survey: { id: string; title: st
     let cancelled = false;
     const timer = window.setTimeout(async () => {
       try {
+        // Loaded when the modal is due: the banner is in every page's shell and stays light.
+        const { apiFetch } = await import("../lib/api-client");
         const { data } = await apiFetch<{ data: ApiQuestion[] }>("survey/onboarding", { globalErrors: false });
         const list = (data?.data ?? []).filter((q) => q.survey_id === survey.id);
         if (!cancelled && list.length > 0)

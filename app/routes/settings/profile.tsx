@@ -10,9 +10,10 @@ import { getDb } from "../../../db/client.server";
 import { setUserImage, updateUserName } from "../../../db/users.server";
 import { ACCOUNT_MESSAGES, PHOTO_MAX_BYTES } from "../../../domain/account-rules";
 import { checkPhoto } from "../../../domain/photo";
-import { FieldError, Notice, SubmitButton, TextField } from "../../components/form-fields";
+import { PhotoForms } from "../../components/photo-forms";
+import { Notice, SubmitButton, TextField } from "../../components/form-fields";
 import { isPasswordConfirmReply, PasswordConfirmDialog } from "../../components/password-confirm";
-import { SettingsCard, SettingsHeading, settingsButton, settingsSecondaryButton } from "../../components/settings";
+import { SettingsCard, SettingsHeading, settingsButton } from "../../components/settings";
 import { getCloudflare } from "../../context.server";
 import { emailFormSchema, nameFormSchema, photoFormSchema } from "../../forms/settings";
 import { PROFILE_INTENTS, SETTINGS_MESSAGES, type ProfileIntent } from "../../forms/settings-rules";
@@ -188,7 +189,6 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
 
   const [nameForm, nameFields] = useForm<{ name: string }>({ id: "profile-name", lastResult: resultFor("update-name") });
   const [emailForm, emailFields] = useForm<{ email: string }>({ id: "profile-email", lastResult: resultFor("change-email") });
-  const [photoForm, photoFields] = useForm<{ photo: File }>({ id: "profile-photo", lastResult: resultFor("upload-photo") });
   const { user } = loaderData;
 
   return (
@@ -198,37 +198,13 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         {generalError ? <Notice tone="error">{generalError}</Notice> : null}
 
         <SettingsCard id="photo" title="Profile photo" description={`A png or jpg image of at most ${PHOTO_MAX_BYTES / 1024} kilobytes.`}>
-          <div className="flex flex-col gap-5 sm:flex-row sm:items-start">
-            <Avatar name={user.name} src={user.photoUrl} />
-            <div className="min-w-0 flex-1 space-y-4">
-              {noticeFor("photo") ? <Notice tone="success">{noticeFor("photo")}</Notice> : null}
-              <Form method="post" encType="multipart/form-data" {...getFormProps(photoForm)} noValidate className="space-y-3">
-                <input type="hidden" name="intent" value="upload-photo" />
-                <div>
-                  <label htmlFor="field-photo" className="mb-1.5 block text-sm font-semibold text-slate-800">
-                    New photo
-                  </label>
-                  <input
-                    id="field-photo"
-                    name="photo"
-                    type="file"
-                    accept="image/png,image/jpeg,.png,.jpg,.jpeg"
-                    aria-invalid={photoFields.photo.errors?.length ? true : undefined}
-                    aria-describedby={photoFields.photo.errors?.length ? "field-photo-error" : undefined}
-                    className="block w-full text-sm text-slate-700 file:mr-4 file:rounded-lg file:border-0 file:bg-indigo-50 file:px-4 file:py-2 file:text-sm file:font-semibold file:text-indigo-700 hover:file:bg-indigo-100"
-                  />
-                  <FieldError id="field-photo-error" errors={photoFields.photo.errors} />
-                </div>
-                <SubmitButton className={settingsButton}>Upload Photo</SubmitButton>
-              </Form>
-              {user.photoUrl ? (
-                <Form method="post">
-                  <input type="hidden" name="intent" value="remove-photo" />
-                  <SubmitButton className={settingsSecondaryButton}>Remove Photo</SubmitButton>
-                </Form>
-              ) : null}
-            </div>
-          </div>
+          <PhotoForms
+            id="profile-photo"
+            picture={<Avatar name={user.name} src={user.photoUrl} />}
+            notice={noticeFor("photo")}
+            hasPhoto={Boolean(user.photoUrl)}
+            lastResult={resultFor("upload-photo")}
+          />
         </SettingsCard>
 
         <SettingsCard id="name" title="Name" description="How Snip addresses you, in the app and in mail.">

@@ -13,7 +13,8 @@ import { deleteOrganization, renameOrganization, setOrganizationArchived, setOrg
 import { ACCOUNT_MESSAGES, PHOTO_MAX_BYTES } from "../../../../domain/account-rules";
 import { ORGANIZATION_MESSAGES, organizationNameSchema } from "../../../../domain/organization-admin";
 import { checkPhoto } from "../../../../domain/photo";
-import { FieldError, Notice, SubmitButton, TextField } from "../../../components/form-fields";
+import { PhotoForms } from "../../../components/photo-forms";
+import { Notice, SubmitButton, TextField } from "../../../components/form-fields";
 import { organizationPhotoUrl } from "../../../components/organizations/photo-url";
 import { organizationPath } from "../../../components/organizations/settings-layout";
 import { SettingsCard, SettingsHeading, settingsButton, settingsDangerButton, settingsSecondaryButton } from "../../../components/settings";
@@ -139,7 +140,6 @@ export default function OrganizationProfile({ loaderData, actionData }: Route.Co
   const noticeFor = (card: string) => (!reply && loaderData.notice?.card === card ? loaderData.notice.text : null);
   const { organization } = loaderData;
   const [nameForm, nameFields] = useForm<{ name: string }>({ id: "organization-name", lastResult: resultFor("rename") });
-  const [photoForm, photoFields] = useForm<{ photo: File }>({ id: "organization-photo", lastResult: resultFor("upload-photo") });
   const [deleteForm, deleteFields] = useForm<{ confirm: string }>({ id: "organization-delete", lastResult: resultFor("delete") });
 
   return (
@@ -165,52 +165,30 @@ export default function OrganizationProfile({ loaderData, actionData }: Route.Co
         </SettingsCard>
 
         <SettingsCard id="photo" title="Photo" description={`A png or jpg image of at most ${PHOTO_MAX_BYTES / 1024} kilobytes.`}>
-          <div className="flex flex-col gap-5 sm:flex-row sm:items-start">
-            {organization.photoUrl ? (
-              <img
-                src={organization.photoUrl}
-                alt="The organization's photo"
-                width={80}
-                height={80}
-                className="h-20 w-20 rounded-xl object-cover ring-1 ring-slate-200"
-              />
-            ) : (
-              <span
-                aria-hidden="true"
-                className="flex h-20 w-20 items-center justify-center rounded-xl bg-indigo-100 text-2xl font-bold text-indigo-700"
-              >
-                {organization.name.slice(0, 1).toUpperCase() || "?"}
-              </span>
-            )}
-            <div className="min-w-0 flex-1 space-y-4">
-              {noticeFor("photo") ? <Notice tone="success">{noticeFor("photo")}</Notice> : null}
-              <Form method="post" encType="multipart/form-data" {...getFormProps(photoForm)} noValidate className="space-y-3">
-                <input type="hidden" name="intent" value="upload-photo" />
-                <div>
-                  <label htmlFor="field-photo" className="mb-1.5 block text-sm font-semibold text-slate-800">
-                    New photo
-                  </label>
-                  <input
-                    id="field-photo"
-                    name="photo"
-                    type="file"
-                    accept="image/png,image/jpeg,.png,.jpg,.jpeg"
-                    aria-invalid={photoFields.photo.errors?.length ? true : undefined}
-                    aria-describedby={photoFields.photo.errors?.length ? "field-photo-error" : undefined}
-                    className="block w-full text-sm text-slate-700 file:mr-4 file:rounded-lg file:border-0 file:bg-indigo-50 file:px-4 file:py-2 file:text-sm file:font-semibold file:text-indigo-700 hover:file:bg-indigo-100"
-                  />
-                  <FieldError id="field-photo-error" errors={photoFields.photo.errors} />
-                </div>
-                <SubmitButton className={settingsButton}>Upload Photo</SubmitButton>
-              </Form>
-              {organization.photoUrl ? (
-                <Form method="post">
-                  <input type="hidden" name="intent" value="remove-photo" />
-                  <SubmitButton className={settingsSecondaryButton}>Remove Photo</SubmitButton>
-                </Form>
-              ) : null}
-            </div>
-          </div>
+          <PhotoForms
+            id="organization-photo"
+            picture={
+              organization.photoUrl ? (
+                <img
+                  src={organization.photoUrl}
+                  alt="The organization's photo"
+                  width={80}
+                  height={80}
+                  className="h-20 w-20 rounded-xl object-cover ring-1 ring-slate-200"
+                />
+              ) : (
+                <span
+                  aria-hidden="true"
+                  className="flex h-20 w-20 items-center justify-center rounded-xl bg-indigo-100 text-2xl font-bold text-indigo-700"
+                >
+                  {organization.name.slice(0, 1).toUpperCase() || "?"}
+                </span>
+              )
+            }
+            notice={noticeFor("photo")}
+            hasPhoto={Boolean(organization.photoUrl)}
+            lastResult={resultFor("upload-photo")}
+          />
         </SettingsCard>
 
         {loaderData.mayArchive ? (
