@@ -29,7 +29,7 @@ import { getDb } from "../db/client.server";
 import { trialReminderFor } from "./lib/trial-reminder.server";
 import { currentPhase } from "./lib/promotion.server";
 import type { IslandData, RouteHandle } from "./route-handle";
-import { seoMeta } from "./seo";
+import { SEO_DESCRIPTION_TAGS, seoMeta } from "./seo";
 import { getViewer, loadViewer, setViewer } from "./session.server";
 import { navState } from "./lib/nav.server";
 import { SESSION_WATCH_SCRIPT } from "./lib/session-watch";
@@ -113,6 +113,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {SEO_DESCRIPTION_TAGS.map((tag) => (
+          <meta key={"name" in tag ? tag.name : tag.property} {...tag} />
+        ))}
         <Meta />
         <Links />
       </head>

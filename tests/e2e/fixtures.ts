@@ -14,6 +14,8 @@ export const SAME_ORIGIN = { Origin: BASE_URL };
 export const SHORT_LINK = new RegExp(`^${BASE_URL.replace(/[.]/g, "\\.")}/[A-Za-z0-9]{8}$`);
 
 export const SEO_TITLE = "Snip — Short links, QR codes and link analytics";
+export const SEO_DESCRIPTION =
+  "Snip shortens long links into short, memorable ones you can share anywhere, with custom aliases, QR codes, link expiry and click analytics.";
 
 export const MESSAGES = {
   urlRequired: "The URL field is required.",

@@ -4,7 +4,8 @@
  */
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
-import { acceptCookies, BASE_URL, cookieBanner, expect, FEATURE_PAGES, SEO_TITLE, test } from "./fixtures";
+import { registerUser } from "./accounts";
+import { acceptCookies, BASE_URL, cookieBanner, expect, FEATURE_PAGES, SEO_DESCRIPTION, SEO_TITLE, test } from "./fixtures";
 
 const CONTENT_PAGES = [
   "/app/terms",
@@ -230,4 +231,26 @@ test.describe("static pages", () => {
       await expect(page).toHaveTitle(SEO_TITLE);
     });
   }
+});
+
+test.describe("fixed SEO text and breakpoints (spec 01 §2, §9; docs/decisions/040)", () => {
+  for (const path of ["/", "/app/login", "/app/register", "/app/pricing", "/app/dev", "/app/terms"]) {
+    test(`${path} carries the one fixed description, whatever its title`, async ({ page }) => {
+      await page.goto(path);
+      const description = page.locator('meta[name="description"]');
+      await expect(description).toHaveCount(1);
+      await expect(description).toHaveAttribute("content", SEO_DESCRIPTION);
+      await expect(page.locator('meta[property="og:description"]')).toHaveAttribute("content", SEO_DESCRIPTION);
+    });
+  }
+
+  test("the lg breakpoint is 992 px: the Log out label shows at 1000 px and hides at 980 px", async ({ page }) => {
+    await registerUser(page);
+    const logOut = page.getByRole("navigation", { name: "Main" }).getByText("Log out", { exact: true });
+    await page.setViewportSize({ width: 1000, height: 800 });
+    await page.goto("/app/settings/profile");
+    await expect(logOut).toBeVisible();
+    await page.setViewportSize({ width: 980, height: 800 });
+    await expect(logOut).not.toBeVisible();
+  });
 });

@@ -15,7 +15,6 @@ const SCALAR_SCRIPT = "/vendor/scalar/standalone.js";
 
 export const meta: Route.MetaFunction = () => [
   { title: "API reference | Snip" },
-  { name: "description", content: "Reference of the Snip REST API: links, bulk creation and analytics." },
 ];
 
 type Operation = { method: string; path: string; summary: string };
