@@ -55,7 +55,7 @@ export default defineConfig({
     },
     url: `${BASE_URL}/app/terms`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    timeout: 300_000,
     stdout: "ignore",
     stderr: "pipe",
   },
