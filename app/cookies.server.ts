@@ -13,6 +13,13 @@ export const guestCookie = createCookie("snip_guest", { httpOnly: true, sameSite
 export const consentCookie = createCookie("cookies_accepted", { httpOnly: false, sameSite: "lax", path: "/", maxAge: YEAR_SECONDS });
 export const doNotSellCookie = createCookie("do_not_sell", { httpOnly: false, sameSite: "lax", path: "/" });
 
+/** Strict privacy (spec 02 §3): true loads no advertising at all; it never expires (docs/decisions/041). */
+export const strictPrivateCookie = createCookie("strict_private", { httpOnly: false, sameSite: "lax", path: "/" });
+
+export function serializeStrictPrivate(choice: boolean, request: Request): Promise<string> {
+  return strictPrivateCookie.serialize(choice, { secure: isSecureRequest(request), expires: NEVER });
+}
+
 /** Serializes the do-not-sell choice; it never expires. */
 export function serializeDoNotSell(choice: boolean, request: Request): Promise<string> {
   return doNotSellCookie.serialize(choice, { secure: isSecureRequest(request), expires: NEVER });
@@ -40,6 +47,7 @@ export async function readConsent(request: Request) {
   return {
     cookiesAccepted: (await consentCookie.parse(header)) === true,
     doNotSell: (await doNotSellCookie.parse(header)) === true,
+    strictPrivate: (await strictPrivateCookie.parse(header)) === true,
   };
 }
 

@@ -2,7 +2,8 @@
  * The Content-Security-Policy of the app's pages (docs/decisions/022). Scripts run only from our
  * own origin or with the response's nonce (React Router's hydration scripts, the two inline shell
  * scripts), plus the providers a page needs: Cloudflare Turnstile everywhere the bot challenge
- * can appear, Paddle.js and its checkout only on /paddle/payment. Styles allow inline ones: React
+ * can appear, Paddle.js and its checkout only on /paddle/payment, the ad provider's hosts when a
+ * deployment has ads on. Styles allow inline ones: React
  * renders `style` attributes (progress bars) and the QR codes and Scalar's viewer use them.
  */
 import { createContext, type RouterContextProvider } from "react-router";
@@ -31,20 +32,22 @@ export interface PolicyInput {
   pathname: string;
   /** PADDLE_JS_URL: where Paddle.js comes from (Paddle's CDN, or the local stub in tests). */
   paddleJsUrl: string;
+  /** The ad provider's hosts when a deployment has ads on (docs/decisions/041); pages show ads only to some visitors. */
+  ads?: { script: readonly string[]; frame: readonly string[]; connect: readonly string[]; img: readonly string[] } | null;
 }
 
-export function contentSecurityPolicy({ nonce, pathname, paddleJsUrl }: PolicyInput): string {
+export function contentSecurityPolicy({ nonce, pathname, paddleJsUrl, ads = null }: PolicyInput): string {
   const paddle = pathname === PADDLE_PAYMENT_PATH ? [new URL(paddleJsUrl).origin] : [];
   const paddleFrames = paddle.length ? [...paddle, ...PADDLE_CHECKOUT_ORIGINS] : [];
   const paddleServices = paddle.length ? [...paddle, ...PADDLE_SERVICE_ORIGINS] : [];
   const directives: [string, string[]][] = [
     ["default-src", ["'self'"]],
-    ["script-src", ["'self'", `'nonce-${nonce}'`, TURNSTILE_ORIGIN, ...paddle]],
+    ["script-src", ["'self'", `'nonce-${nonce}'`, TURNSTILE_ORIGIN, ...paddle, ...(ads?.script ?? [])]],
     ["style-src", ["'self'", "'unsafe-inline'"]],
-    ["img-src", ["'self'", "data:", "blob:"]],
+    ["img-src", ["'self'", "data:", "blob:", ...(ads?.img ?? [])]],
     ["font-src", ["'self'", "data:"]],
-    ["connect-src", ["'self'", TURNSTILE_ORIGIN, ...paddleServices]],
-    ["frame-src", [TURNSTILE_ORIGIN, ...paddleFrames]],
+    ["connect-src", ["'self'", TURNSTILE_ORIGIN, ...paddleServices, ...(ads?.connect ?? [])]],
+    ["frame-src", [TURNSTILE_ORIGIN, ...paddleFrames, ...(ads?.frame ?? [])]],
     ["worker-src", ["'self'", "blob:"]],
     ["object-src", ["'none'"]],
     ["base-uri", ["'none'"]],

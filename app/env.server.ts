@@ -3,6 +3,7 @@
  */
 import { z } from "zod";
 import { parseShortDomains } from "../domain/domains";
+import { AD_PROVIDERS } from "../domain/ads";
 import { DEFAULT_API_RATE_LIMIT_PER_MINUTE } from "../domain/api";
 import type { ClickBatchMessage } from "../domain/events";
 import { LOCAL_DEV_AUTH_SECRET } from "../domain/local-dev";
@@ -77,6 +78,11 @@ const varsSchema = z.object({
   TURNSTILE_VERIFY_URL: z.url().default("https://challenges.cloudflare.com/turnstile/v0/siteverify"),
   /** Comma-separated client IP addresses that skip the bot challenge (spec 02 §3 "whitelist"). */
   TURNSTILE_WHITELIST: z.string().default(""),
+  /** Ads for non-subscribers (docs/decisions/041): "" (none, the default) or "adsense" with its publisher id. */
+  ADS_PROVIDER: z.enum(AD_PROVIDERS).default(""),
+  ADS_CLIENT: z.union([z.literal(""), z.string().regex(/^ca-pub-\d{10,20}$/)]).default(""),
+  /** The AdSense ad unit (data-ad-slot) shown above the footer. */
+  ADS_SLOT: z.union([z.literal(""), z.string().regex(/^\d{5,20}$/)]).default(""),
   /** Card payments through Stripe (billing type 1): secrets, both or neither (README "Billing"). */
   STRIPE_SECRET_KEY: z.string().startsWith("sk_").optional(),
   STRIPE_WEBHOOK_SECRET: z.string().startsWith("whsec_").optional(),

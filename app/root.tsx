@@ -33,6 +33,9 @@ import { SEO_DESCRIPTION_TAGS, seoMeta } from "./seo";
 import { getViewer, loadViewer, setViewer } from "./session.server";
 import { navState } from "./lib/nav.server";
 import { SESSION_WATCH_SCRIPT } from "./lib/session-watch";
+import { adsForPage, configuredAds } from "./lib/ads.server";
+import { readDevClient } from "./lib/dev-client.server";
+import { AdUnitSlot } from "./components/ad-unit";
 import { useNonce } from "./nonce";
 
 export const meta: Route.MetaFunction = () => seoMeta();
@@ -70,9 +73,15 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const trialReminder = await trialReminderFor(getCloudflare(context).env, viewer, await readTrialReminderClosedAt(request));
   // The onboarding survey's banner (decision 032): one read, only for accounts that may be asked.
   const survey = await surveyToAsk(getDb(getCloudflare(context).env.DB), viewer);
+  const consent = await readConsent(request);
+  const nav = await navState(context, viewer, { url: new URL(request.url), params });
+  const { env } = getCloudflare(context);
+  // Ads for non-subscribers, after consent, never for a do-not-sell or strict-private choice (docs/decisions/041).
+  const ads = adsForPage(configuredAds(env, await readDevClient(env, request)), { subscribed: nav.subscribed, ...consent });
   return {
-    ...(await readConsent(request)),
-    nav: await navState(context, viewer, { url: new URL(request.url), params }),
+    ...consent,
+    ads,
+    nav,
     promo,
     trialReminder,
     survey,
@@ -134,7 +143,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <main id="main" className="flex-1">
           {children}
         </main>
-        <SiteFooter doNotSell={data?.doNotSell ?? false} />
+        {data?.ads.unit && !data.nav?.pastDueTrial ? <AdUnitSlot unit={data.ads.unit} nonce={nonce} /> : null}
+        <SiteFooter doNotSell={data?.doNotSell ?? false} privacyManager={data?.ads.on ? { strictPrivate: data.strictPrivate } : null} />
         {data && !data.cookiesAccepted ? (
           <>
             {/* room below the footer, so the fixed banner never covers its links */}

@@ -207,6 +207,9 @@ export default [
   // Consent endpoints (plain form posts)
   route("app/api/cookies/accept", "routes/api/cookies.accept.ts"),
   route("app/api/privacy/do-not-sell", "routes/api/privacy.do-not-sell.ts"),
+  // Ads (docs/decisions/041): the privacy manager's strict-private choice; the local stand-in of the provider's script.
+  route("app/api/privacy/strict-private", "routes/api/privacy.strict-private.ts"),
+  route("__dev/ads.js", "routes/dev/ads.ts"),
 
   // External redirects, old aliases, and the unknown-path rule
   route("app/help", "routes/external.ts", { id: "external-help" }),

@@ -12,6 +12,7 @@ import { shortLinkAlias } from "../domain/routing";
 import { apiHandler, isApiPath } from "./api/v2/app.server";
 import { cloudflareContext } from "./context.server";
 import { contentSecurityPolicy, cspNonceContext, isHtml, newCspNonce } from "./csp.server";
+import { adOrigins } from "./lib/ads.server";
 import { ConfigurationError, parseEnv, type AppBindings, type AppEnv } from "./env.server";
 import { applyDueScheduledDowngrades } from "./lib/billing/scheduled-downgrades.server";
 import { drainUnreadBody, isCrossSiteMutation, securityCheckFailure, SECURITY_HEADERS } from "./security.server";
@@ -84,7 +85,10 @@ export default {
     );
     const response = await handleRequest(request, context);
     await drainUnreadBody(request);
-    return withSecurityHeaders(response, contentSecurityPolicy({ nonce, pathname: url.pathname, paddleJsUrl: env.PADDLE_JS_URL }));
+    return withSecurityHeaders(
+      response,
+      contentSecurityPolicy({ nonce, pathname: url.pathname, paddleJsUrl: env.PADDLE_JS_URL, ads: adOrigins(env) }),
+    );
   },
 
   async scheduled(controller, rawEnv) {

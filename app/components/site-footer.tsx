@@ -1,12 +1,15 @@
 import { Form, Link, useLocation } from "react-router";
+import { PRIVACY_MANAGER_LABEL } from "../../domain/ads";
 import { Dialog } from "./dialog";
 
 export const DO_NOT_SELL_DIALOG = "do-not-sell-dialog";
+export const PRIVACY_MANAGER_DIALOG = "privacy-manager-dialog";
 export const ACCESSIBILITY_DIALOG = "accessibility-dialog";
 
 const footerLink = "hover:text-slate-900 hover:underline";
 
-export function SiteFooter({ doNotSell }: { doNotSell: boolean }) {
+/** `privacyManager`: present when the deployment shows ads (docs/decisions/041), with the visitor's strict-private choice. */
+export function SiteFooter({ doNotSell, privacyManager = null }: { doNotSell: boolean; privacyManager?: { strictPrivate: boolean } | null }) {
   return (
     <footer className="border-t border-slate-200 bg-white">
       <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-8 text-sm text-slate-600 sm:flex-row sm:items-center sm:justify-between">
@@ -27,9 +30,15 @@ export function SiteFooter({ doNotSell }: { doNotSell: boolean }) {
           <button type="button" commandfor={DO_NOT_SELL_DIALOG} command="show-modal" className={footerLink}>
             Do Not Sell My Personal Information
           </button>
+          {privacyManager ? (
+            <button type="button" commandfor={PRIVACY_MANAGER_DIALOG} command="show-modal" className={footerLink}>
+              {PRIVACY_MANAGER_LABEL}
+            </button>
+          ) : null}
         </nav>
       </div>
       <DoNotSellDialog doNotSell={doNotSell} />
+      {privacyManager ? <PrivacyManagerDialog strictPrivate={privacyManager.strictPrivate} /> : null}
       <AccessibilityDialog />
     </footer>
   );
@@ -58,6 +67,32 @@ function DoNotSellDialog({ doNotSell }: { doNotSell: boolean }) {
         </label>
         <p className="text-sm text-slate-500" aria-live="polite">
           Current choice: {doNotSell ? "opted out of sale and sharing" : "not opted out"}
+        </p>
+        <button type="submit" className="rounded-lg bg-indigo-600 px-4 py-2 font-semibold text-white hover:bg-indigo-700">
+          Save my choice
+        </button>
+      </Form>
+    </Dialog>
+  );
+}
+
+/** The ads' privacy manager: strict privacy turns every ad off in this browser, for good (spec 02 §3's strict-private cookie). */
+function PrivacyManagerDialog({ strictPrivate }: { strictPrivate: boolean }) {
+  const location = useLocation();
+  return (
+    <Dialog id={PRIVACY_MANAGER_DIALOG} title={PRIVACY_MANAGER_LABEL}>
+      <p>
+        Free pages of Snip show an advertisement once you accept cookies. The ad provider may use cookies to choose and measure ads. Strict
+        privacy loads no advertising at all in this browser; the do-not-sell choice in the footer does the same for sale and sharing.
+      </p>
+      <Form method="post" action="/app/api/privacy/strict-private" className="space-y-4">
+        <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+        <label className="flex items-center gap-3 font-medium text-slate-800">
+          <input type="checkbox" name="strictPrivate" value="true" defaultChecked={strictPrivate} className="h-5 w-5 accent-indigo-600" />
+          Strict privacy: load no advertising
+        </label>
+        <p className="text-sm text-slate-500" aria-live="polite">
+          Current choice: {strictPrivate ? "strict privacy, no advertising" : "advertising allowed"}
         </p>
         <button type="submit" className="rounded-lg bg-indigo-600 px-4 py-2 font-semibold text-white hover:bg-indigo-700">
           Save my choice

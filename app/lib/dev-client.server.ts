@@ -21,6 +21,8 @@ export const devClientSchema = z.object({
     .optional(),
   /** The bot challenge with Cloudflare's test keys and the local siteverify stand-in. */
   turnstile: z.boolean().optional(),
+  /** Plays a deployment with ads on (docs/decisions/041): a labelled local stand-in of the provider's script. */
+  ads: z.boolean().optional(),
   /** The client address the abuse limits count (app/lib/rate-limit.server.ts), as CF-Connecting-IP would give it. */
   address: z.union([z.ipv4(), z.ipv6()]).optional(),
 });

@@ -115,6 +115,8 @@ test("no request reaches the dev mailbox or the dev fixtures, whatever its Host 
       data: { action: "developer", email: "anyone@example.com" },
     });
     expect(fixture.status(), host).toBe(404);
+    const adStandIn = await request.get(`${PROD_URL}/__dev/ads.js`, { headers: { host } });
+    expect(adStandIn.status(), host).toBe(404);
   }
 });
 
