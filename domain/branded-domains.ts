@@ -9,6 +9,13 @@ import type { LimitOption } from "./plans";
 
 export type BrandedKind = "domain" | "subdomain" | "vanity";
 
+export const BRANDED_DOMAINS_PATH = "/app/settings/branded-domains";
+
+/** The verify page's link for a domain. */
+export function verifyPath(hostname: string): string {
+  return `${BRANDED_DOMAINS_PATH}/verify?domain=${encodeURIComponent(hostname)}`;
+}
+
 /** User-visible texts. Spec 01 §5 names the rules; the wording is Snip's. */
 export const BRANDED_MESSAGES = {
   invalidDomain: "Enter a valid domain name, like links.example.com.",

@@ -14,14 +14,14 @@ import {
   type BrandedDomain,
 } from "../../db/branded-domains.server";
 import { getDb } from "../../db/client.server";
-import { addDomainRefusal, BRANDED_MESSAGES, type BrandedKind } from "../../domain/branded-domains";
+import { addDomainRefusal, BRANDED_DOMAINS_PATH, BRANDED_MESSAGES, type BrandedKind } from "../../domain/branded-domains";
 import { parseShortDomains } from "../../domain/domains";
 import { hostKey, type HostRecord } from "../../domain/host-record";
 import type { Subject } from "../../domain/entitlements";
 import type { AppEnv } from "../env.server";
 import { customHostnamesClient, stateOf, type CustomHostname } from "./custom-hostnames.server";
 
-export const BRANDED_DOMAINS_PATH = "/app/settings/branded-domains";
+export { BRANDED_DOMAINS_PATH, verifyPath } from "../../domain/branded-domains";
 
 /** The record the redirect worker serves the host from; written through, then the isolate cache purged. */
 export async function writeHostRecord(env: AppEnv, domain: BrandedDomain): Promise<void> {
@@ -200,4 +200,16 @@ export async function removeBrandedDomain(env: AppEnv, domain: BrandedDomain): P
   await deleteBrandedDomain(getDb(env.DB), domain.id);
   await env.LINKS.delete(hostKey(domain.hostname));
   await purgeHosts(env, [domain.hostname]);
+}
+
+/** Who adds and manages domains from the settings pages: the viewer in their personal workspace (docs/decisions/027). */
+export function domainOwner(viewer: { user: { id: string }; subject: Subject }) {
+  return { userId: viewer.user.id, workspaceId: viewer.user.id, subject: viewer.subject };
+}
+
+/** The workspace's domain by host name, or a 404 (someone else's domain is "not found", never shown). */
+export async function requireOwnDomain(env: AppEnv, workspaceId: string, hostname: string | null): Promise<BrandedDomain> {
+  const domain = hostname ? await getBrandedDomain(getDb(env.DB), hostname) : undefined;
+  if (!domain || domain.workspaceId !== workspaceId) throw new Response("Domain not found.", { status: 404 });
+  return domain;
 }

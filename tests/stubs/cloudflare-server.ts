@@ -12,8 +12,9 @@ import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
-export const STUB_CF_TOKEN = "cf-stub-token-0123456789";
-export const STUB_CF_ZONE = "023e105f4ecef8ad9ca31a8372d0c353";
+import { STUB_CF_TOKEN, STUB_CF_ZONE } from "./cloudflare-ids";
+
+export { cloudflareStubPort, STUB_CF_TOKEN, STUB_CF_ZONE } from "./cloudflare-ids";
 
 export type DnsState = "pending" | "active" | "failed" | "removed";
 
