@@ -195,3 +195,64 @@ test("a domain whose DNS is removed lapses at the next check: its links stop, no
   await expect(page.getByTestId("domain-state")).toHaveText(TEXT.active);
   expect((await visitOn(page, host, `/${alias}`)).status()).toBe(302);
 });
+
+test("an enterprise user adds a vanity subdomain (reserved names refused) and sets root and 404 redirects", async ({ page }) => {
+  const user = await registerUser(page);
+  await giveSubscription(page, user.email, { plan: "enterprise" });
+  await page.goto("/app/settings/branded-domains");
+  await page.getByRole("link", { name: "Add vanity subdomain" }).click();
+  await page.getByLabel("Subdomain").fill("www");
+  await page.getByRole("button", { name: "Add vanity subdomain" }).click();
+  await expect(page.getByText("This name is reserved. Choose another one.")).toBeVisible();
+  const name = unique("acme");
+  await page.getByLabel("Subdomain").fill(name);
+  await page.getByRole("button", { name: "Add vanity subdomain" }).click();
+  await expect(page).toHaveURL(`${BASE_URL}/app/settings/branded-domains`);
+  const vanity = `${name}.localhost:8787`; // a vanity subdomain of SHORT_HOST
+  await expect(page.getByText(vanity)).toBeVisible();
+
+  const alias = unique("v");
+  const created = await page.request.post("/app/links/create", {
+    form: { url: "https://example.com/vanity", domain: vanity, alias },
+    headers: SAME_ORIGIN,
+    maxRedirects: 0,
+  });
+  expect(created.status()).toBe(302);
+  const redirect = await visitOn(page, vanity, `/${alias}`);
+  expect(redirect.status()).toBe(302);
+  expect(redirect.headers()["location"]).toBe("https://example.com/vanity");
+
+  await page.goto(`/app/settings/branded-domains/edit/${vanity}`);
+  await page.getByLabel("Root redirect").fill("not a url");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Enter a full web address starting with https:// or http://.").first()).toBeVisible();
+  await page.getByLabel("Root redirect").fill("https://acme.example/");
+  await page.getByLabel("404 redirect").fill("https://acme.example/missing");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Saved.")).toBeVisible();
+  const root = await visitOn(page, vanity, "/");
+  expect(root.status()).toBe(302);
+  expect(root.headers()["location"]).toBe("https://acme.example/");
+  const missing = await visitOn(page, vanity, `/${unique("nope")}`);
+  expect(missing.headers()["location"]).toBe("https://acme.example/missing");
+
+  // Removed: the host serves nothing; the link stays in the account.
+  await page.getByRole("button", { name: "Remove domain" }).click();
+  await expect(page.getByText(`${vanity} was removed. Its links no longer redirect.`)).toBeVisible();
+  expect((await visitOn(page, vanity, `/${alias}`)).status()).toBe(404);
+});
+
+test("a pro user may not set root or 404 redirects: the fields say so and the server refuses them", async ({ page }) => {
+  const user = await registerUser(page);
+  await giveSubscription(page, user.email, { plan: "pro" });
+  const host = `${unique("noredir")}.brand.example`;
+  await addVerifiedDomain(page, host);
+  await page.goto(`/app/settings/branded-domains/edit/${host}`);
+  await expect(page.getByLabel("Root redirect")).toBeDisabled();
+  const refused = await page.request.post(`/app/settings/branded-domains/edit/${host}`, {
+    form: { intent: "redirects", root: "https://evil.example/" },
+    headers: SAME_ORIGIN,
+  });
+  expect(refused.status()).toBe(403);
+  expect((await visitOn(page, host, "/")).status()).toBe(200);
+});
