@@ -1,5 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
 import { E2E_SHORT_DOMAINS } from "./tests/e2e/short-domains";
+import { cloudflareStubPort, STUB_CF_TOKEN, STUB_CF_ZONE } from "./tests/stubs/cloudflare-ids";
 
 const PORT = process.env.E2E_PORT ?? "8790";
 const BASE_URL = `http://localhost:${PORT}`;
@@ -51,6 +52,11 @@ export default defineConfig({
         SHORT_DOMAINS: JSON.stringify(E2E_SHORT_DOMAINS),
         APP_ORIGIN: BASE_URL,
         AUTH_SECRET: "e2e-auth-secret-0123456789abcdef0123456789",
+        // Branded domains (issue 18): the Cloudflare custom hostnames stub that
+        // tests/e2e/branded-domains.spec.ts starts on this port (tests/stubs/cloudflare-server.ts).
+        CF_API_TOKEN: STUB_CF_TOKEN,
+        CF_ZONE_ID: STUB_CF_ZONE,
+        CF_API_BASE_URL: `http://127.0.0.1:${cloudflareStubPort(PORT)}/client/v4`,
       }),
     },
     url: `${BASE_URL}/app/terms`,

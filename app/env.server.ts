@@ -11,6 +11,8 @@ import { LOCAL_DEV_AUTH_SECRET } from "../domain/local-dev";
 export interface RedirectService {
   fetch(request: Request): Promise<Response>;
   purge(links: { domain: string; alias: string }[]): Promise<void>;
+  /** Branded domains (issue 18): forget cached host records. */
+  purgeHosts(hosts: string[]): Promise<void>;
 }
 
 export interface AppBindings {
@@ -97,6 +99,15 @@ const varsSchema = z.object({
   PADDLE_CLIENT_TOKEN: z.string().optional(),
   /** Where /paddle/payment loads Paddle.js from: Paddle's CDN, or the local stub's stand-in in tests. */
   PADDLE_JS_URL: z.url({ protocol: /^https?$/ }).default("https://cdn.paddle.com/paddle/v2/paddle.js"),
+  // Branded domains (issue 18, docs/decisions/035): Cloudflare for SaaS custom hostnames.
+  /** API token with "SSL and Certificates: Edit" on the SaaS zone (a secret); unset: adding domains is refused. */
+  CF_API_TOKEN: z.string().min(1).optional(),
+  /** The zone Cloudflare for SaaS is enabled on; unset: adding domains is refused. */
+  CF_ZONE_ID: z.string().min(1).optional(),
+  /** The Cloudflare API's base URL; the local stub in tests. */
+  CF_API_BASE_URL: z.url({ protocol: /^https?$/ }).default("https://api.cloudflare.com/client/v4"),
+  /** The host name customers point their CNAME at (the SaaS zone's fallback origin). */
+  CF_CNAME_TARGET: z.string().default("domains.snip.example"),
 });
 
 /** A provider is configured with its API key and its webhook secret, or not at all. */

@@ -77,6 +77,9 @@ export default [
   // The subscription calls of spec 01 §7 (user context).
   route("app/api/subscriptions", "routes/api/subscriptions.ts"),
   route("app/api/settings/payment-method", "routes/api/settings.payment-method.ts"),
+  // Branded domains (issue 18): the lists of spec 01 §7
+  route("app/api/settings/branded-domains", "routes/api/settings.branded-domains.ts", { id: "api-branded-domains" }),
+  route("app/api/settings/vanity-subdomains", "routes/api/settings.branded-domains.ts", { id: "api-vanity-subdomains" }),
   route("app/api/settings/subscription/:op?", "routes/api/settings.subscription.ts"),
 
   // Kiosk (L and developer)
@@ -132,6 +135,13 @@ export default [
     route("api/edit/:tokenId", "routes/settings/api.edit.tsx"),
     // Teams (issue 16, docs/decisions/029): L and T
     route("teams", "routes/settings/teams.tsx"),
+    // Branded domains (issue 18, docs/decisions/035)
+    route("branded-domains", "routes/settings/branded-domains/index.tsx"),
+    route("branded-domains/create", "routes/settings/branded-domains/create.tsx"),
+    route("branded-domains/create-subdomain", "routes/settings/branded-domains/create-subdomain.tsx"),
+    route("branded-domains/create-tiny", "routes/settings/branded-domains/create-tiny.tsx"),
+    route("branded-domains/verify", "routes/settings/branded-domains/verify.tsx"),
+    route("branded-domains/edit/:domain", "routes/settings/branded-domains/edit.tsx"),
   ]),
   route("app/user-photo/:userId", "routes/user-photo.ts"),
 

@@ -15,6 +15,7 @@ import { contentSecurityPolicy, cspNonceContext, isHtml, newCspNonce } from "./c
 import { adOrigins } from "./lib/ads.server";
 import { ConfigurationError, parseEnv, type AppBindings, type AppEnv } from "./env.server";
 import { applyDueScheduledDowngrades } from "./lib/billing/scheduled-downgrades.server";
+import { recheckBrandedDomains } from "./lib/branded-domains.server";
 import { drainUnreadBody, isCrossSiteMutation, securityCheckFailure, SECURITY_HEADERS } from "./security.server";
 
 const handleRequest = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
@@ -93,6 +94,12 @@ export default {
 
   async scheduled(controller, rawEnv) {
     const env = parseEnv(rawEnv as unknown as Record<string, unknown>);
+    // Branded domains (issue 18, docs/decisions/035): pending ones become active, lapsed ones stop serving.
+    const domains = await recheckBrandedDomains(env, new Date(controller.scheduledTime)).catch((error: unknown) => {
+      console.error("branded domains: re-check pass failed", error);
+      return { checked: 0, failed: [] };
+    });
+    if (domains.failed.length > 0) console.error(`branded domains: re-check failed for ${domains.failed.join(", ")}`);
     const run = await applyDueScheduledDowngrades(env, new Date(controller.scheduledTime));
     if (run.applied.length > 0) console.info(`scheduled downgrades applied at Paddle: ${run.applied.join(", ")}`);
     // A failed run is reported as such; the next run retries what is still due.

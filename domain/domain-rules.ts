@@ -1,7 +1,7 @@
 /**
  * Short domains a link can be created on, and who may choose which (spec 02 §3 Domain, §5, §8).
  * The table is the default short domain plus the common domains configured in SHORT_DOMAINS
- * (docs/decisions/010); organization (branded) domains arrive with branded domains.
+ * (docs/decisions/010), and a workspace's verified branded domains (docs/decisions/035).
  * Browser-safe (no zod): the creation forms import it directly; domain/domains.ts adds the
  * SHORT_DOMAINS parser and re-exports all of it.
  */
@@ -30,6 +30,24 @@ export function defaultShortDomain(defaultHost: string): ShortDomain {
     isDeleted: false,
     isBlocked: false,
     allowForGuests: true,
+    guestCanUseCustomAlias: false,
+    requireEmailVerification: false,
+    subscribedOnly: false,
+  };
+}
+
+/**
+ * A workspace's own verified branded domain or vanity subdomain as a short domain (docs/decisions/035):
+ * for its workspace's members only (never guests), with no further locks.
+ */
+export function brandedShortDomain(host: string): ShortDomain {
+  return {
+    domain: host.toLowerCase(),
+    type: "organization",
+    isDisabled: false,
+    isDeleted: false,
+    isBlocked: false,
+    allowForGuests: false,
     guestCanUseCustomAlias: false,
     requireEmailVerification: false,
     subscribedOnly: false,

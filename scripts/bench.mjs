@@ -69,6 +69,13 @@ const COUNTED_LINKS = 100;
 const BARE_PORT = env("BENCH_BARE_PORT", 8911);
 const APP_PORT = env("BENCH_APP_PORT", 8912);
 const SHORT_HOST = "localhost:8787"; // the redirect worker's SHORT_HOST: a stored domain, not a port in use
+// The measured links are spread over three short hosts (docs/decisions/035), alias number i on
+// host i % 3: the default host (asked for as localhost:APP_PORT, a loopback host of this local run),
+// an extra common short domain (SHORT_DOMAINS) and a verified branded domain (its KV host record).
+const EXTRA_HOST = "go.bench.example";
+const BRANDED_HOST = "links.bench-brand.example";
+const STORED_HOSTS = [SHORT_HOST, EXTRA_HOST, BRANDED_HOST];
+const storedHostOf = (i) => STORED_HOSTS[i % STORED_HOSTS.length];
 const BULK_ROWS = env("BENCH_BULK_ROWS", 10_000);
 const TARGETS = { cachedHuman: 0.85, kv: 0.5, analyticsP50Ms: 100 };
 
@@ -146,12 +153,12 @@ const seeder = new Miniflare(
         modules: true,
         script: `export default {
   async fetch(request, env) {
-    const { prefix, from, to, host } = await request.json();
+    const { prefix, from, to, hosts } = await request.json();
     const alias = (i) => prefix + String(i).padStart(6, "0");
     for (let i = from; i < to; i += 200) {
       const puts = [];
       for (let j = i; j < Math.min(to, i + 200); j++)
-        puts.push(env.LINKS.put("link:" + host + "/" + alias(j), JSON.stringify({ id: "bench-" + alias(j), url: "https://example.com/" + alias(j) + "?src=bench", status: "active", expiresAt: null })));
+        puts.push(env.LINKS.put("link:" + hosts[j % hosts.length] + "/" + alias(j), JSON.stringify({ id: "bench-" + alias(j), url: "https://example.com/" + alias(j) + "?src=bench", status: "active", expiresAt: null })));
       await Promise.all(puts);
     }
     return new Response("ok");
@@ -179,9 +186,10 @@ async function insertLinks(prefix, count) {
     .prepare(
       `WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
        INSERT INTO links (id, domain, alias, url, status, created_at, updated_at)
-       SELECT 'bench-' || a, ?, a, 'https://example.com/' || a || '?src=bench', 'active', ?, ? FROM (SELECT ? || printf('%06d', i) AS a FROM n)`,
+       SELECT 'bench-' || a, CASE i % 3 WHEN 0 THEN ? WHEN 1 THEN ? ELSE ? END, a, 'https://example.com/' || a || '?src=bench', 'active', ?, ?
+       FROM (SELECT ? || printf('%06d', i) AS a, i FROM n)`,
     )
-    .bind(count - 1, SHORT_HOST, now, now, prefix)
+    .bind(count - 1, ...STORED_HOSTS, now, now, prefix)
     .run();
 }
 progress("built; seeding D1");
@@ -210,11 +218,13 @@ for (const [prefix, count] of [
 ]) {
   const seeded = await seeder.dispatchFetch("http://seed/", {
     method: "POST",
-    body: JSON.stringify({ prefix, from: 0, to: count, host: SHORT_HOST }),
+    body: JSON.stringify({ prefix, from: 0, to: count, hosts: STORED_HOSTS }),
   });
   if (!seeded.ok) throw new Error(`bench: seeding KV answered ${seeded.status}: ${await seeded.text()}`);
 }
 const seedKv = await seeder.getKVNamespace("LINKS", "bench-seed");
+// The branded domain is verified: its host record says so (the app writes it on verification).
+await seedKv.put(`host:${BRANDED_HOST}`, JSON.stringify({ active: true, root: null, notFound: null }));
 await seedKv.put(
   `link:${SHORT_HOST}/${GONE_ALIAS}`,
   JSON.stringify({ id: goneId, url: "https://example.com/gone", status: "deleted", expiresAt: null }),
@@ -236,6 +246,7 @@ const app = await startRuntime({
   persist: state,
   verbose: !!process.env.BENCH_VERBOSE,
   crons: false,
+  vars: { SHORT_DOMAINS: JSON.stringify([{ domain: EXTRA_HOST }]) },
   adjust: withoutClickConsumer,
 });
 await bare.ready;
@@ -246,7 +257,7 @@ const [BARE_PID, APP_PID] = (() => {
   const pids = workerdPids();
   return pids.length === 2 ? pids : [0, 0];
 })();
-if ((await kv.get(`link:${SHORT_HOST}/${alias("k", KV_ALIASES - 1)}`)) === null)
+if ((await kv.get(`link:${storedHostOf(KV_ALIASES - 1)}/${alias("k", KV_ALIASES - 1)}`)) === null)
   throw new Error("bench: the seeded KV is not the service's");
 
 // ---------------------------------------------------------------------------------------------
@@ -273,20 +284,35 @@ done = function()
 end
 `;
 const ALIAS_FORMAT = (prefix) => `"/${prefix}%06d"`;
+/** The Host header of alias number i (STORED_HOSTS: the default host is asked for by its loopback name). */
+const HOSTS_LUA = `
+local BENCH_HOSTS = { "localhost:${APP_PORT}", "${EXTRA_HOST}", "${BRANDED_HOST}" }
+function withHost(i, h)
+  h = h or {}
+  h["Host"] = BENCH_HOSTS[(i % 3) + 1]
+  return h
+end
+`;
 /** Bots as wrk sends them by default: no User-Agent, nothing else. A random cached alias. */
 const botScript = script(
   "bot",
-  `math.randomseed(os.time())
-request = function() return wrk.format("GET", string.format(${ALIAS_FORMAT("c")}, math.random(${CACHED_ALIASES}) - 1)) end
+  `${HOSTS_LUA}
+math.randomseed(os.time())
+request = function()
+  local i = math.random(${CACHED_ALIASES}) - 1
+  return wrk.format("GET", string.format(${ALIAS_FORMAT("c")}, i), withHost(i))
+end
 ${STATUS_COUNTER}`,
 );
 /** People (and some bots): a random cached alias, a random visitor, a random referrer. */
 const humanScript = script(
   "human",
   `${TRAFFIC}
+${HOSTS_LUA}
 math.randomseed(os.time())
 request = function()
-  return wrk.format("GET", string.format(${ALIAS_FORMAT("c")}, math.random(${CACHED_ALIASES}) - 1), visitorHeaders(math.random(VISITORS) - 1, math.random(REFERRERS) - 1))
+  local i = math.random(${CACHED_ALIASES}) - 1
+  return wrk.format("GET", string.format(${ALIAS_FORMAT("c")}, i), withHost(i, visitorHeaders(math.random(VISITORS) - 1, math.random(REFERRERS) - 1)))
 end
 ${STATUS_COUNTER}`,
 );
@@ -295,13 +321,14 @@ function walkScript(name, prefix, count) {
   return script(
     name,
     `${TRAFFIC}
+${HOSTS_LUA}
 math.randomseed(os.time())
 local offset, n = 0, 0
 init = function(args) offset = tonumber(args[1] or "0") end
 request = function()
   local i = (offset + n) % ${count}
   n = n + 1
-  return wrk.format("GET", string.format(${ALIAS_FORMAT(prefix)}, i), visitorHeaders(math.random(VISITORS) - 1, math.random(REFERRERS) - 1))
+  return wrk.format("GET", string.format(${ALIAS_FORMAT(prefix)}, i), withHost(i, visitorHeaders(math.random(VISITORS) - 1, math.random(REFERRERS) - 1)))
 end
 ${STATUS_COUNTER}`,
   );
@@ -311,8 +338,13 @@ const d1Script = walkScript("d1", "d", D1_ALIASES);
 // Every cached alias once, in order: the warm-up that fills the isolate cache.
 const warmScript = script(
   "warm",
-  `local i = 0
-request = function() i = i + 1; return wrk.format("GET", string.format(${ALIAS_FORMAT("c")}, i % ${CACHED_ALIASES})) end`,
+  `${HOSTS_LUA}
+local i = 0
+request = function()
+  i = i + 1
+  local a = i % ${CACHED_ALIASES}
+  return wrk.format("GET", string.format(${ALIAS_FORMAT("c")}, a), withHost(a))
+end`,
 );
 // Exactly BUDGET redirects, visitor and referrer a function of the request's number, then a path
 // that counts no click (a deleted link: a 302 to /app/deleted), so that the run ends with nothing
@@ -320,6 +352,7 @@ request = function() i = i + 1; return wrk.format("GET", string.format(${ALIAS_F
 const accountingScript = script(
   "accounting",
   `${TRAFFIC}
+${HOSTS_LUA}
 local budget = ${ACCOUNTED_REQUESTS}
 sent, redirects, others = 0, 0, 0
 request = function()
@@ -327,7 +360,7 @@ request = function()
   if sent <= budget then
     local link = sent % ${COUNTED_LINKS}
     local v = link * 150 + (math.floor(sent / ${COUNTED_LINKS}) % 150)
-    return wrk.format("GET", string.format(${ALIAS_FORMAT("n")}, link), visitorHeaders(v, math.floor(sent / 7) % REFERRERS))
+    return wrk.format("GET", string.format(${ALIAS_FORMAT("n")}, link), withHost(link, visitorHeaders(v, math.floor(sent / 7) % REFERRERS)))
   end
   return wrk.format("GET", "/${GONE_ALIAS}")
 end

@@ -14,7 +14,10 @@ import { getUsage } from "../../db/usage.server";
 import { getOveragesEnabled } from "../../db/users.server";
 import { listUtmPresets } from "../../db/utm-presets.server";
 import { canBulkCreate } from "../../domain/bulk";
+import { listBrandedDomains, countLinksOnHostsSince } from "../../db/branded-domains.server";
+import { brandedAliasRefusal } from "../../domain/branded-domains";
 import {
+  brandedShortDomain,
   creatableDomains,
   domainLock,
   domainLockMessage,
@@ -51,6 +54,26 @@ export function shortDomainsOf(env: Pick<AppEnv, "SHORT_HOST" | "SHORT_DOMAINS">
   return creatableDomains(env.SHORT_HOST, parseShortDomains(env.SHORT_DOMAINS));
 }
 
+/**
+ * The domains a creator may choose from (docs/decisions/035): the common ones plus, when the plan
+ * allows branded domains, the workspace's own verified branded domains and vanity subdomains
+ * (type "organization"). Unverified, lapsed and other workspaces' domains are not in the list, so
+ * the server refuses them like any unknown domain.
+ */
+export async function domainsFor(env: AppEnv, creator: Pick<LinkCreator, "workspaceId" | "subject">): Promise<ShortDomain[]> {
+  const common = parseShortDomains(env.SHORT_DOMAINS);
+  if (!can(creator.subject, "use_branded_domains")) return creatableDomains(env.SHORT_HOST, common);
+  const own = (await listBrandedDomains(getDb(env.DB), creator.workspaceId)).filter((d) => d.status === "active");
+  return creatableDomains(env.SHORT_HOST, [...common, ...own.map((d) => brandedShortDomain(d.hostname))]);
+}
+
+/** Links created on branded hosts this calendar month (UTC) against max_branded_aliases_per_month. */
+async function brandedAliasLimitRefusal(env: AppEnv, creator: LinkCreator, domains: ShortDomain[], now: Date): Promise<string | null> {
+  const hosts = domains.filter((d) => d.type === "organization").map((d) => d.domain);
+  const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  return brandedAliasRefusal(creator.subject, await countLinksOnHostsSince(getDb(env.DB), creator.workspaceId, hosts, monthStart));
+}
+
 export function userChooser(viewer: Viewer | LinkCreator): DomainChooser {
   const who = "user" in viewer ? creatorOf(viewer) : viewer;
   return { kind: "user", emailVerified: who.emailVerified, subscribed: who.subscribed };
@@ -64,8 +87,8 @@ export function resolveDomain(
   env: Pick<AppEnv, "SHORT_HOST" | "SHORT_DOMAINS">,
   chooser: DomainChooser,
   posted: string | null | undefined,
+  domains: ShortDomain[] = shortDomainsOf(env),
 ): { domain: ShortDomain } | { error: string } {
-  const domains = shortDomainsOf(env);
   const domain = posted ? findDomain(domains, posted) : initialDomain(domains, chooser, env.SHORT_HOST);
   if (!domain) return { error: posted ? DOMAIN_MESSAGES.invalid : DOMAIN_MESSAGES.notFound };
   const lock = domainLock(domain, chooser);
@@ -164,9 +187,14 @@ export async function createUserLink(
   // Without the tags capability the tags are dropped from the payload (spec 02 §5).
   const tags = can(creator.subject, "use_tags") ? value.tags : [];
 
-  const chosen = resolveDomain(env, userChooser(creator), value.domain);
+  const domains = await domainsFor(env, creator);
+  const chosen = resolveDomain(env, userChooser(creator), value.domain, domains);
   if ("error" in chosen) return refuse(422, "domain", chosen.error);
   const domain = chosen.domain.domain;
+  if (chosen.domain.type === "organization") {
+    const refusal = await brandedAliasLimitRefusal(env, creator, domains, now);
+    if (refusal) return refuse(403, "domain", refusal, true);
+  }
 
   const db = getDb(env.DB);
   // Overages are a personal subscription's; a team's limits are its plan's alone.
@@ -242,7 +270,7 @@ export async function loadCreateForm(
   const own = canExpiry ? await listUtmPresets(getDb(env.DB), viewer.user.id) : [];
   const params = new URL(request.url).searchParams;
   const url = params.get("url") ?? "";
-  const domains = shortDomainsOf(env);
+  const domains = await domainsFor(env, who);
   const chooser = userChooser(who);
   const bulk = canBulkCreate(who.subject) && !viewer.pastDueTrial;
   return {

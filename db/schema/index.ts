@@ -12,3 +12,5 @@ export * from "./organizations";
 export * from "./helpdesk";
 export * from "./kiosk";
 export * from "./workspaces";
+// Branded domains (issue 18)
+export * from "./domains";

@@ -8,7 +8,12 @@ import { request as httpRequest } from "node:http";
 import { mailLink, registerUser } from "./accounts";
 import { BASE_URL, expect, PORT, test } from "./fixtures";
 
-const FORGED = "evil.example";
+/**
+ * A Host the front door hands to the app (a loopback address of this local run) but not the app's
+ * origin. An unknown host such as evil.example never reaches the app at all (docs/decisions/035):
+ * the last test checks that.
+ */
+const FORGED = `127.0.0.1:${PORT}`;
 
 /** A form POST straight to the local service with a forged Host (and the matching Origin). */
 function postWithHost(path: string, form: Record<string, string>, host: string): Promise<number> {
@@ -56,4 +61,9 @@ test("the verification mail of a sign-up with a forged Host links to the app's o
   const link = await mailLink(page, email, "Verify your email address");
   expect(new URL(link).origin).toBe(BASE_URL);
   expect(link).not.toContain(FORGED);
+});
+
+test("a request with an unknown Host never reaches the app: the front door answers that the domain is not connected", async () => {
+  const status = await postWithHost("/app/password/reset", { email: "anyone@example.com" }, "evil.example");
+  expect(status).toBe(404);
 });

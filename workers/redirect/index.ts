@@ -8,8 +8,7 @@
  */
 import { WorkerEntrypoint } from "cloudflare:workers";
 import { linkKey } from "../../domain/link-record";
-import { pathOf, shortLinkAlias } from "../../domain/routing";
-import { answerShortLink, createDeps, createRedirectApp } from "./src/app";
+import { createDeps, createRedirectApp, frontDoor } from "./src/app";
 import type { RedirectEnv } from "./src/env";
 
 const deps = createDeps();
@@ -17,9 +16,7 @@ const app = createRedirectApp(deps);
 
 export default {
   fetch(request, env, ctx) {
-    const alias = shortLinkAlias(request.method, pathOf(request.url));
-    if (alias !== null) return answerShortLink(request, env, ctx, deps, alias);
-    return env.APP ? env.APP.fetch(request) : app.fetch(request, env, ctx);
+    return frontDoor(request, env, ctx, deps, () => (env.APP ? env.APP.fetch(request) : app.fetch(request, env, ctx)));
   },
 } satisfies ExportedHandler<RedirectEnv>;
 
@@ -31,5 +28,10 @@ export class RedirectRpc extends WorkerEntrypoint<RedirectEnv> {
   /** Forget cached records for these links in this isolate. */
   purge(links: { domain: string; alias: string }[]): void {
     for (const { domain, alias } of links) deps.cache.delete(linkKey(domain, alias));
+  }
+
+  /** Forget cached host records (branded domains, vanity subdomains) in this isolate. */
+  purgeHosts(hosts: string[]): void {
+    for (const host of hosts) deps.hosts.delete(host.toLowerCase());
   }
 }

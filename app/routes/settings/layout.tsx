@@ -8,6 +8,7 @@ import { can } from "../../../domain/entitlements";
 import { hasPaymentMethod } from "../../../db/billing.server";
 import { invoicesHidden } from "../../../domain/billing";
 import { teamsAllowed } from "../../../domain/teams";
+import { mayUseBrandedDomains } from "../../../domain/branded-domains";
 import { getCloudflare } from "../../context.server";
 import { requireUser } from "../../session.server";
 import type { Route } from "./+types/layout";
@@ -27,6 +28,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     invoices: !invoicesHidden(viewer.user.status),
     // "teams: L and T" (spec 01 §2): the entry shows only when teams are allowed (docs/decisions/029).
     teamsAllowed: teamsAllowed(viewer.user),
+    // "Branded Domains (if allowed)" (spec 01 §2, docs/decisions/035)
+    brandedDomainsAllowed: mayUseBrandedDomains(viewer.subject),
   };
 }
 
@@ -57,6 +60,13 @@ export default function SettingsLayout({ loaderData }: Route.ComponentProps) {
                 <li>
                   <NavLink to="/app/settings/usage" className={linkClass}>
                     Account Usage
+                  </NavLink>
+                </li>
+              ) : null}
+              {loaderData.brandedDomainsAllowed ? (
+                <li>
+                  <NavLink to="/app/settings/branded-domains" className={linkClass}>
+                    Branded Domains
                   </NavLink>
                 </li>
               ) : null}
@@ -105,8 +115,7 @@ export default function SettingsLayout({ loaderData }: Route.ComponentProps) {
               ) : null}
             </ul>
             {/*
-              Still to come in this sidebar (spec 01 §2): Custom Pixel Scripts (hidden), Branded Domains
-              (if allowed), and Orders (if subscribed or has orders) in the billing group.
+              Still to come in this sidebar (spec 01 §2): Custom Pixel Scripts (hidden), and Orders (if subscribed or has orders) in the billing group.
             */}
           </nav>
         </aside>

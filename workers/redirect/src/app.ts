@@ -3,22 +3,24 @@
  * to the batcher inside waitUntil.
  */
 import { Hono } from "hono";
-import { isAliasShaped } from "../../../domain/alias";
+import { hostOfUrl, type HostRecord } from "../../../domain/host-record";
 import { CLICK_FIELD_MAX, type ClickEvent } from "../../../domain/events";
 import { linkKey, resolveLink, type LinkRecord } from "../../../domain/link-record";
 import { forwardQuery } from "../../../domain/forward-query";
+import { pathOf, shortLinkAlias } from "../../../domain/routing";
 import { X_ROBOTS_TAG } from "../../../domain/security-headers";
 import { createChangeFeed, maybePollChanges, type ChangeFeed } from "./change-feed";
 import { ClickBatcher } from "./click-batcher";
 import type { RedirectEnv } from "./env";
+import { cachedHost, createHostDeps, hostTable, loadHost, placeOf, type HostDeps } from "./hosts";
 import { cachedLink, LINK_CACHE_CAPACITY, loadLink, type LookupDeps } from "./lookup";
 import { Lru } from "./lru";
-import { archivedPage, expiredPage, notFoundPage } from "./pages";
+import { archivedPage, expiredPage, hostHomePage, notFoundPage, unknownHostPage } from "./pages";
 
 /** 302 so that every visit reaches us (counted, and edits apply); see docs/decisions/002. */
 export const REDIRECT_STATUS = 302;
 
-export interface RedirectDeps extends LookupDeps {
+export interface RedirectDeps extends LookupDeps, HostDeps {
   batcher: ClickBatcher;
   feed: ChangeFeed;
 }
@@ -29,6 +31,7 @@ export function createDeps(): RedirectDeps {
     refreshing: new Set(),
     batcher: new ClickBatcher(),
     feed: createChangeFeed(),
+    ...createHostDeps(),
   };
 }
 
@@ -66,6 +69,57 @@ function clickEvent(request: Request, linkId: string, now: number): ClickEvent {
 }
 
 /**
+ * The front door (docs/decisions/003, 035): a short link is looked up by the request's host and
+ * its alias. On the default host and the extra short domains every other request is the app's
+ * (`toApp`); any other host is a branded domain or a vanity subdomain, served from its KV record
+ * with short links, `/` and the 404 rule only (never the app, whose pages and cookies stay on
+ * its own host), or an unknown host, which gets a page that says so.
+ */
+export function frontDoor(
+  request: Request,
+  env: RedirectEnv,
+  ctx: ExecutionContext,
+  deps: RedirectDeps,
+  toApp: () => Response | Promise<Response>,
+): Response | Promise<Response> {
+  const url = request.url;
+  const alias = shortLinkAlias(request.method, pathOf(url));
+  const table = hostTable(env, deps);
+  const host = hostOfUrl(url);
+  const place = placeOf(table, host);
+  if (place === "default") return alias !== null ? answerShortLink(request, env, ctx, deps, alias, table.shortHost) : toApp();
+  if (place === "extra") return alias !== null ? answerShortLink(request, env, ctx, deps, alias, host) : toApp();
+  const cached = cachedHost(deps, host, Date.now());
+  if (cached !== undefined) return answerCustomHost(request, env, ctx, deps, host, alias, cached);
+  return loadHost(env, deps, host).then((record) => answerCustomHost(request, env, ctx, deps, host, alias, record));
+}
+
+function answerCustomHost(
+  request: Request,
+  env: RedirectEnv,
+  ctx: ExecutionContext,
+  deps: RedirectDeps,
+  host: string,
+  alias: string | null,
+  record: HostRecord | null,
+): Response | Promise<Response> {
+  const origin = env.APP_ORIGIN || `https://${env.SHORT_HOST}`;
+  // Unknown, not yet verified, or lapsed: nothing of anyone's is served here.
+  if (record === null || !record.active) return unknownHostPage(origin);
+  if (alias !== null) return answerShortLink(request, env, ctx, deps, alias, host, record.notFound);
+  const root = request.method === "GET" || request.method === "HEAD" ? pathOf(request.url) === "/" : false;
+  if (root) return record.root ? redirectTo(record.root) : hostHomePage(origin);
+  return record.notFound ? redirectTo(record.notFound) : notFoundPage(origin);
+}
+
+function redirectTo(location: string): Response {
+  return new Response(null, {
+    status: REDIRECT_STATUS,
+    headers: { location, "cache-control": "private, no-store", "x-robots-tag": X_ROBOTS_TAG },
+  });
+}
+
+/**
  * Answers GET|HEAD /{alias} for an alias already in the alias charset. The front door calls it
  * directly (it has just classified the path), so a redirect costs no routing of its own; a
  * link in the isolate cache is answered synchronously.
@@ -76,14 +130,15 @@ export function answerShortLink(
   ctx: ExecutionContext,
   deps: RedirectDeps,
   alias: string,
+  domain: string = env.SHORT_HOST,
+  notFoundTo: string | null = null,
 ): Response | Promise<Response> {
   const now = Date.now();
   maybePollChanges(env.DB, ctx, deps, deps.feed, now);
-  const domain = env.SHORT_HOST;
   const key = linkKey(domain, alias);
   const cached = cachedLink(env, ctx, deps, key, domain, alias, now);
-  if (cached !== undefined) return answer(request, env, ctx, deps, cached, now);
-  return loadLink(env, ctx, deps, key, domain, alias).then((record) => answer(request, env, ctx, deps, record, now));
+  if (cached !== undefined) return answer(request, env, ctx, deps, cached, now, notFoundTo);
+  return loadLink(env, ctx, deps, key, domain, alias).then((record) => answer(request, env, ctx, deps, record, now, notFoundTo));
 }
 
 function answer(
@@ -93,6 +148,7 @@ function answer(
   deps: RedirectDeps,
   record: LinkRecord | null,
   now: number,
+  notFoundTo: string | null,
 ): Response {
   const raw = request.url;
   const resolution = resolveLink(record, now);
@@ -119,7 +175,7 @@ function answer(
     case "archived":
       return archivedPage(appOrigin(env, raw));
     case "not-found":
-      return notFoundPage(appOrigin(env, raw));
+      return notFoundTo ? redirectTo(notFoundTo) : notFoundPage(appOrigin(env, raw));
   }
 }
 
@@ -131,13 +187,10 @@ function appOrigin(env: RedirectEnv, url: string): string {
 export function createRedirectApp(deps: RedirectDeps) {
   const app = new Hono<{ Bindings: RedirectEnv }>();
 
-  app.on(["GET", "HEAD"], "/:alias", (c) => {
-    const alias = c.req.param("alias"); // percent-decoded by Hono
-    if (!isAliasShaped(alias)) return notFoundPage(appOrigin(c.env, c.req.url));
-    return answerShortLink(c.req.raw, c.env, c.executionCtx as ExecutionContext, deps, alias);
-  });
-
-  app.notFound((c) => notFoundPage(appOrigin(c.env, c.req.url)));
+  // Short links by host and alias; what would be the app's gets the not-found page here.
+  app.all("*", (c) =>
+    frontDoor(c.req.raw, c.env, c.executionCtx as ExecutionContext, deps, () => notFoundPage(appOrigin(c.env, c.req.url))),
+  );
   app.onError((error, c) => {
     console.error("redirect: unexpected error", error);
     return c.text("An error has occurred, please try again.", 500);

@@ -10,4 +10,8 @@ export interface RedirectEnv {
   APP?: Fetcher;
   /** Origin of the app for links on the not-found pages; empty means the request's origin. */
   APP_ORIGIN?: string;
+  /** The extra common short domains (JSON, domain/domains.ts): links on them are stored under their own name. */
+  SHORT_DOMAINS?: string;
+  /** Set by local runs only (docs/decisions/024): loopback hosts are the default host. */
+  LOCAL_DEV?: string;
 }

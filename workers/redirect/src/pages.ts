@@ -68,3 +68,26 @@ export function archivedPage(appOrigin: string): Response {
     appOrigin,
   );
 }
+
+/**
+ * A host that reaches us but serves nothing (docs/decisions/035): unknown, not verified yet, or
+ * whose verification has lapsed. It names no owner and shows no link.
+ */
+export function unknownHostPage(appOrigin: string): Response {
+  return page(
+    404,
+    "Domain not connected",
+    `<h1>This domain isn't serving short links</h1><p>It is not connected to Snip, or its owner's setup is not finished or no longer verified. No short link is available here.</p><a class="button" href="${appOrigin}/">Go to Snip</a>`,
+    appOrigin,
+  );
+}
+
+/** `/` of a branded domain or vanity subdomain without a root redirect. */
+export function hostHomePage(appOrigin: string): Response {
+  return page(
+    200,
+    "Short links",
+    `<h1>This domain serves short links</h1><p>Short links on this domain are made with Snip. Open a full short link to reach its destination.</p><a class="button" href="${appOrigin}/">Shorten a link</a>`,
+    appOrigin,
+  );
+}

@@ -1,0 +1,215 @@
+/**
+ * Branded domains and vanity subdomains on the server (docs/decisions/035): adding one (plan
+ * bounds, Cloudflare for SaaS custom hostname), its state (re-checked on demand and by the cron
+ * trigger), its KV host record for the redirect worker, and removing it.
+ */
+import {
+  countBrandedDomains,
+  deleteBrandedDomain,
+  getBrandedDomain,
+  insertBrandedDomain,
+  listDomainsToCheck,
+  updateBrandedDomain,
+  updateBrandedDomainWithNotice,
+  type BrandedDomain,
+} from "../../db/branded-domains.server";
+import { getDb } from "../../db/client.server";
+import { addDomainRefusal, BRANDED_DOMAINS_PATH, BRANDED_MESSAGES, type BrandedKind } from "../../domain/branded-domains";
+import { parseShortDomains } from "../../domain/domains";
+import { hostKey, type HostRecord } from "../../domain/host-record";
+import type { Subject } from "../../domain/entitlements";
+import type { AppEnv } from "../env.server";
+import { customHostnamesClient, stateOf, type CustomHostname } from "./custom-hostnames.server";
+
+export { BRANDED_DOMAINS_PATH, verifyPath } from "../../domain/branded-domains";
+
+/** The record the redirect worker serves the host from; written through, then the isolate cache purged. */
+export async function writeHostRecord(env: AppEnv, domain: BrandedDomain): Promise<void> {
+  const record: HostRecord = { active: domain.status === "active", root: domain.rootRedirect, notFound: domain.notFoundRedirect };
+  await env.LINKS.put(hostKey(domain.hostname), JSON.stringify(record));
+  await purgeHosts(env, [domain.hostname]);
+}
+
+async function purgeHosts(env: AppEnv, hosts: string[]): Promise<void> {
+  try {
+    await env.REDIRECT.purgeHosts(hosts);
+  } catch (error) {
+    console.warn("branded domains: purge of the redirect cache failed", error);
+  }
+}
+
+/** Snip's own hosts: nobody may add them (or a name under the app's own domains other than vanity ones). */
+function ownHosts(env: AppEnv): string[] {
+  const hosts = [env.SHORT_HOST, ...parseShortDomains(env.SHORT_DOMAINS).map((d) => d.domain)];
+  if (env.APP_ORIGIN) hosts.push(new URL(env.APP_ORIGIN).host);
+  return hosts.map((h) => h.toLowerCase().split(":")[0]!);
+}
+
+export function isOwnHost(env: AppEnv, hostname: string): boolean {
+  return ownHosts(env).some((own) => hostname === own || hostname.endsWith(`.${own}`));
+}
+
+export type AddOutcome =
+  { ok: true; domain: BrandedDomain } | { ok: false; field: "domain" | "subdomain" | "form"; message: string; status: number };
+
+/**
+ * Adds a domain to a workspace: the plan's flag and bounds, the name's owner, then (for domains and
+ * subdomains) a custom hostname at Cloudflare, then the row and the host record. A vanity subdomain
+ * serves at once (the short host's certificate covers it); a domain waits for its DNS.
+ */
+export async function addBrandedDomain(
+  env: AppEnv,
+  who: { userId: string; workspaceId: string; subject: Subject },
+  kind: BrandedKind,
+  hostname: string,
+  now = new Date(),
+): Promise<AddOutcome> {
+  const db = getDb(env.DB);
+  const field = kind === "domain" ? "domain" : "subdomain";
+  const refusal = addDomainRefusal(who.subject, kind, await countBrandedDomains(db, who.workspaceId));
+  if (refusal) return { ok: false, field: "form", message: refusal, status: 403 };
+  if (kind !== "vanity" && isOwnHost(env, hostname)) return { ok: false, field, message: BRANDED_MESSAGES.ownHost, status: 422 };
+  if (await getBrandedDomain(db, hostname)) return { ok: false, field, message: BRANDED_MESSAGES.taken, status: 409 };
+
+  let custom: CustomHostname | null = null;
+  if (kind !== "vanity") {
+    const client = customHostnamesClient(env);
+    if (!client) {
+      console.error("branded domains: CF_API_TOKEN or CF_ZONE_ID is not set; adding domains is refused");
+      return { ok: false, field: "form", message: BRANDED_MESSAGES.notConfigured, status: 503 };
+    }
+    try {
+      custom = await client.create(hostname);
+    } catch (error) {
+      console.error("branded domains: custom hostname not created", hostname, error);
+      return { ok: false, field: "form", message: BRANDED_MESSAGES.providerFailed, status: 502 };
+    }
+  }
+  const domain: BrandedDomain = {
+    id: crypto.randomUUID(),
+    workspaceId: who.workspaceId,
+    userId: who.userId,
+    hostname,
+    kind,
+    status: kind === "vanity" ? "active" : "pending",
+    cfHostnameId: custom?.id ?? null,
+    verificationName: custom?.ownership_verification?.name ?? null,
+    verificationValue: custom?.ownership_verification?.value ?? null,
+    hostnameStatus: custom?.status ?? null,
+    sslStatus: custom?.ssl?.status ?? null,
+    rootRedirect: null,
+    notFoundRedirect: null,
+    createdAt: now,
+    verifiedAt: kind === "vanity" ? now : null,
+    checkedAt: custom ? now : null,
+  };
+  try {
+    await insertBrandedDomain(db, domain);
+  } catch (error) {
+    // Someone else took the name meanwhile (the unique index): give the custom hostname back.
+    if (custom)
+      await customHostnamesClient(env)!
+        .delete(custom.id)
+        .catch(() => undefined);
+    if (String(error).includes("UNIQUE")) return { ok: false, field, message: BRANDED_MESSAGES.taken, status: 409 };
+    throw error;
+  }
+  await writeHostRecord(env, domain);
+  return { ok: true, domain };
+}
+
+/**
+ * Asks Cloudflare for the domain's state and moves it: pending → active or failed; active → lapsed
+ * when the hostname or its certificate no longer verifies (links stop, nothing is deleted, the owner
+ * is told); lapsed → active when it verifies again. Returns the domain as it now is.
+ */
+export async function recheckBrandedDomain(env: AppEnv, domain: BrandedDomain, now = new Date()): Promise<BrandedDomain> {
+  if (!domain.cfHostnameId) return domain;
+  const client = customHostnamesClient(env);
+  if (!client) return domain;
+  const custom = await client.get(domain.cfHostnameId);
+  const state = stateOf(custom);
+  const db = getDb(env.DB);
+  const seen = {
+    hostnameStatus: custom?.status ?? "deleted",
+    sslStatus: custom?.ssl?.status ?? null,
+    checkedAt: now,
+    verificationName: custom?.ownership_verification?.name ?? domain.verificationName,
+    verificationValue: custom?.ownership_verification?.value ?? domain.verificationValue,
+  };
+  let next = domain.status;
+  if (state === "active") next = "active";
+  else if (domain.status === "active") next = "lapsed";
+  else if (domain.status === "pending" && state !== "pending") next = "failed";
+  const updated: BrandedDomain = {
+    ...domain,
+    ...seen,
+    status: next,
+    verifiedAt: next === "active" && domain.status !== "active" ? now : domain.verifiedAt,
+  };
+  if (next === domain.status) {
+    await updateBrandedDomain(db, domain.id, seen);
+    return updated;
+  }
+  const notices = {
+    active: { title: `Your domain ${domain.hostname} is active`, body: "Short links on it now redirect." },
+    lapsed: {
+      title: `Your domain ${domain.hostname} no longer verifies`,
+      body: "Its DNS no longer points to Snip, so its short links have stopped redirecting. Nothing was deleted: restore the DNS record and they work again.",
+    },
+    failed: {
+      title: `Your domain ${domain.hostname} could not be verified`,
+      body: "Check its DNS records on the verification page, or remove it and add it again.",
+    },
+    pending: { title: `Your domain ${domain.hostname} is waiting for verification`, body: "" },
+  } as const;
+  await updateBrandedDomainWithNotice(
+    db,
+    domain,
+    { ...seen, status: next, verifiedAt: updated.verifiedAt },
+    { ...notices[next], url: `${BRANDED_DOMAINS_PATH}/verify?domain=${encodeURIComponent(domain.hostname)}` },
+    now,
+  );
+  await writeHostRecord(env, updated);
+  return updated;
+}
+
+/** The cron trigger's pass: the least recently checked domains, each on its own (one failure stops none). */
+export async function recheckBrandedDomains(env: AppEnv, now = new Date(), limit = 50): Promise<{ checked: number; failed: string[] }> {
+  if (!customHostnamesClient(env)) return { checked: 0, failed: [] };
+  const domains = await listDomainsToCheck(getDb(env.DB), limit);
+  const failed: string[] = [];
+  for (const domain of domains) {
+    try {
+      await recheckBrandedDomain(env, domain, now);
+    } catch (error) {
+      console.error("branded domains: re-check failed", domain.hostname, error);
+      failed.push(domain.hostname);
+    }
+  }
+  return { checked: domains.length, failed };
+}
+
+/** Removes a domain: its custom hostname, its row and its host record (its links stay, unserved). */
+export async function removeBrandedDomain(env: AppEnv, domain: BrandedDomain): Promise<void> {
+  if (domain.cfHostnameId) {
+    const client = customHostnamesClient(env);
+    if (!client) throw new Error("CF_API_TOKEN or CF_ZONE_ID is not set");
+    await client.delete(domain.cfHostnameId);
+  }
+  await deleteBrandedDomain(getDb(env.DB), domain.id);
+  await env.LINKS.delete(hostKey(domain.hostname));
+  await purgeHosts(env, [domain.hostname]);
+}
+
+/** Who adds and manages domains from the settings pages: the viewer in their personal workspace (docs/decisions/027). */
+export function domainOwner(viewer: { user: { id: string }; subject: Subject }) {
+  return { userId: viewer.user.id, workspaceId: viewer.user.id, subject: viewer.subject };
+}
+
+/** The workspace's domain by host name, or a 404 (someone else's domain is "not found", never shown). */
+export async function requireOwnDomain(env: AppEnv, workspaceId: string, hostname: string | null): Promise<BrandedDomain> {
+  const domain = hostname ? await getBrandedDomain(getDb(env.DB), hostname) : undefined;
+  if (!domain || domain.workspaceId !== workspaceId) throw new Response("Domain not found.", { status: 404 });
+  return domain;
+}

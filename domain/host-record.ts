@@ -1,0 +1,41 @@
+/**
+ * What the redirect worker needs to know about a short host that is not one of Snip's own
+ * (a branded domain or a vanity subdomain, docs/decisions/035): the record stored in KV under
+ * `hostKey(host)`, written through by the app on every change of the domain and by the re-check.
+ * The hot path reads it from KV (and its isolate cache), never from D1.
+ */
+
+export interface HostRecord {
+  /** Serving short links: verified (or a vanity subdomain); false once verification lapses. */
+  active: boolean;
+  /** Where `/` on this host goes; null: the host's own page. */
+  root: string | null;
+  /** Where an unknown alias on this host goes; null: the not-found page. */
+  notFound: string | null;
+}
+
+export function hostKey(host: string): string {
+  return `host:${host.toLowerCase()}`;
+}
+
+/** The host of a request URL, lower-cased, without parsing the whole URL (the hot path). */
+export function hostOfUrl(url: string): string {
+  const start = url.indexOf("//") + 2;
+  let end = url.indexOf("/", start);
+  if (end === -1) end = url.length;
+  return url.slice(start, end).toLowerCase();
+}
+
+/** Hosts that mean "this machine": the default host of a local run, whatever port it listens on. */
+export function isLoopbackHost(host: string): boolean {
+  const name = host.startsWith("[") ? host.slice(0, host.indexOf("]") + 1) : host.split(":")[0];
+  return name === "localhost" || name === "127.0.0.1" || name === "[::1]";
+}
+
+/** The name of a vanity subdomain of the short host (`name.SHORT_HOST`), or null. */
+export function vanityNameOf(host: string, shortHost: string): string | null {
+  const suffix = `.${shortHost.toLowerCase()}`;
+  if (!host.endsWith(suffix)) return null;
+  const name = host.slice(0, -suffix.length);
+  return /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(name) ? name : null;
+}

@@ -1,0 +1,123 @@
+/**
+ * A local Cloudflare for SaaS stand-in speaking the custom hostnames API's wire format (docs
+ * decision 035): POST/GET/DELETE /client/v4/zones/{zone}/custom_hostnames[/{id}], Bearer token,
+ * answers wrapped in `{ success, errors, messages, result }`, Cloudflare's error codes. Each
+ * hostname's DNS is whatever the test says (`POST /__stub/dns {hostname, state}`):
+ * - pending: no CNAME yet (status pending, ssl pending_validation), the state of a new hostname;
+ * - active: the CNAME and the TXT record are in place (status active, ssl active);
+ * - failed: validation gave up (ssl validation_timed_out, a verification error);
+ * - removed: the CNAME was taken away after activation (status moved).
+ */
+import { randomUUID } from "node:crypto";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+import { STUB_CF_TOKEN, STUB_CF_ZONE } from "./cloudflare-ids";
+
+export { cloudflareStubPort, STUB_CF_TOKEN, STUB_CF_ZONE } from "./cloudflare-ids";
+
+export type DnsState = "pending" | "active" | "failed" | "removed";
+
+interface Hostname {
+  id: string;
+  hostname: string;
+  created_at: string;
+  txt: string;
+}
+
+export interface CloudflareStub {
+  url: string;
+  /** The API base URL to configure (CF_API_BASE_URL). */
+  apiBase: string;
+  setDns(hostname: string, state: DnsState): void;
+  hostnames(): string[];
+  close(): Promise<void>;
+}
+
+function send(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { "content-type": "application/json" });
+  res.end(JSON.stringify(body));
+}
+
+function ok(res: ServerResponse, result: unknown, status = 200): void {
+  send(res, status, { success: true, errors: [], messages: [], result });
+}
+
+function error(res: ServerResponse, status: number, code: number, message: string): void {
+  send(res, status, { success: false, errors: [{ code, message }], messages: [], result: null });
+}
+
+async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const text = Buffer.concat(chunks).toString("utf8");
+  return text ? (JSON.parse(text) as Record<string, unknown>) : {};
+}
+
+export async function startCloudflareStub({ port = 0 }: { port?: number } = {}): Promise<CloudflareStub> {
+  const byId = new Map<string, Hostname>();
+  const dns = new Map<string, DnsState>();
+
+  function view(h: Hostname) {
+    const state = dns.get(h.hostname) ?? "pending";
+    const status = state === "active" ? "active" : state === "removed" ? "moved" : "pending";
+    const ssl = state === "active" || state === "removed" ? "active" : state === "failed" ? "validation_timed_out" : "pending_validation";
+    return {
+      id: h.id,
+      hostname: h.hostname,
+      created_at: h.created_at,
+      status,
+      ssl: { id: `ssl-${h.id}`, type: "dv", method: "http", status: ssl, settings: {}, bundle_method: "ubiquitous" },
+      ownership_verification: { type: "txt", name: `_cf-custom-hostname.${h.hostname}`, value: h.txt },
+      ownership_verification_http: {
+        http_url: `http://${h.hostname}/.well-known/cf-custom-hostname-challenge/${h.id}`,
+        http_body: h.txt,
+      },
+      ...(state === "failed" ? { verification_errors: ["custom hostname does not CNAME to this zone."] } : {}),
+    };
+  }
+
+  const server: Server = createServer((req, res) => {
+    void (async () => {
+      const url = new URL(req.url ?? "/", "http://stub");
+      if (url.pathname === "/__stub/dns" && req.method === "POST") {
+        const body = await readJson(req);
+        dns.set(String(body.hostname).toLowerCase(), body.state as DnsState);
+        return ok(res, { hostname: body.hostname, state: body.state });
+      }
+      const match = /^\/client\/v4\/zones\/([^/]+)\/custom_hostnames(?:\/([^/]+))?$/.exec(url.pathname);
+      if (!match) return error(res, 404, 7000, "No route for that URI");
+      if (req.headers.authorization !== `Bearer ${STUB_CF_TOKEN}`) return error(res, 403, 10000, "Authentication error");
+      if (match[1] !== STUB_CF_ZONE) return error(res, 404, 1001, "Invalid zone identifier");
+      const id = match[2];
+      if (!id && req.method === "POST") {
+        const body = await readJson(req);
+        const hostname = typeof body.hostname === "string" ? body.hostname.toLowerCase() : "";
+        if (!hostname) return error(res, 400, 1409, "Invalid custom hostname.");
+        if ([...byId.values()].some((h) => h.hostname === hostname)) return error(res, 409, 1406, "Duplicate custom hostname found.");
+        const h: Hostname = { id: randomUUID().replaceAll("-", ""), hostname, created_at: new Date().toISOString(), txt: randomUUID() };
+        byId.set(h.id, h);
+        return ok(res, view(h), 201);
+      }
+      if (id) {
+        const h = byId.get(id);
+        if (!h) return error(res, 404, 1436, "The custom hostname was not found.");
+        if (req.method === "GET") return ok(res, view(h));
+        if (req.method === "DELETE") {
+          byId.delete(id);
+          return ok(res, { id });
+        }
+      }
+      return error(res, 405, 10405, "Method not allowed");
+    })().catch((e: unknown) => error(res, 500, 10001, String(e)));
+  });
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url,
+    apiBase: `${url}/client/v4`,
+    setDns: (hostname, state) => dns.set(hostname.toLowerCase(), state),
+    hostnames: () => [...byId.values()].map((h) => h.hostname),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
