@@ -14,6 +14,8 @@ export default [
   // Link analytics (spec 01 §2 General): /download is the old redirect (app/redirects.ts), matched before the hash
   route("app/analytics/download", "routes/redirects.ts", { id: "analytics-download" }),
   route("app/analytics/:hash", "routes/analytics.tsx"),
+  // Plan options (issue 20): the click log of a link as CSV (download_logs)
+  route("app/analytics/:hash/clicks.csv", "routes/analytics/clicks.csv.ts"),
 
   // Link creation for signed-in users (spec 02 §2, §3, §5)
   route("app/links/create", "routes/links/create.tsx"),

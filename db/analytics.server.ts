@@ -14,6 +14,31 @@ export interface AnalyticsLink {
   url: string;
   status: string;
   createdAt: number;
+  /** Its owner shares its analytics page publicly (issue 20). */
+  analyticsShared: boolean;
+}
+
+type LinkRow = {
+  id: string;
+  domain: string;
+  alias: string;
+  url: string;
+  status: string;
+  created_at: number;
+  analytics_shared: number;
+  workspace_id: string | null;
+};
+
+function analyticsLinkOf(row: LinkRow): AnalyticsLink {
+  return {
+    id: row.id,
+    domain: row.domain,
+    alias: row.alias,
+    url: row.url,
+    status: row.status,
+    createdAt: row.created_at,
+    analyticsShared: row.analytics_shared === 1,
+  };
 }
 
 /** A link of this workspace on this domain, by alias; null for another's, a deleted or an unknown one. */
@@ -23,13 +48,61 @@ export async function findOwnedLink(
 ): Promise<AnalyticsLink | null> {
   const row = await db
     .prepare(
-      `SELECT id, domain, alias, url, status, created_at FROM links
+      `SELECT id, domain, alias, url, status, created_at, analytics_shared, workspace_id FROM links
        WHERE domain = ? AND alias = ? AND workspace_id = ? AND status != 'deleted'`,
     )
     .bind(domain.toLowerCase(), alias, workspaceId)
-    .first<{ id: string; domain: string; alias: string; url: string; status: string; created_at: number }>();
-  if (!row) return null;
-  return { id: row.id, domain: row.domain, alias: row.alias, url: row.url, status: row.status, createdAt: row.created_at };
+    .first<LinkRow>();
+  return row ? analyticsLinkOf(row) : null;
+}
+
+/**
+ * A link on this domain whose owner shares its analytics publicly, with its workspace; null for
+ * a link not shared, deleted or unknown (issue 20).
+ */
+export async function findSharedLink(
+  db: D1Database,
+  { domain, alias }: { domain: string; alias: string },
+): Promise<(AnalyticsLink & { workspaceId: string }) | null> {
+  const row = await db
+    .prepare(
+      `SELECT id, domain, alias, url, status, created_at, analytics_shared, workspace_id FROM links
+       WHERE domain = ? AND alias = ? AND analytics_shared = 1 AND status != 'deleted' AND workspace_id IS NOT NULL`,
+    )
+    .bind(domain.toLowerCase(), alias)
+    .first<LinkRow>();
+  return row?.workspace_id ? { ...analyticsLinkOf(row), workspaceId: row.workspace_id } : null;
+}
+
+/** Turns public sharing of a link's analytics on or off. */
+export async function setAnalyticsShared(db: D1Database, linkId: string, shared: boolean, now = Date.now()): Promise<void> {
+  await db
+    .prepare("UPDATE links SET analytics_shared = ?, updated_at = ? WHERE id = ?")
+    .bind(shared ? 1 : 0, now, linkId)
+    .run();
+}
+
+/** One hour of a link's click log (the hourly rollup, docs/decisions/038). */
+export interface ClickLogRow {
+  hour: number;
+  clicks: number;
+  uniques: number;
+  botClicks: number;
+}
+
+/**
+ * A page of a link's click log, oldest hour first, from `afterHour` (exclusive): keyset paging
+ * on the rollup's primary key, so each page is one indexed range read whatever the log's length.
+ */
+export async function listClickLogPage(db: D1Database, linkId: string, afterHour: number, limit: number): Promise<ClickLogRow[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT hour, clicks, uniques, bot_clicks FROM click_hourly
+       WHERE link_id = ? AND hour > ? ORDER BY hour LIMIT ?`,
+    )
+    .bind(linkId, afterHour, limit)
+    .all<{ hour: number; clicks: number; uniques: number; bot_clicks: number }>();
+  return results.map((r) => ({ hour: r.hour, clicks: r.clicks, uniques: r.uniques, botClicks: r.bot_clicks }));
 }
 
 export interface AnalyticsTotals {

@@ -107,6 +107,7 @@ export async function createLink(stores: LinkStores, input: NewLink, now = new D
       expiresAt: input.expiresAt ?? null,
       createdAt: now,
       updatedAt: now,
+      analyticsShared: false,
     };
     try {
       const audit = stores.audit?.("created", row);

@@ -2,7 +2,7 @@
  * Usage counters (issue 3): active aliases and aliases this month are counted from the links
  * themselves (indexed by owner), API credits from the metered counter of the current month.
  */
-import { and, count, eq, gte, sql } from "drizzle-orm";
+import { and, count, eq, gte, inArray, ne, sql } from "drizzle-orm";
 import type { Db } from "./client.server";
 import { links, usageCounters } from "./schema";
 
@@ -10,6 +10,8 @@ export type MeteredCounter = "api_credits";
 
 export interface Usage {
   activeAliases: number;
+  /** Every link the workspace holds but the deleted ones (max_aliases). */
+  aliases: number;
   aliasesThisMonth: number;
   apiCredits: number;
 }
@@ -25,11 +27,15 @@ export function monthStart(now = new Date()): Date {
 
 /** A workspace's usage (a personal workspace's id is its user's id: docs/decisions/027). */
 export async function getUsage(db: Db, workspaceId: string, now = new Date()): Promise<Usage> {
-  const [active, thisMonth, credits] = await db.batch([
+  const [active, held, thisMonth, credits] = await db.batch([
     db
       .select({ n: count() })
       .from(links)
       .where(and(eq(links.workspaceId, workspaceId), eq(links.status, "active"))),
+    db
+      .select({ n: count() })
+      .from(links)
+      .where(and(eq(links.workspaceId, workspaceId), ne(links.status, "deleted"))),
     db
       .select({ n: count() })
       .from(links)
@@ -45,7 +51,31 @@ export async function getUsage(db: Db, workspaceId: string, now = new Date()): P
         ),
       ),
   ]);
-  return { activeAliases: active[0]?.n ?? 0, aliasesThisMonth: thisMonth[0]?.n ?? 0, apiCredits: credits[0]?.used ?? 0 };
+  return {
+    activeAliases: active[0]?.n ?? 0,
+    aliases: held[0]?.n ?? 0,
+    aliasesThisMonth: thisMonth[0]?.n ?? 0,
+    apiCredits: credits[0]?.used ?? 0,
+  };
+}
+
+/**
+ * How many links (deleted ones aside) the workspace has to each of these destinations
+ * (max_aliases_per_url); a destination without links is absent. Read by index (links_workspace_url).
+ */
+export async function countLinksToUrls(db: Db, workspaceId: string, urls: readonly string[]): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  const distinct = [...new Set(urls)];
+  // D1 binds at most 100 parameters a statement.
+  for (let start = 0; start < distinct.length; start += 90) {
+    const rows = await db
+      .select({ url: links.url, n: count() })
+      .from(links)
+      .where(and(eq(links.workspaceId, workspaceId), inArray(links.url, distinct.slice(start, start + 90)), ne(links.status, "deleted")))
+      .groupBy(links.url);
+    for (const row of rows) counts.set(row.url, row.n);
+  }
+  return counts;
 }
 
 /**

@@ -66,3 +66,17 @@ export function mayEditLinkField(subject: Subject, field: LinkEditField): boolea
 export function mayCreateFromApp(subject: Subject): boolean {
   return can(subject, "create_snip_url") && can(subject, "use_analytics");
 }
+
+/**
+ * May the subject share a link's analytics page publicly (issue 20)? Needs the share_analytics
+ * capability and the plan's analytics_public option; checked again on every public read, so a
+ * downgrade ends the sharing.
+ */
+export function mayShareAnalytics(subject: Subject): boolean {
+  return can(subject, "share_analytics") && getPlan(subject.plan).options.analytics_public && can(subject, "use_analytics");
+}
+
+/** May the subject download a link's click log as CSV (issue 20)? */
+export function mayDownloadLogs(subject: Subject): boolean {
+  return can(subject, "download_logs") && can(subject, "use_analytics");
+}

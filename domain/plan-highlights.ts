@@ -17,7 +17,13 @@ export function planHighlights(plan: Plan): string[] {
   const lines: string[] = [];
   lines.push(o.max_active_aliases === null ? "Unlimited active links" : `${number.format(o.max_active_aliases)} active links`);
   if (o.max_aliases_per_month !== null) lines.push(`${number.format(o.max_aliases_per_month)} new links a month`);
+  // Plan options (issue 20): the other creation limits, enforced on every creation path.
+  if (o.max_aliases !== null) lines.push(`${number.format(o.max_aliases)} links in total`);
+  if (o.max_aliases_per_url !== null)
+    lines.push(`Up to ${number.format(o.max_aliases_per_url)} link${o.max_aliases_per_url === 1 ? "" : "s"} per destination URL`);
   if (f.has("use_analytics")) lines.push(o.analytics_period ? `Click analytics for ${duration(o.analytics_period)}` : "Click analytics");
+  if (f.has("share_analytics") && o.analytics_public) lines.push("Public analytics pages to share");
+  if (f.has("download_logs")) lines.push("Click log download (CSV)");
   if (f.has("use_custom_alias")) lines.push("Custom aliases");
   if (f.has("use_tags")) lines.push("Tags");
   if (f.has("manage_expiration")) lines.push("Link expiry");
@@ -29,6 +35,7 @@ export function planHighlights(plan: Plan): string[] {
     );
   if (f.has("use_branded_domains") && o.max_domains) lines.push(`${o.max_domains} branded domain${o.max_domains === 1 ? "" : "s"}`);
   if (f.has("dedicated_manager")) lines.push("Dedicated account manager");
+  if (f.has("emergency_phone")) lines.push("Emergency phone line");
   if (f.has("uptime_guarantee")) lines.push("Uptime guarantee (SLA)");
   if (f.has("support")) lines.push("Email support");
   return lines;

@@ -10,7 +10,8 @@ import { data, redirect } from "react-router";
 import { getDb } from "../../db/client.server";
 import { AliasTakenError, createLink, getLinkById, getUserLinkByAlias, type Link } from "../../db/links.server";
 import { listLinkTags, setLinkTags } from "../../db/tags.server";
-import { getUsage } from "../../db/usage.server";
+import { countLinksToUrls, getUsage } from "../../db/usage.server";
+import { creationLimitMessage, creationLimitReached } from "../../domain/creation-limits";
 import { getOveragesEnabled } from "../../db/users.server";
 import { listUtmPresets } from "../../db/utm-presets.server";
 import { canBulkCreate } from "../../domain/bulk";
@@ -199,12 +200,14 @@ export async function createUserLink(
   const db = getDb(env.DB);
   // Overages are a personal subscription's; a team's limits are its plan's alone.
   const personal = creator.workspaceId === creator.userId;
-  const [usage, overages] = await Promise.all([
+  const [usage, overages, perUrl] = await Promise.all([
     getUsage(db, creator.workspaceId, now),
     personal && creator.subscribed ? getOveragesEnabled(db, creator.userId) : false,
+    countLinksToUrls(db, creator.workspaceId, [value.url]),
   ]);
-  if (atActiveAliasLimit(creator.subject, usage.activeAliases, overages))
-    return refuse(403, null, `${MESSAGES.planLimitTitle}. ${MESSAGES.planLimitBody}`, true);
+  // Every plan limit on creating links (domain/creation-limits.ts); the active one opens the dialog.
+  const reached = creationLimitReached(creator.subject, usage, perUrl.get(value.url) ?? 0, overages);
+  if (reached) return refuse(403, null, creationLimitMessage(creator.subject, reached), reached === "max_active_aliases");
 
   // Without the expiry capability a link gets the plan's default lifetime, if it has one.
   const lifetime = getPlan(creator.subject.plan).options.alias_lifetime;

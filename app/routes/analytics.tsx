@@ -3,24 +3,47 @@
  * the default domain, for users with the use_analytics capability. Read from the rollups;
  * the chart is inline SVG rendered on the server, so the page ships no JavaScript.
  */
-import { data, Link, redirect } from "react-router";
-import { findOwnedLink, getLinkAnalytics, type Breakdown, type SeriesPoint } from "../../db/analytics.server";
+import { data, Form, isRouteErrorResponse, Link, redirect } from "react-router";
+import { z } from "zod";
+import {
+  findOwnedLink,
+  findSharedLink,
+  getLinkAnalytics,
+  setAnalyticsShared,
+  type AnalyticsLink,
+  type Breakdown,
+  type SeriesPoint,
+} from "../../db/analytics.server";
+import { getDb } from "../../db/client.server";
 import type { ClickDimension } from "../../db/schema/clicks";
 import { isAliasShaped } from "../../domain/alias";
 import { ANALYTICS_PERIODS, choosePeriod, describeDuration, PERIODS, periodAllowed, type AnalyticsPeriod } from "../../domain/analytics";
-import { can } from "../../domain/entitlements";
+import { can, mayDownloadLogs, mayShareAnalytics, type Subject } from "../../domain/entitlements";
 import { getPlan } from "../../domain/plans";
 import { getCloudflare } from "../context.server";
 import { readAnalyticsPeriod, serializeAnalyticsPeriod } from "../lib/analytics-period.server";
 import { shortUrl } from "../lib/links.server";
 import type { RouteHandle } from "../route-handle";
-import { requireUser } from "../session.server";
+import { personalWorkspaceSubject } from "../lib/analytics-sharing.server";
+import { getViewer, requestTarget, requireUser, type Viewer } from "../session.server";
 import type { Route } from "./+types/analytics";
 
 export const handle: RouteHandle = { hydrate: false };
 
+/** The loader's and the error's robots and caching headers reach the document (issue 20: never indexed). */
+export const headers: Route.HeadersFunction = ({ loaderHeaders, errorHeaders }) => {
+  const out = new Headers();
+  for (const name of ["x-robots-tag", "cache-control"]) {
+    const value = (errorHeaders ?? loaderHeaders).get(name);
+    if (value) out.set(name, value);
+  }
+  return out;
+};
+
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData ? `Analytics of ${loaderData.link.alias} | Snip` : "Analytics | Snip" },
+  // A shared page is public but never indexed; the owner's is private.
+  { name: "robots", content: "noindex" },
 ];
 
 /** Where a user without analytics goes: the plans that include it. */
@@ -76,21 +99,40 @@ function labelOf(
   return value;
 }
 
+/** Not found, for a guest with a way to log in (the owner of a link that is not shared). */
+function notFound(request: Request, guest: boolean): never {
+  throw data(
+    { login: guest ? `/app/login?to=${encodeURIComponent(requestTarget(request))}` : null },
+    {
+      status: 404,
+      headers: { "x-robots-tag": "noindex", "cache-control": "no-store" },
+    },
+  );
+}
+
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const viewer = requireUser(request, context);
-  if (!can(viewer.subject, "use_analytics")) throw redirect(NO_ANALYTICS_REDIRECT);
+  const viewer = getViewer(context);
   const { env } = getCloudflare(context);
   const alias = params.hash;
-  const link = isAliasShaped(alias) ? await findOwnedLink(env.DB, { workspaceId: viewer.user.id, domain: env.SHORT_HOST, alias }) : null;
-  if (!link) throw data("Not Found", { status: 404 });
+  if (!isAliasShaped(alias)) notFound(request, viewer === null);
 
-  const planPeriod = getPlan(viewer.subject.plan).options.analytics_period;
-  const remembered = await readAnalyticsPeriod(request);
-  const { period, fromQuery } = choosePeriod(new URL(request.url).searchParams.get("period"), remembered, planPeriod);
-  const report = await getLinkAnalytics(env.DB, link.id, period);
+  // The owner's own page (spec 01 §2), or else the read-only page of a link its owner shares (issue 20).
+  if (viewer && can(viewer.subject, "use_analytics")) {
+    const link = await findOwnedLink(env.DB, { workspaceId: viewer.user.id, domain: env.SHORT_HOST, alias });
+    if (link) return ownerView(request, env, viewer, link);
+  }
+  const shared = await findSharedLink(env.DB, { domain: env.SHORT_HOST, alias });
+  const ownerSubject = shared ? await personalWorkspaceSubject(getDb(env.DB), shared.workspaceId) : null;
+  if (shared && ownerSubject && mayShareAnalytics(ownerSubject)) return publicView(request, env, shared, ownerSubject);
+  if (viewer && !can(viewer.subject, "use_analytics")) throw redirect(NO_ANALYTICS_REDIRECT);
+  return notFound(request, viewer === null);
+}
 
+type Env = ReturnType<typeof getCloudflare>["env"];
+
+function breakdownsOf(report: Awaited<ReturnType<typeof getLinkAnalytics>>) {
   const names = { region: displayNames("region"), language: displayNames("language") };
-  const breakdowns = DIMENSIONS.map(({ id, title, column }) => {
+  return DIMENSIONS.map(({ id, title, column }) => {
     const breakdown: Breakdown = report.breakdowns[id];
     return {
       id,
@@ -100,23 +142,81 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       rows: breakdown.rows.map((row) => ({ ...row, label: labelOf(id, row.value, names) })),
     };
   });
+}
+
+async function ownerView(request: Request, env: Env, viewer: Viewer, link: AnalyticsLink) {
+  const planPeriod = getPlan(viewer.subject.plan).options.analytics_period;
+  const remembered = await readAnalyticsPeriod(request);
+  const { period, fromQuery } = choosePeriod(new URL(request.url).searchParams.get("period"), remembered, planPeriod);
+  const report = await getLinkAnalytics(env.DB, link.id, period);
 
   const headers = new Headers();
   if (fromQuery && period !== remembered) headers.append("set-cookie", await serializeAnalyticsPeriod(period, request));
   return data(
     {
+      view: "owner" as const,
       link: { alias: link.alias, url: link.url, shortUrl: shortUrl(env, request, link), status: link.status },
+      sharing: {
+        allowed: mayShareAnalytics(viewer.subject),
+        shared: link.analyticsShared,
+        publicUrl: `${new URL(request.url).origin}/app/analytics/${link.alias}`,
+      },
+      downloadLogs: mayDownloadLogs(viewer.subject),
       period,
       periods: ANALYTICS_PERIODS.map((id) => ({ id, label: PERIODS[id].label, allowed: periodAllowed(id, planPeriod) })),
       planPeriod,
       range: report.range,
       totals: report.totals,
       series: report.series,
-      breakdowns,
+      breakdowns: breakdownsOf(report),
     },
     { headers },
   );
 }
+
+/** Read-only, no login, nothing of the owner: the short link and its clicks, never indexed. */
+async function publicView(request: Request, env: Env, link: AnalyticsLink, owner: Subject) {
+  const planPeriod = getPlan(owner.plan).options.analytics_period;
+  const { period } = choosePeriod(new URL(request.url).searchParams.get("period"), null, planPeriod);
+  const report = await getLinkAnalytics(env.DB, link.id, period);
+  return data(
+    {
+      view: "public" as const,
+      link: { alias: link.alias, url: null, shortUrl: shortUrl(env, request, link), status: "active" },
+      sharing: null,
+      downloadLogs: false,
+      period,
+      periods: ANALYTICS_PERIODS.map((id) => ({ id, label: PERIODS[id].label, allowed: periodAllowed(id, planPeriod) })),
+      planPeriod,
+      range: report.range,
+      totals: report.totals,
+      series: report.series,
+      breakdowns: breakdownsOf(report),
+    },
+    { headers: { "x-robots-tag": "noindex", "cache-control": "no-store" } },
+  );
+}
+
+const shareSchema = z.object({ intent: z.enum(["share", "unshare"]) });
+
+/** The owner turns public sharing of the link's analytics on or off (issue 20). */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const viewer = requireUser(request, context);
+  const { env } = getCloudflare(context);
+  const alias = params.hash;
+  const link =
+    can(viewer.subject, "use_analytics") && isAliasShaped(alias)
+      ? await findOwnedLink(env.DB, { workspaceId: viewer.user.id, domain: env.SHORT_HOST, alias })
+      : null;
+  if (!link) throw data("Not Found", { status: 404 });
+  const parsed = shareSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data({ error: "Choose whether to share the analytics." }, { status: 422 });
+  if (parsed.data.intent === "share" && !mayShareAnalytics(viewer.subject)) return data({ error: SHARE_NOT_IN_PLAN }, { status: 403 });
+  await setAnalyticsShared(env.DB, link.id, parsed.data.intent === "share");
+  return redirect(`/app/analytics/${encodeURIComponent(link.alias)}`);
+}
+
+export const SHARE_NOT_IN_PLAN = "Sharing analytics publicly is not included in your plan.";
 
 const NUMBER = new Intl.NumberFormat("en-US");
 const HOUR_LABEL = new Intl.DateTimeFormat("en-US", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: "UTC" });
@@ -291,7 +391,12 @@ function BreakdownCard({ breakdown, total }: { breakdown: LoaderData["breakdowns
   );
 }
 
-function PeriodSwitcher({ periods, current, planPeriod }: Pick<LoaderData, "periods" | "planPeriod"> & { current: AnalyticsPeriod }) {
+function PeriodSwitcher({
+  periods,
+  current,
+  planPeriod,
+  owner,
+}: Pick<LoaderData, "periods" | "planPeriod"> & { current: AnalyticsPeriod; owner: boolean }) {
   const limited = periods.some((p) => !p.allowed);
   return (
     <div>
@@ -320,7 +425,7 @@ function PeriodSwitcher({ periods, current, planPeriod }: Pick<LoaderData, "peri
           ),
         )}
       </nav>
-      {limited ? (
+      {limited && owner ? (
         <p className="mt-2 text-xs text-slate-500">
           Your plan&apos;s analytics reach back {planPeriod ? describeDuration(planPeriod) : ""}; longer periods need a bigger plan.
         </p>
@@ -341,30 +446,140 @@ function Stat({ id, label, value, hint }: { id: string; label: string; value: nu
   );
 }
 
-export default function Analytics({ loaderData }: Route.ComponentProps) {
-  const { link, period, periods, planPeriod, range, totals, series, breakdowns } = loaderData;
+/** The owner's controls (issue 20): public sharing of the page and the click log download. */
+function OwnerTools({
+  sharing,
+  downloadLogs,
+  alias,
+  error,
+}: {
+  sharing: NonNullable<LoaderData["sharing"]>;
+  downloadLogs: boolean;
+  alias: string;
+  error?: string;
+}) {
+  return (
+    <section aria-labelledby="share-title" className="mb-6 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+      <h2 id="share-title" className="text-base font-bold text-slate-900">
+        Sharing and export
+      </h2>
+      {sharing.allowed ? (
+        sharing.shared ? (
+          <Form method="post" className="mt-3 flex flex-wrap items-center gap-3">
+            <p className="text-sm text-slate-700">
+              Anyone with this address can read these analytics, without logging in:{" "}
+              <a href={sharing.publicUrl} className="break-all font-semibold text-indigo-700 hover:underline" data-testid="public-url">
+                {sharing.publicUrl}
+              </a>
+            </p>
+            <button
+              type="submit"
+              name="intent"
+              value="unshare"
+              className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50"
+            >
+              Stop sharing
+            </button>
+          </Form>
+        ) : (
+          <Form method="post" className="mt-3 flex flex-wrap items-center gap-3">
+            <p className="text-sm text-slate-700">Only you can see these analytics. Share them to give anyone a read-only page.</p>
+            <button
+              type="submit"
+              name="intent"
+              value="share"
+              className="rounded-lg bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-700"
+            >
+              Share publicly
+            </button>
+          </Form>
+        )
+      ) : (
+        <p className="mt-3 text-sm text-slate-600">
+          Public analytics pages are included in the Pro plans.{" "}
+          <Link to="/app/pricing" className="font-semibold text-indigo-700 hover:underline">
+            See the plans
+          </Link>
+        </p>
+      )}
+      {error ? (
+        <p role="alert" className="mt-2 text-sm font-medium text-red-600">
+          {error}
+        </p>
+      ) : null}
+      {downloadLogs ? (
+        <p className="mt-3 text-sm">
+          <a
+            href={`/app/analytics/${encodeURIComponent(alias)}/clicks.csv`}
+            download
+            className="font-semibold text-indigo-700 hover:underline"
+          >
+            Download the click log (CSV)
+          </a>
+        </p>
+      ) : (
+        <p className="mt-3 text-sm text-slate-600">Downloading the click log as CSV is included in the Pro plans.</p>
+      )}
+    </section>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const login = isRouteErrorResponse(error) && error.status === 404 ? (error.data as { login?: string | null } | null)?.login : null;
+  return (
+    <div className="mx-auto max-w-xl px-4 py-24 text-center">
+      <h1 className="text-3xl font-extrabold">
+        {isRouteErrorResponse(error) && error.status === 404 ? "Not Found" : "An error has occurred, please try again."}
+      </h1>
+      <p className="mt-4 text-slate-600">No analytics are shared at this address.</p>
+      {login ? (
+        <p className="mt-2 text-slate-600">
+          If it is your link,{" "}
+          <Link to={login} className="font-semibold text-indigo-700 hover:underline">
+            log in
+          </Link>{" "}
+          to see its analytics.
+        </p>
+      ) : null}
+      <Link to="/" className="mt-8 inline-block rounded-lg bg-indigo-600 px-5 py-2.5 font-semibold text-white hover:bg-indigo-700">
+        Go to the homepage
+      </Link>
+    </div>
+  );
+}
+
+export default function Analytics({ loaderData, actionData }: Route.ComponentProps) {
+  const { view, link, sharing, downloadLogs, period, periods, planPeriod, range, totals, series, breakdowns } = loaderData;
   const periodLabel = PERIODS[period].label;
   const empty = totals.clicks === 0 && totals.botClicks === 0;
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">
       <header className="mb-6">
-        <p className="text-sm font-semibold uppercase tracking-wide text-indigo-700">Analytics</p>
+        <p className="text-sm font-semibold uppercase tracking-wide text-indigo-700">
+          {view === "public" ? "Shared analytics" : "Analytics"}
+        </p>
         <h1 className="mt-1 break-all text-2xl font-extrabold tracking-tight text-slate-900 sm:text-3xl">
           <a href={link.shortUrl} className="hover:underline" data-testid="short-link">
             {link.shortUrl.replace(/^https?:\/\//, "")}
           </a>
         </h1>
-        <p className="mt-2 break-all text-sm text-slate-600">
-          <span className="font-medium text-slate-700">Destination: </span>
-          <span data-testid="destination">{link.url}</span>
-          {link.status !== "active" ? (
-            <span className="ml-2 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-600">{link.status}</span>
-          ) : null}
-        </p>
+        {link.url !== null ? (
+          <p className="mt-2 break-all text-sm text-slate-600">
+            <span className="font-medium text-slate-700">Destination: </span>
+            <span data-testid="destination">{link.url}</span>
+            {link.status !== "active" ? (
+              <span className="ml-2 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-600">{link.status}</span>
+            ) : null}
+          </p>
+        ) : (
+          <p className="mt-2 text-sm text-slate-600">A read-only page its owner shares publicly.</p>
+        )}
       </header>
 
+      {sharing ? <OwnerTools sharing={sharing} downloadLogs={downloadLogs} alias={link.alias} error={actionData?.error} /> : null}
+
       <div className="mb-6 flex flex-wrap items-end justify-between gap-3">
-        <PeriodSwitcher periods={periods} current={period} planPeriod={planPeriod} />
+        <PeriodSwitcher periods={periods} current={period} planPeriod={planPeriod} owner={view === "owner"} />
         <p className="text-xs text-slate-500" data-testid="range">
           {FULL_LABEL.format(new Date(range.start))} to {FULL_LABEL.format(new Date(range.end))} UTC
         </p>

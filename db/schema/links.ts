@@ -26,12 +26,16 @@ export const links = sqliteTable(
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+    /** Plan options (issue 20): its owner shares its analytics page publicly (share_analytics). */
+    analyticsShared: integer("analytics_shared", { mode: "boolean" }).notNull().default(false),
   },
   (t) => [
     uniqueIndex("links_domain_alias").on(t.domain, t.alias),
     index("links_guest").on(t.guestId, t.createdAt),
     index("links_user").on(t.userId, t.createdAt),
     index("links_workspace").on(t.workspaceId, t.createdAt),
+    // Plan options (issue 20): links per destination URL
+    index("links_workspace_url").on(t.workspaceId, t.url),
   ],
 );
 

@@ -180,8 +180,10 @@ test.describe("link analytics", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Plans for every link");
   });
 
-  test("a guest is sent to login with the page to come back to", async ({ page }) => {
-    await page.goto("/app/analytics/snip-demo?period=last_7_days");
+  test("a guest finds a link that is not shared not found, with a login link back to the page", async ({ page }) => {
+    const response = await page.goto("/app/analytics/snip-demo?period=last_7_days");
+    expect(response?.status()).toBe(404);
+    await page.getByRole("link", { name: "log in" }).click();
     await expect(page).toHaveURL(`${BASE_URL}/app/login?to=${encodeURIComponent("/app/analytics/snip-demo?period=last_7_days")}`);
   });
 

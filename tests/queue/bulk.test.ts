@@ -222,6 +222,71 @@ describe("bulk import", () => {
     expect(results.filter((r) => r.status === "refused").map((r) => r.reason)).toEqual(Array(5).fill(MESSAGES.planLimitTitle));
   });
 
+  it("refuses rows past the links-per-URL, links-a-month and links-in-total limits with their messages (issue 20)", async () => {
+    // basic-plan options through bulk10k: 5 links to one URL, 10,000 a month.
+    const who = await newUser("bulk10k");
+    const lines = [...Array.from({ length: 7 }, () => "https://example.com/same-page"), "https://example.com/other-page"];
+    await importFile({ ...who, customAlias: false }, "same.csv", csv(lines), { withHeader: false });
+    const imp = await importOf(who.userId);
+    expect(imp).toMatchObject({ status: "done", created: 6, refused: 2 });
+    const results = await listBulkImportResults(db, imp!.id);
+    expect(results.filter((r) => r.status === "refused").map((r) => [r.row, r.reason])).toEqual([
+      [6, "Your plan allows 5 links to the same destination URL. Upgrade your plan to create more."],
+      [7, "Your plan allows 5 links to the same destination URL. Upgrade your plan to create more."],
+    ]);
+
+    // A month's allowance already used: every row is refused with the monthly message.
+    const month = await newUser("free");
+    const now = Date.now();
+    const insert = baseEnv.DB.prepare(
+      "INSERT INTO links (id, domain, alias, url, status, user_id, workspace_id, created_at, updated_at) VALUES (?, ?, ?, ?, 'archived', ?, ?, ?, ?)",
+    );
+    await baseEnv.DB.batch(
+      Array.from({ length: 100 }, (_, i) =>
+        insert.bind(
+          crypto.randomUUID(),
+          DOMAIN,
+          `m${i}-${month.userId.slice(2, 14)}`,
+          `https://example.com/m/${i}`,
+          month.userId,
+          month.userId,
+          now,
+          now,
+        ),
+      ),
+    );
+    await importFile({ ...month, customAlias: false }, "month.csv", csv(["https://example.com/m/new"]), { withHeader: false });
+    const monthly = await listBulkImportResults(db, (await importOf(month.userId))!.id);
+    expect(monthly.map((r) => [r.status, r.reason])).toEqual([
+      ["refused", "Your plan allows 100 new links a month. Upgrade your plan or wait until next month to create more."],
+    ]);
+
+    // 1,000 links held (archived, made in an earlier month): the total limit refuses the row.
+    const held = await newUser("free");
+    const earlier = new Date(Date.UTC(2025, 0, 15)).getTime();
+    for (let start = 0; start < 1_000; start += 250) {
+      await baseEnv.DB.batch(
+        Array.from({ length: 250 }, (_, i) =>
+          insert.bind(
+            crypto.randomUUID(),
+            DOMAIN,
+            `h${start + i}-${held.userId.slice(2, 14)}`,
+            `https://example.com/h/${start + i}`,
+            held.userId,
+            held.userId,
+            earlier,
+            earlier,
+          ),
+        ),
+      );
+    }
+    await importFile({ ...held, customAlias: false }, "held.csv", csv(["https://example.com/h/new"]), { withHeader: false });
+    const total = await listBulkImportResults(db, (await importOf(held.userId))!.id);
+    expect(total.map((r) => [r.status, r.reason])).toEqual([
+      ["refused", "Your plan allows 1,000 links in total. Delete links you no longer need or upgrade your plan to create more."],
+    ]);
+  });
+
   it("creates nothing new when the same file is uploaded again", async () => {
     const who = await newUser();
     const file = csv(["url", ...Array.from({ length: 30 }, (_, i) => `https://example.com/again/${i}`), "not a url"]);

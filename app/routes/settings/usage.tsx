@@ -9,6 +9,7 @@ import { OVERAGE_BLOCK_PRICE, OVERAGE_BLOCK_UNITS, overageBlocks, proratedOverag
 import { getDb } from "../../../db/client.server";
 import { getUsage } from "../../../db/usage.server";
 import { limitOf } from "../../../domain/entitlements";
+import { planServices } from "../../../domain/plan-services";
 import { getPlan, type LimitOption } from "../../../domain/plans";
 import { SettingsCard, SettingsHeading } from "../../components/settings";
 import { getCloudflare } from "../../context.server";
@@ -37,6 +38,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       hint: "Short links that redirect now.",
       used: usage.activeAliases,
       limit: limit("max_active_aliases"),
+    },
+    {
+      id: "aliases",
+      label: "Aliases in total",
+      hint: "Short links you hold, archived ones included (deleted ones do not count).",
+      used: usage.aliases,
+      limit: limit("max_aliases"),
     },
     {
       id: "aliases-this-month",
@@ -68,6 +76,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     overages,
     projected: new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(projected / 100),
     blocks: overageBlocks(usage.activeAliases, activeLimit),
+    perUrl: limit("max_aliases_per_url"),
+    services: planServices(viewer.subject),
   };
 }
 
@@ -149,7 +159,38 @@ export default function Usage({ loaderData, actionData }: Route.ComponentProps) 
             <UsageMeter key={meter.id} meter={meter} />
           ))}
         </ul>
+        <p className="mt-5 text-sm text-slate-600" data-testid="per-url-limit">
+          {loaderData.perUrl === null
+            ? "Any number of short links may point to the same destination URL."
+            : `Up to ${NUMBER.format(loaderData.perUrl)} short ${loaderData.perUrl === 1 ? "link" : "links"} may point to the same destination URL.`}
+        </p>
       </SettingsCard>
+      <div className="mt-6">
+        <SettingsCard id="services" title="Included services" description="The service that comes with your plan.">
+          {loaderData.services.length === 0 ? (
+            <p className="text-sm text-slate-700">
+              Your plan includes self-service help only.{" "}
+              <Link to="/app/pricing" className="font-semibold text-indigo-700 hover:underline">
+                Plans with support
+              </Link>
+            </p>
+          ) : (
+            <ul className="divide-y divide-slate-200" aria-label="Included services">
+              {loaderData.services.map((service) => (
+                <li key={service.flag} className="py-3 first:pt-0 last:pb-0">
+                  <p className="font-semibold text-slate-900">{service.title}</p>
+                  <p className="mt-0.5 text-sm text-slate-600">{service.detail}</p>
+                  {service.href ? (
+                    <a href={service.href} className="mt-1 inline-block text-sm font-semibold text-indigo-700 hover:underline">
+                      {service.action}
+                    </a>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+          )}
+        </SettingsCard>
+      </div>
       <div className="mt-6">
         <SettingsCard
           id="overages"

@@ -28,7 +28,8 @@ import {
 } from "../../../db/bulk-imports.server";
 import { getDb, type Db } from "../../../db/client.server";
 import { toLinkRecord } from "../../../db/links.server";
-import { getUsage } from "../../../db/usage.server";
+import { countLinksToUrls, getUsage } from "../../../db/usage.server";
+import { CreationAllowance, creationLimitMessage } from "../../../domain/creation-limits";
 import { getOveragesEnabled } from "../../../db/users.server";
 import { isReservedAlias, randomAlias, RANDOM_ALIAS_ATTEMPTS } from "../../../domain/alias";
 import {
@@ -141,18 +142,20 @@ async function publish(
   );
 }
 
-/** How many more links the user may create now: null when unlimited (or overages are on). */
-async function allowance(db: Db, payload: BulkImportPayload, now: Date): Promise<number | null> {
+/**
+ * The plan's creation limits for this run (domain/creation-limits.ts, the single form's rule):
+ * the workspace's usage, its links to the run's destinations, and whether overages are on.
+ */
+async function allowance(db: Db, payload: BulkImportPayload, urls: string[], now: Date): Promise<CreationAllowance> {
   const subject = subjectOf(payload);
-  const limit = limitOf(subject, "max_active_aliases");
-  if (limit === null) return null;
   const workspaceId = payload.workspaceId ?? payload.userId;
   // Overages are a personal subscription's; a team's limit is its plan's alone.
-  const [usage, overages] = await Promise.all([
+  const [usage, overages, perUrl] = await Promise.all([
     getUsage(db, workspaceId, now),
-    workspaceId === payload.userId ? getOveragesEnabled(db, payload.userId) : false,
+    workspaceId === payload.userId && limitOf(subject, "max_active_aliases") !== null ? getOveragesEnabled(db, payload.userId) : false,
+    limitOf(subject, "max_aliases_per_url") === null ? new Map<string, number>() : countLinksToUrls(db, workspaceId, urls),
   ]);
-  return overages ? null : Math.max(0, limit - usage.activeAliases);
+  return new CreationAllowance(subject, usage, perUrl, overages);
 }
 
 /**
@@ -241,7 +244,12 @@ export async function bulkImportJob(envelope: Envelope<string, unknown>, env: Qu
   const pending = staged.rows.filter((row) => !done.has(row.row));
   const thisRun = pending.slice(0, BULK_IMPORT_ROWS_PER_RUN);
 
-  let left = await allowance(db, payload, now);
+  const limits = await allowance(
+    db,
+    payload,
+    thisRun.filter((row) => row.ok).map((row) => row.url),
+    now,
+  );
   for (let start = 0; start < thisRun.length; start += BULK_ROWS_PER_BATCH) {
     const chunk = thisRun.slice(start, start + BULK_ROWS_PER_BATCH);
     const valid = chunk.filter((row): row is Extract<StagedRow, { ok: true }> => row.ok);
@@ -258,11 +266,13 @@ export async function bulkImportJob(envelope: Envelope<string, unknown>, env: Qu
         refused.push({ row: row.row, url: row.url, reason: MESSAGES.aliasTaken });
         continue;
       }
-      if (left !== null && left <= 0) {
-        refused.push({ row: row.row, url: row.url, reason: MESSAGES.planLimitTitle });
+      const reached = limits.take(row.url);
+      if (reached) {
+        // A row past a limit is refused with its message in the result file.
+        const reason = reached === "max_active_aliases" ? MESSAGES.planLimitTitle : creationLimitMessage(subjectOf(payload), reached);
+        refused.push({ row: row.row, url: row.url, reason });
         continue;
       }
-      if (left !== null) left--;
       created.push({
         row: row.row,
         url: row.url,

@@ -1,0 +1,47 @@
+/**
+ * GET /app/analytics/{hash}/clicks.csv (download_logs, issue 20; docs/decisions/038): the click
+ * log of one of the viewer's links, one line per hour with clicks, within the plan's analytics
+ * period, streamed from the hourly rollup. Another's or an unknown link is not found; a plan
+ * without the capability is refused with the reason.
+ */
+import { findOwnedLink, listClickLogPage } from "../../../db/analytics.server";
+import { isAliasShaped } from "../../../domain/alias";
+import { durationHours, HOUR_MS } from "../../../domain/analytics";
+import { can, mayDownloadLogs } from "../../../domain/entitlements";
+import { getPlan } from "../../../domain/plans";
+import { getCloudflare } from "../../context.server";
+import { clickLogStream } from "../../lib/click-log.server";
+import { requireUser } from "../../session.server";
+import type { Route } from "./+types/clicks.csv";
+
+export const DOWNLOAD_LOGS_NOT_IN_PLAN = "Downloading the click log is not included in your plan.";
+
+function plain(message: string, status: number): Response {
+  return new Response(message, { status, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" } });
+}
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const viewer = requireUser(request, context);
+  const { env } = getCloudflare(context);
+  const alias = params.hash;
+  const link =
+    can(viewer.subject, "use_analytics") && isAliasShaped(alias)
+      ? await findOwnedLink(env.DB, { workspaceId: viewer.user.id, domain: env.SHORT_HOST, alias })
+      : null;
+  if (!link) return plain("Not Found", 404);
+  if (!mayDownloadLogs(viewer.subject)) return plain(DOWNLOAD_LOGS_NOT_IN_PLAN, 403);
+
+  // As far back as the plan's analytics reach (no bound: the whole log).
+  const planPeriod = getPlan(viewer.subject.plan).options.analytics_period;
+  const reach = planPeriod ? durationHours(planPeriod) : null;
+  const nowHour = Math.floor(Date.now() / HOUR_MS);
+  const afterHour = reach === null ? -1 : nowHour - Math.ceil(reach);
+  const body = clickLogStream((after, limit) => listClickLogPage(env.DB, link.id, after, limit), afterHour);
+  return new Response(body, {
+    headers: {
+      "content-type": "text/csv; charset=utf-8",
+      "content-disposition": `attachment; filename="clicks-${link.alias}.csv"`,
+      "cache-control": "no-store",
+    },
+  });
+}
