@@ -14,6 +14,8 @@ export interface AnalyticsLink {
   url: string;
   status: string;
   createdAt: number;
+  /** Its redirect routes (CompactRoute[] JSON), to name the "Routes" breakdown's rules. */
+  routes: string | null;
 }
 
 /** A link of this workspace on this domain, by alias; null for another's, a deleted or an unknown one. */
@@ -23,13 +25,21 @@ export async function findOwnedLink(
 ): Promise<AnalyticsLink | null> {
   const row = await db
     .prepare(
-      `SELECT id, domain, alias, url, status, created_at FROM links
+      `SELECT id, domain, alias, url, status, created_at, routes FROM links
        WHERE domain = ? AND alias = ? AND workspace_id = ? AND status != 'deleted'`,
     )
     .bind(domain.toLowerCase(), alias, workspaceId)
-    .first<{ id: string; domain: string; alias: string; url: string; status: string; created_at: number }>();
+    .first<{ id: string; domain: string; alias: string; url: string; status: string; created_at: number; routes: string | null }>();
   if (!row) return null;
-  return { id: row.id, domain: row.domain, alias: row.alias, url: row.url, status: row.status, createdAt: row.created_at };
+  return {
+    id: row.id,
+    domain: row.domain,
+    alias: row.alias,
+    url: row.url,
+    status: row.status,
+    createdAt: row.created_at,
+    routes: row.routes,
+  };
 }
 
 export interface AnalyticsTotals {
@@ -161,8 +171,10 @@ function breakdownsOf(rows: readonly { dimension: ClickDimension; value: string;
     Breakdown
   >;
   for (const row of rows) breakdowns[row.dimension]?.rows.push({ value: row.value, clicks: row.clicks });
-  // Every human click has a value in every dimension, so what the top rows leave out is the rest.
-  for (const breakdown of Object.values(breakdowns)) {
+  // Every human click has a value in every dimension but `route` (only routed links' clicks have
+  // one), so what the top rows leave out is the rest.
+  for (const [dimension, breakdown] of Object.entries(breakdowns)) {
+    if (dimension === "route") continue;
     const shown = breakdown.rows.reduce((sum, row) => sum + row.clicks, 0);
     breakdown.other = Math.max(0, humanClicks - shown);
   }

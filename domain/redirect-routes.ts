@@ -304,3 +304,54 @@ export function describeRule(rule: RouteRule): string {
     rule.condition === "device" ? DEVICE_TYPES : rule.condition === "os" ? OPERATING_SYSTEMS : rule.condition === "browser" ? BROWSERS : {};
   return `${name} is ${rule.values.map((v) => names[v] ?? v).join(", ")}`;
 }
+
+/**
+ * The routing data of the init call (spec 01 §3 "Alias routing data", §7 GET routes/init):
+ * the conditions a rule may check, their operations, the values each condition takes, and how
+ * rules combine with the link's own destination.
+ */
+export function routesInitData() {
+  const closed = (id: RouteCondition, list: Record<string, string>) => ({
+    id,
+    name: ROUTE_CONDITION_NAMES[id],
+    type: "select" as const,
+    values: Object.entries(list).map(([value, name]) => ({ id: value, name })),
+    custom_values: false,
+    is_assoc: true,
+  });
+  const open = (id: RouteCondition, type: "country" | "region" | "language" | "host" | "time") => ({
+    id,
+    name: ROUTE_CONDITION_NAMES[id],
+    type,
+    values: [],
+    custom_values: true,
+    is_assoc: false,
+  });
+  return {
+    values: [
+      open("country", "country"),
+      open("region", "region"),
+      closed("device", DEVICE_TYPES),
+      closed("os", OPERATING_SYSTEMS),
+      closed("browser", BROWSERS),
+      open("language", "language"),
+      open("referrer", "host"),
+      open("time", "time"),
+    ],
+    conditions: ROUTE_CONDITIONS.map((id) => ({ id, name: ROUTE_CONDITION_NAMES[id], has_operations: true })),
+    operations: [
+      {
+        id: "is",
+        name: "is one of",
+        types: ROUTE_CONDITIONS.filter((c) => c !== "time"),
+        support_list: true,
+      },
+      { id: "between", name: "is between (UTC)", types: ["time"] as RouteCondition[], support_list: false },
+    ],
+    urls_conditions: [
+      { id: "first_match", name: "The first matching rule sends the visitor to its destination" },
+      { id: "fallback", name: "Otherwise the visitor goes to the link's destination" },
+    ],
+    max_rules: MAX_ROUTES_PER_LINK,
+  };
+}

@@ -9,6 +9,7 @@ import type { ClickDimension } from "../../db/schema/clicks";
 import { isAliasShaped } from "../../domain/alias";
 import { ANALYTICS_PERIODS, choosePeriod, describeDuration, PERIODS, periodAllowed, type AnalyticsPeriod } from "../../domain/analytics";
 import { can } from "../../domain/entitlements";
+import { describeRule, fromCompactRoutes, parseStoredRoutes, ROUTE_FALLBACK } from "../../domain/redirect-routes";
 import { getPlan } from "../../domain/plans";
 import { getCloudflare } from "../context.server";
 import { readAnalyticsPeriod, serializeAnalyticsPeriod } from "../lib/analytics-period.server";
@@ -33,7 +34,19 @@ const DIMENSIONS: { id: ClickDimension; title: string; column: string }[] = [
   { id: "browser", title: "Browsers", column: "Browser" },
   { id: "os", title: "Operating systems", column: "Operating system" },
   { id: "language", title: "Languages", column: "Language" },
+  // Redirect routes (docs/decisions/037): shown for links that have rules or had routed clicks
+  { id: "route", title: "Routes", column: "Route" },
 ];
+
+/** Labels of the "Routes" breakdown: each rule by its place and sentence, the fallback, and rules since removed. */
+function routeLabels(stored: string | null): (value: string) => string {
+  const rules = fromCompactRoutes(parseStoredRoutes(stored));
+  return (value) => {
+    if (value === ROUTE_FALLBACK) return "Fallback (the link's destination)";
+    const index = rules.findIndex((rule) => rule.id === value);
+    return index === -1 ? "A removed rule" : `Rule ${index + 1}: ${describeRule(rules[index]!)}`;
+  };
+}
 
 function displayNames(type: "region" | "language"): Intl.DisplayNames | null {
   try {
@@ -90,16 +103,19 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const report = await getLinkAnalytics(env.DB, link.id, period);
 
   const names = { region: displayNames("region"), language: displayNames("language") };
-  const breakdowns = DIMENSIONS.map(({ id, title, column }) => {
-    const breakdown: Breakdown = report.breakdowns[id];
-    return {
-      id,
-      title,
-      column,
-      other: breakdown.other,
-      rows: breakdown.rows.map((row) => ({ ...row, label: labelOf(id, row.value, names) })),
-    };
-  });
+  const routeLabel = routeLabels(link.routes);
+  const breakdowns = DIMENSIONS.filter(({ id }) => id !== "route" || link.routes !== null || report.breakdowns.route.rows.length > 0).map(
+    ({ id, title, column }) => {
+      const breakdown: Breakdown = report.breakdowns[id];
+      return {
+        id,
+        title,
+        column,
+        other: breakdown.other,
+        rows: breakdown.rows.map((row) => ({ ...row, label: id === "route" ? routeLabel(row.value) : labelOf(id, row.value, names) })),
+      };
+    },
+  );
 
   const headers = new Headers();
   if (fromQuery && period !== remembered) headers.append("set-cookie", await serializeAnalyticsPeriod(period, request));

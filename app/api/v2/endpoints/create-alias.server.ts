@@ -6,7 +6,7 @@ import { requirePermission, spendCredits } from "../auth.server";
 import type { ApiApp } from "../context.server";
 import { ApiError, forbidden, unprocessable } from "../errors.server";
 import { readCreateFields, toApiLink } from "../links.server";
-import { DescriptionField, DomainField, errorResponses, ExpiresAtField, jsonBody, LinkSchema, ok, TagsField } from "../schemas";
+import { DescriptionField, DomainField, errorResponses, ExpiresAtField, jsonBody, LinkSchema, ok, RoutesField, TagsField } from "../schemas";
 
 export const CreateBody = z
   .object({
@@ -21,6 +21,7 @@ export const CreateBody = z
     tags: TagsField.optional(),
     expires_at: ExpiresAtField.optional(),
     description: DescriptionField.optional(),
+    routes: RoutesField.optional(),
   })
   .openapi("CreateLink");
 
