@@ -240,7 +240,11 @@ class Visit {
   #agent: AgentClass | undefined;
   #language: string | null | undefined;
   #referrer: string | null | undefined;
-  constructor(readonly source: VisitSource) {}
+  readonly source: VisitSource;
+  // No parameter property: scripts/bench.mjs imports this file with Node's type stripping.
+  constructor(source: VisitSource) {
+    this.source = source;
+  }
 
   get agent(): AgentClass {
     return (this.#agent ??= classifyAgent(this.source.header("user-agent") ?? ""));

@@ -92,7 +92,7 @@ describe("the route dimension", () => {
   });
 });
 
-function snapshot(name: string, overrides: Partial<SubscriptionSnapshot> = {}): SubscriptionSnapshot {
+function snapshot(name: SubscriptionSnapshot["name"], overrides: Partial<SubscriptionSnapshot> = {}): SubscriptionSnapshot {
   const start = Date.now() - DAY;
   return {
     name,
