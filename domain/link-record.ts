@@ -24,11 +24,7 @@ export interface LinkRecord {
  * The routes part of a record from a link's stored columns: the rules only when they are applied
  * (the owner's plan has redirect_routes), with their end if the plan has one.
  */
-export function recordRoutes(
-  stored: string | null,
-  on: boolean,
-  until: number | null,
-): Pick<LinkRecord, "routes" | "routesUntil"> {
+export function recordRoutes(stored: string | null, on: boolean, until: number | null): Pick<LinkRecord, "routes" | "routesUntil"> {
   if (!on) return {};
   const routes = parseStoredRoutes(stored);
   if (routes.length === 0) return {};
@@ -41,7 +37,11 @@ export function linkKey(domain: string, alias: string): string {
 
 export type Resolution =
   /** `route`: the matched rule's id, ROUTE_FALLBACK when the link has rules and none matched, null without rules. */
-  | { kind: "redirect"; url: string; route: string | null } | { kind: "expired" } | { kind: "archived" } | { kind: "deleted" } | { kind: "not-found" };
+  | { kind: "redirect"; url: string; route: string | null }
+  | { kind: "expired" }
+  | { kind: "archived" }
+  | { kind: "deleted" }
+  | { kind: "not-found" };
 
 /** The rules a record applies at a moment: none once past `routesUntil`. */
 export function liveRoutes(record: LinkRecord, now: number): CompactRoute[] | null {

@@ -62,11 +62,7 @@ const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 const listInput = z
   .union([z.string(), z.array(z.string())])
   .optional()
-  .transform((value) =>
-    (Array.isArray(value) ? value : (value ?? "").split(","))
-      .map((v) => v.trim())
-      .filter((v) => v !== ""),
-  );
+  .transform((value) => (Array.isArray(value) ? value : (value ?? "").split(",")).map((v) => v.trim()).filter((v) => v !== ""));
 
 /** One rule: condition, values (a comma-separated text or a list) or a time window, and a destination. */
 export function routeRuleSchema(context: DestinationContext) {
@@ -129,7 +125,14 @@ export interface RuleDraft {
 }
 
 export function draftOf(rule: RouteRule): RuleDraft {
-  return { id: rule.id, condition: rule.condition, values: rule.values.join(", "), from: rule.from ?? "", to: rule.to ?? "", url: rule.url };
+  return {
+    id: rule.id,
+    condition: rule.condition,
+    values: rule.values.join(", "),
+    from: rule.from ?? "",
+    to: rule.to ?? "",
+    url: rule.url,
+  };
 }
 
 export function emptyDraft(): RuleDraft {

@@ -28,7 +28,9 @@ test.describe("redirect routes in the REST API", () => {
       },
     });
     expect(created.status(), await created.text()).toBe(200);
-    const link = ((await created.json()) as { data: { domain: string; routes: { id: string; condition: string; values: string[]; url: string }[] } }).data;
+    const link = (
+      (await created.json()) as { data: { domain: string; routes: { id: string; condition: string; values: string[]; url: string }[] } }
+    ).data;
     expect(link.routes.map(({ condition, values, url }) => ({ condition, values, url }))).toEqual([
       { condition: "language", values: ["fr"], url: "https://example.fr/" },
       { condition: "os", values: ["ios"], url: "https://apps.example.com/ios" },

@@ -15,7 +15,13 @@ const HOME = "https://example.com/home";
 const NOT_IN_PLAN = "Redirect routes are not included in your plan.";
 
 async function linkOf(page: Page, user: TestUser): Promise<{ id: string; alias: string }> {
-  const { data } = await devFixture(page, { action: "links", email: user.email, count: 1, aliasPrefix: `rt${Date.now().toString(36)}`, url: HOME });
+  const { data } = await devFixture(page, {
+    action: "links",
+    email: user.email,
+    count: 1,
+    aliasPrefix: `rt${Date.now().toString(36)}`,
+    url: HOME,
+  });
   return (data.links as { id: string; alias: string }[])[0]!;
 }
 
@@ -59,7 +65,9 @@ test.describe("redirect routes", () => {
     await expect(rule(page, 1).getByText("Device types are desktop, mobile, tablet.")).toBeVisible();
     expect(await locationFor(page, link.alias, { "accept-language": "fr" })).toBe(HOME);
 
-    await rule(page, 1).getByLabel(/^is one of/).fill("mobile");
+    await rule(page, 1)
+      .getByLabel(/^is one of/)
+      .fill("mobile");
     await page.getByRole("button", { name: "Save rules" }).click();
     await expect(page.getByText("Routing rules saved.")).toBeVisible();
     await expect(rule(page, 0).getByLabel(/^is one of/)).toHaveValue("fr");
@@ -69,7 +77,9 @@ test.describe("redirect routes", () => {
     expect(await locationFor(page, link.alias, { "accept-language": "en-US", "user-agent": IPHONE })).toBe("https://m.example.com/");
     expect(await locationFor(page, link.alias, { "accept-language": "en-US", "user-agent": FIREFOX })).toBe(HOME);
     // A routed redirect forwards the query string too.
-    expect(await locationFor(page, `${link.alias}?utm_source=mail`, { "accept-language": "fr" })).toBe("https://example.fr/?utm_source=mail");
+    expect(await locationFor(page, `${link.alias}?utm_source=mail`, { "accept-language": "fr" })).toBe(
+      "https://example.fr/?utm_source=mail",
+    );
 
     // Order: moving the device rule first makes a French iPhone user go to the mobile site.
     await rule(page, 1).getByRole("button", { name: "Move rule 2 up" }).click();
@@ -151,7 +161,12 @@ test.describe("redirect routes", () => {
     const init = await page.request.get("/app/api/routes/init");
     expect(init.status()).toBe(200);
     const { data } = (await init.json()) as {
-      data: { values: { id: string; is_assoc: boolean }[]; conditions: { id: string; has_operations: boolean }[]; operations: unknown[]; urls_conditions: unknown[] };
+      data: {
+        values: { id: string; is_assoc: boolean }[];
+        conditions: { id: string; has_operations: boolean }[];
+        operations: unknown[];
+        urls_conditions: unknown[];
+      };
     };
     expect(data.conditions.map((c) => c.id)).toEqual(["country", "region", "device", "os", "browser", "language", "referrer", "time"]);
     expect(data.values.find((v) => v.id === "device")).toMatchObject({ is_assoc: true, custom_values: false });

@@ -10,7 +10,8 @@ import type { CompactRoute } from "../../domain/redirect-routes";
 import { createDeps, createRedirectApp } from "../../workers/redirect/src/app";
 import { HOST, ORIGIN, putKvRecord, recordingQueue, testEnv, uniqueAlias } from "./helpers";
 
-const IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1";
+const IPHONE =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1";
 const ANDROID = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36";
 const MAC_FIREFOX = "Mozilla/5.0 (Macintosh; Intel Mac OS X 14.1; rv:120.0) Gecko/20100101 Firefox/120.0";
 const HOME = "https://example.com/home";
@@ -81,7 +82,10 @@ describe("redirect routes", () => {
     const minute = Math.floor((Date.now() % 86_400_000) / 60_000);
     const now: [number, number] = [minute, (minute + 10) % 1440];
     const later: [number, number] = [(minute + 120) % 1440, (minute + 180) % 1440];
-    const { alias } = await routed([["later", "t", later, "https://example.com/later"], ["now", "t", now, "https://example.com/now"]]);
+    const { alias } = await routed([
+      ["later", "t", later, "https://example.com/later"],
+      ["now", "t", now, "https://example.com/now"],
+    ]);
     expect((await visit(`/${alias}`)).location).toBe("https://example.com/now");
   });
 

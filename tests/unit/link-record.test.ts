@@ -15,7 +15,11 @@ describe("resolveLink", () => {
   });
 
   it("redirects an active link without expiry", () => {
-    expect(resolveLink(record({ url: "https://example.com/a?b=1" }), NOW)).toEqual({ kind: "redirect", url: "https://example.com/a?b=1", route: null });
+    expect(resolveLink(record({ url: "https://example.com/a?b=1" }), NOW)).toEqual({
+      kind: "redirect",
+      url: "https://example.com/a?b=1",
+      route: null,
+    });
   });
 
   it("redirects an active link until the millisecond before it expires", () => {

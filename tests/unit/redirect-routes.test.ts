@@ -12,15 +12,20 @@ import {
   type VisitSource,
 } from "../../domain/redirect-routes";
 
-const IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1";
-const IPAD = "Mozilla/5.0 (iPad; CPU OS 16_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/16.0 Mobile/15E148 Safari/604.1";
+const IPHONE =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1";
+const IPAD =
+  "Mozilla/5.0 (iPad; CPU OS 16_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/16.0 Mobile/15E148 Safari/604.1";
 const ANDROID = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36";
 const ANDROID_TABLET = "Mozilla/5.0 (Linux; Android 13; SM-X700) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36";
-const WIN_EDGE = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36 Edg/120.0.0.0";
+const WIN_EDGE =
+  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36 Edg/120.0.0.0";
 const MAC_FIREFOX = "Mozilla/5.0 (Macintosh; Intel Mac OS X 14.1; rv:120.0) Gecko/20100101 Firefox/120.0";
 const LINUX_CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36";
-const OPERA = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36 OPR/105.0.0.0";
-const SAMSUNG = "Mozilla/5.0 (Linux; Android 13; SM-S901B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/23.0 Chrome/115.0.0.0 Mobile Safari/537.36";
+const OPERA =
+  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36 OPR/105.0.0.0";
+const SAMSUNG =
+  "Mozilla/5.0 (Linux; Android 13; SM-S901B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/23.0 Chrome/115.0.0.0 Mobile Safari/537.36";
 const CROS = "Mozilla/5.0 (X11; CrOS x86_64 14541.0.0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36";
 
 function source(headers: Record<string, string> = {}, extra: Partial<VisitSource> = {}): VisitSource & { reads: string[] } {
@@ -38,7 +43,12 @@ function source(headers: Record<string, string> = {}, extra: Partial<VisitSource
   };
 }
 
-const route = (id: string, code: string, operand: string[] | [number, number], url = `https://example.com/${id}`): CompactRoute => [id, code, operand, url];
+const route = (id: string, code: string, operand: string[] | [number, number], url = `https://example.com/${id}`): CompactRoute => [
+  id,
+  code,
+  operand,
+  url,
+];
 
 describe("classifyAgent", () => {
   it.each([
@@ -125,7 +135,11 @@ describe("resolveLink with routes", () => {
 
   it("redirects to the rule's destination, or to the link's own as the fallback", () => {
     const record = { ...base, routes };
-    expect(resolveLink(record, now, source({ "accept-language": "fr" }))).toEqual({ kind: "redirect", url: "https://example.fr/", route: "fr" });
+    expect(resolveLink(record, now, source({ "accept-language": "fr" }))).toEqual({
+      kind: "redirect",
+      url: "https://example.fr/",
+      route: "fr",
+    });
     expect(resolveLink(record, now, source({ "accept-language": "de" }))).toEqual({ kind: "redirect", url: base.url, route: "fallback" });
   });
 
@@ -157,7 +171,15 @@ describe("compact form", () => {
 
 describe("the routing form", () => {
   const context = { ownHosts: ["sn.ip"] };
-  const draft = (fields: Partial<RuleDraft>): RuleDraft => ({ id: "", condition: "country", values: "", from: "", to: "", url: "https://example.com/", ...fields });
+  const draft = (fields: Partial<RuleDraft>): RuleDraft => ({
+    id: "",
+    condition: "country",
+    values: "",
+    from: "",
+    to: "",
+    url: "https://example.com/",
+    ...fields,
+  });
 
   it("normalizes values and keeps valid ids", () => {
     const result = validateDrafts(

@@ -34,7 +34,10 @@ export const RouteRuleSchema = z
       example: ["FR", "BE"],
     }),
     from: z.string().nullable().openapi({ description: "Start of a time window, HH:MM UTC; null for other conditions.", example: null }),
-    to: z.string().nullable().openapi({ description: "End of a time window (excluded), HH:MM UTC; null for other conditions.", example: null }),
+    to: z
+      .string()
+      .nullable()
+      .openapi({ description: "End of a time window (excluded), HH:MM UTC; null for other conditions.", example: null }),
     url: z.string().openapi({ description: "Where a matching visitor goes.", example: "https://example.fr/" }),
   })
   .openapi("RouteRule");
@@ -43,14 +46,20 @@ export const RoutesField = z
   .array(
     z.object({
       id: z.string().max(32).optional().openapi({ description: "Keep a rule's id to keep its analytics; absent for a new rule." }),
-      condition: z.string().max(32).openapi({ description: `One of ${ROUTE_CONDITIONS.join(", ")}.`, example: "language" }),
+      condition: z
+        .string()
+        .max(32)
+        .openapi({ description: `One of ${ROUTE_CONDITIONS.join(", ")}.`, example: "language" }),
       values: z
         .union([z.array(z.string().max(300)).max(100), z.string().max(4_000)])
         .optional()
         .openapi({ description: "A list, or one comma-separated string.", example: ["fr"] }),
       from: z.string().max(8).nullable().optional().openapi({ description: "HH:MM UTC, for a time window.", example: "09:00" }),
       to: z.string().max(8).nullable().optional().openapi({ description: "HH:MM UTC, for a time window.", example: "17:00" }),
-      url: z.string().max(4_096).openapi({ description: "The rule's destination (the link's destination rules apply).", example: "https://example.fr/" }),
+      url: z
+        .string()
+        .max(4_096)
+        .openapi({ description: "The rule's destination (the link's destination rules apply).", example: "https://example.fr/" }),
     }),
   )
   .max(100)

@@ -298,10 +298,7 @@ export default function EditLink({ loaderData, actionData }: Route.ComponentProp
             : `${loaderData.routes.count} ${loaderData.routes.count === 1 ? "rule" : "rules"}; everyone else goes to the destination above.`}
           {!loaderData.routes.allowed ? " Not included in your plan." : null}
         </p>
-        <Link
-          to={`/dashboard/edit/${link.id}/routes`}
-          className="mt-3 inline-block text-sm font-semibold text-indigo-700 hover:underline"
-        >
+        <Link to={`/dashboard/edit/${link.id}/routes`} className="mt-3 inline-block text-sm font-semibold text-indigo-700 hover:underline">
           Edit routing rules
         </Link>
       </section>

@@ -46,7 +46,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { viewer, env, link } = await loadOwnLink(request, context, params.id);
   const page = { id: link.id, alias: link.alias, url: link.url, shortUrl: shortUrl(env, request, link) };
   if (!can(viewer.subject, "redirect_routes")) {
-    return data({ denied: ROUTE_MESSAGES.notInPlan as string | null, link: page, drafts: [] as RuleDraft[], saved: false }, { status: 403 });
+    return data(
+      { denied: ROUTE_MESSAGES.notInPlan as string | null, link: page, drafts: [] as RuleDraft[], saved: false },
+      { status: 403 },
+    );
   }
   const drafts = fromCompactRoutes(parseStoredRoutes(link.routes)).map(draftOf);
   return data({ denied: null as string | null, link: page, drafts, saved: new URL(request.url).searchParams.has("saved") });
@@ -64,7 +67,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const intent = String(form.get("intent") ?? "save");
   const move = /^(remove|up|down)-(\d{1,2})$/.exec(intent);
   if (intent === "add") {
-    if (drafts.length >= MAX_ROUTES_PER_LINK) return data<ActionResult>({ drafts, errors: {}, formError: ROUTE_MESSAGES.tooMany }, { status: 422 });
+    if (drafts.length >= MAX_ROUTES_PER_LINK)
+      return data<ActionResult>({ drafts, errors: {}, formError: ROUTE_MESSAGES.tooMany }, { status: 422 });
     return data<ActionResult>({ drafts: [...drafts, emptyDraft()], errors: {}, formError: null });
   }
   if (move) {
@@ -102,9 +106,22 @@ const VALUE_HINTS: Record<Exclude<RouteCondition, "time">, string> = {
 };
 
 const INPUT = "mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm shadow-sm focus:border-indigo-500 focus:outline-none";
-const SMALL_BUTTON = "rounded-md border border-slate-300 px-2.5 py-1 text-xs font-semibold text-slate-700 hover:bg-slate-50 disabled:opacity-40";
+const SMALL_BUTTON =
+  "rounded-md border border-slate-300 px-2.5 py-1 text-xs font-semibold text-slate-700 hover:bg-slate-50 disabled:opacity-40";
 
-function RuleFields({ draft, index, count, errors, hydrated }: { draft: RuleDraft; index: number; count: number; errors: RuleErrors[number] | undefined; hydrated: boolean }) {
+function RuleFields({
+  draft,
+  index,
+  count,
+  errors,
+  hydrated,
+}: {
+  draft: RuleDraft;
+  index: number;
+  count: number;
+  errors: RuleErrors[number] | undefined;
+  hydrated: boolean;
+}) {
   const name = (field: string) => `rules[${index}].${field}`;
   const id = (field: string) => `rule-${index}-${field}`;
   const [chosen, setChosen] = useState(draft.condition);
@@ -164,14 +181,28 @@ function RuleFields({ draft, index, count, errors, hydrated }: { draft: RuleDraf
               <label htmlFor={id("from")} className="block text-sm font-medium text-slate-700">
                 From (UTC{!hydrated ? ", time rules" : ""})
               </label>
-              <input id={id("from")} name={name("from")} type="time" defaultValue={draft.from} className={INPUT} aria-invalid={errors?.from ? true : undefined} />
+              <input
+                id={id("from")}
+                name={name("from")}
+                type="time"
+                defaultValue={draft.from}
+                className={INPUT}
+                aria-invalid={errors?.from ? true : undefined}
+              />
               <FieldError id={`${id("from")}-error`} errors={errors?.from ? [errors.from] : undefined} />
             </div>
             <div>
               <label htmlFor={id("to")} className="block text-sm font-medium text-slate-700">
                 Until (UTC)
               </label>
-              <input id={id("to")} name={name("to")} type="time" defaultValue={draft.to} className={INPUT} aria-invalid={errors?.to ? true : undefined} />
+              <input
+                id={id("to")}
+                name={name("to")}
+                type="time"
+                defaultValue={draft.to}
+                className={INPUT}
+                aria-invalid={errors?.to ? true : undefined}
+              />
               <FieldError id={`${id("to")}-error`} errors={errors?.to ? [errors.to] : undefined} />
             </div>
           </div>
@@ -194,10 +225,24 @@ function RuleFields({ draft, index, count, errors, hydrated }: { draft: RuleDraf
         </div>
       </div>
       <div className="mt-3 flex gap-2">
-        <button type="submit" name="intent" value={`up-${index}`} disabled={index === 0} className={SMALL_BUTTON} aria-label={`Move rule ${index + 1} up`}>
+        <button
+          type="submit"
+          name="intent"
+          value={`up-${index}`}
+          disabled={index === 0}
+          className={SMALL_BUTTON}
+          aria-label={`Move rule ${index + 1} up`}
+        >
           Move up
         </button>
-        <button type="submit" name="intent" value={`down-${index}`} disabled={index === count - 1} className={SMALL_BUTTON} aria-label={`Move rule ${index + 1} down`}>
+        <button
+          type="submit"
+          name="intent"
+          value={`down-${index}`}
+          disabled={index === count - 1}
+          className={SMALL_BUTTON}
+          aria-label={`Move rule ${index + 1} down`}
+        >
           Move down
         </button>
         <button type="submit" name="intent" value={`remove-${index}`} className={SMALL_BUTTON} aria-label={`Remove rule ${index + 1}`}>
@@ -254,7 +299,9 @@ export default function LinkRoutes({ loaderData, actionData }: Route.ComponentPr
             Rules are checked in order; the first one that matches sends the visitor to its destination. Up to {MAX_ROUTES_PER_LINK} rules.
             Query strings are passed on as for the link itself.
           </p>
-          {drafts.length === 0 ? <p className="text-sm text-slate-500">No rules yet: every visitor goes to the link's destination.</p> : null}
+          {drafts.length === 0 ? (
+            <p className="text-sm text-slate-500">No rules yet: every visitor goes to the link's destination.</p>
+          ) : null}
           <div className="space-y-4" key={generation}>
             {drafts.map((draft, index) => (
               <RuleFields key={index} draft={draft} index={index} count={drafts.length} errors={errors[index]} hydrated={hydrated} />
@@ -273,7 +320,12 @@ export default function LinkRoutes({ loaderData, actionData }: Route.ComponentPr
             >
               Add rule
             </button>
-            <button type="submit" name="intent" value="save" className="rounded-lg bg-indigo-600 px-5 py-2.5 text-sm font-semibold text-white hover:bg-indigo-700">
+            <button
+              type="submit"
+              name="intent"
+              value="save"
+              className="rounded-lg bg-indigo-600 px-5 py-2.5 text-sm font-semibold text-white hover:bg-indigo-700"
+            >
               Save rules
             </button>
           </div>

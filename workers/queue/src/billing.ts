@@ -21,11 +21,7 @@ import type { QueueEnv } from "./env";
 export async function billingEventJob(envelope: Envelope<string, unknown>, env: QueueEnv): Promise<void> {
   if (!isBillingEventPayload(envelope.payload)) throw new Error("billing.event: malformed payload");
   const db = getDb(env.DB);
-  const owner = await db
-    .select({ id: users.id, features: users.features })
-    .from(users)
-    .where(eq(users.id, envelope.payload.userId))
-    .get();
+  const owner = await db.select({ id: users.id, features: users.features }).from(users).where(eq(users.id, envelope.payload.userId)).get();
   if (!owner) {
     console.info(`billing.event: ${envelope.payload.type} for a deleted account, nothing to update`, envelope.id);
     return;

@@ -45,7 +45,9 @@ interface LinkRow {
 async function readStores(env: Stores, ctx: Waiter, key: string, domain: string, alias: string): Promise<LinkRecord | null> {
   const record = await env.LINKS.get<LinkRecord>(key, "json");
   if (record !== null) return record;
-  const row = await env.DB.prepare("SELECT id, url, status, expires_at, routes, routes_on, routes_until FROM links WHERE domain = ? AND alias = ?")
+  const row = await env.DB.prepare(
+    "SELECT id, url, status, expires_at, routes, routes_on, routes_until FROM links WHERE domain = ? AND alias = ?",
+  )
     .bind(domain.toLowerCase(), alias)
     .first<LinkRow>();
   if (!row) return null;

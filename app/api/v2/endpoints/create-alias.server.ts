@@ -8,7 +8,17 @@ import { requirePermission, spendCredits } from "../auth.server";
 import type { ApiApp } from "../context.server";
 import { ApiError, forbidden, unprocessable } from "../errors.server";
 import { readCreateFields, toApiLink } from "../links.server";
-import { DescriptionField, DomainField, errorResponses, ExpiresAtField, jsonBody, LinkSchema, ok, RoutesField, TagsField } from "../schemas";
+import {
+  DescriptionField,
+  DomainField,
+  errorResponses,
+  ExpiresAtField,
+  jsonBody,
+  LinkSchema,
+  ok,
+  RoutesField,
+  TagsField,
+} from "../schemas";
 
 export const CreateBody = z
   .object({
@@ -45,7 +55,8 @@ export function registerCreateAlias(app: ApiApp) {
     const fields = readCreateFields(c, c.req.valid("json"), now);
     if ("errors" in fields) throw unprocessable(fields.errors);
     // Redirect routes need their capability; refused before any credit is spent (docs/decisions/037).
-    if (fields.input.routes?.length && !can(caller.owner.subject, "redirect_routes")) throw forbidden(`routes: ${ROUTE_MESSAGES.notInPlan}`);
+    if (fields.input.routes?.length && !can(caller.owner.subject, "redirect_routes"))
+      throw forbidden(`routes: ${ROUTE_MESSAGES.notInPlan}`);
     const refund = await spendCredits(c, caller, API_CALL_COST);
     const outcome = await createUserLink(c.env, caller.owner, fields.input, now);
     if (!outcome.ok) {

@@ -16,7 +16,16 @@ import { linkStores } from "../../../lib/links.server";
 import { requirePermission, spendCredits } from "../auth.server";
 import type { ApiApp } from "../context.server";
 import { forbidden, notFound, unprocessable } from "../errors.server";
-import { checkAlias, checkDescription, checkExpiresAt, checkRoutes, checkTags, FieldErrors, ownedLinkOrThrow, toApiLink } from "../links.server";
+import {
+  checkAlias,
+  checkDescription,
+  checkExpiresAt,
+  checkRoutes,
+  checkTags,
+  FieldErrors,
+  ownedLinkOrThrow,
+  toApiLink,
+} from "../links.server";
 import {
   AliasField,
   DescriptionField,
@@ -39,7 +48,9 @@ export const UpdateBody = z
     tags: TagsField.optional().openapi({ description: "Replaces the link's tags." }),
     expires_at: ExpiresAtField.optional(),
     description: DescriptionField.optional(),
-    routes: RoutesField.optional().openapi({ description: "Replaces the link's redirect routes (an empty list removes them); needs redirect_routes." }),
+    routes: RoutesField.optional().openapi({
+      description: "Replaces the link's redirect routes (an empty list removes them); needs redirect_routes.",
+    }),
   })
   .openapi("UpdateLink");
 
