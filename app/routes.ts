@@ -6,6 +6,9 @@ export default [
   // Dashboard and link management (L, analytics users)
   route("dashboard", "routes/dashboard/index.tsx"),
   route("dashboard/edit/:id", "routes/dashboard/edit.tsx"),
+  // Redirect routes (issue 20, docs/decisions/037): the link's routing editor and the init call
+  route("dashboard/edit/:id/routes", "routes/dashboard/routes.tsx"),
+  route("app/api/routes/init", "routes/api/routes.init.ts"),
 
   // Guest links
   route("app/my-urls", "routes/my-urls/index.tsx"),

@@ -16,6 +16,8 @@ export interface AnalyticsLink {
   createdAt: number;
   /** Its owner shares its analytics page publicly (issue 20). */
   analyticsShared: boolean;
+  /** Its redirect routes (CompactRoute[] JSON), to name the "Routes" breakdown's rules. */
+  routes: string | null;
 }
 
 type LinkRow = {
@@ -27,6 +29,7 @@ type LinkRow = {
   created_at: number;
   analytics_shared: number;
   workspace_id: string | null;
+  routes: string | null;
 };
 
 function analyticsLinkOf(row: LinkRow): AnalyticsLink {
@@ -38,6 +41,7 @@ function analyticsLinkOf(row: LinkRow): AnalyticsLink {
     status: row.status,
     createdAt: row.created_at,
     analyticsShared: row.analytics_shared === 1,
+    routes: row.routes,
   };
 }
 
@@ -48,7 +52,7 @@ export async function findOwnedLink(
 ): Promise<AnalyticsLink | null> {
   const row = await db
     .prepare(
-      `SELECT id, domain, alias, url, status, created_at, analytics_shared, workspace_id FROM links
+      `SELECT id, domain, alias, url, status, created_at, analytics_shared, workspace_id, routes FROM links
        WHERE domain = ? AND alias = ? AND workspace_id = ? AND status != 'deleted'`,
     )
     .bind(domain.toLowerCase(), alias, workspaceId)
@@ -66,7 +70,7 @@ export async function findSharedLink(
 ): Promise<(AnalyticsLink & { workspaceId: string }) | null> {
   const row = await db
     .prepare(
-      `SELECT id, domain, alias, url, status, created_at, analytics_shared, workspace_id FROM links
+      `SELECT id, domain, alias, url, status, created_at, analytics_shared, workspace_id, routes FROM links
        WHERE domain = ? AND alias = ? AND analytics_shared = 1 AND status != 'deleted' AND workspace_id IS NOT NULL`,
     )
     .bind(domain.toLowerCase(), alias)
@@ -234,8 +238,10 @@ function breakdownsOf(rows: readonly { dimension: ClickDimension; value: string;
     Breakdown
   >;
   for (const row of rows) breakdowns[row.dimension]?.rows.push({ value: row.value, clicks: row.clicks });
-  // Every human click has a value in every dimension, so what the top rows leave out is the rest.
-  for (const breakdown of Object.values(breakdowns)) {
+  // Every human click has a value in every dimension but `route` (only routed links' clicks have
+  // one), so what the top rows leave out is the rest.
+  for (const [dimension, breakdown] of Object.entries(breakdowns)) {
+    if (dimension === "route") continue;
     const shown = breakdown.rows.reduce((sum, row) => sum + row.clicks, 0);
     breakdown.other = Math.max(0, humanClicks - shown);
   }

@@ -103,6 +103,8 @@ export function buildClickStatements(db: D1Database, clicks: readonly CountedCli
       ["browser", c.browser],
       ["os", c.os],
       ["language", c.language],
+      // Only a routed link's clicks name a route (docs/decisions/037).
+      ...(c.route == null ? [] : [["route", c.route] as const]),
     ] as const) {
       const key = `${c.linkId}|${c.hour}|${dimension}|${value}`;
       const row = dims.get(key);

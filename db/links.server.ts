@@ -3,10 +3,10 @@
  * Every write goes through to KV (the hot path's store) and purges the redirect
  * worker's isolate cache, so an edit is visible on the next visit.
  */
-import { and, desc, eq, inArray, isNull, lt } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, isNull, lt } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { randomAlias, RANDOM_ALIAS_ATTEMPTS, isReservedAlias } from "../domain/alias";
-import { linkKey, type LinkRecord } from "../domain/link-record";
+import { linkKey, recordRoutes, type LinkRecord } from "../domain/link-record";
 import type { Db } from "./client.server";
 import { linkChanges, links } from "./schema";
 
@@ -35,8 +35,16 @@ export class AliasTakenError extends Error {
   }
 }
 
-export function toLinkRecord(link: Pick<Link, "id" | "url" | "status" | "expiresAt">): LinkRecord {
-  return { id: link.id, url: link.url, status: link.status, expiresAt: link.expiresAt ? link.expiresAt.getTime() : null };
+export function toLinkRecord(
+  link: Pick<Link, "id" | "url" | "status" | "expiresAt"> & Partial<Pick<Link, "routes" | "routesOn" | "routesUntil">>,
+): LinkRecord {
+  return {
+    id: link.id,
+    url: link.url,
+    status: link.status,
+    expiresAt: link.expiresAt ? link.expiresAt.getTime() : null,
+    ...recordRoutes(link.routes ?? null, link.routesOn ?? false, link.routesUntil?.getTime() ?? null),
+  };
 }
 
 /** How long the change feed keeps a change: far longer than any isolate goes without polling. */
@@ -86,6 +94,10 @@ export interface NewLink {
   guestId?: string | null;
   description?: string | null;
   expiresAt?: Date | null;
+  /** Redirect routes (docs/decisions/037): CompactRoute[] JSON, whether applied, and until when. */
+  routes?: string | null;
+  routesOn?: boolean;
+  routesUntil?: Date | null;
 }
 
 /** Creates a link. A random alias is retried on collision; a chosen one that is taken throws AliasTakenError. */
@@ -105,6 +117,9 @@ export async function createLink(stores: LinkStores, input: NewLink, now = new D
       guestId: input.guestId ?? null,
       description: input.description ?? null,
       expiresAt: input.expiresAt ?? null,
+      routes: input.routes ?? null,
+      routesOn: input.routesOn ?? false,
+      routesUntil: input.routesUntil ?? null,
       createdAt: now,
       updatedAt: now,
       analyticsShared: false,
@@ -135,7 +150,7 @@ export async function createLink(stores: LinkStores, input: NewLink, now = new D
 export async function updateLink(
   stores: LinkStores,
   id: string,
-  changes: Partial<Pick<Link, "url" | "status" | "description" | "expiresAt" | "alias">>,
+  changes: Partial<Pick<Link, "url" | "status" | "description" | "expiresAt" | "alias" | "routes" | "routesOn" | "routesUntil">>,
   now = new Date(),
 ): Promise<Link | null> {
   const before = changes.alias === undefined && !stores.audit ? undefined : await getLinkById(stores.db, id);
@@ -218,6 +233,12 @@ export async function deleteUserLinks(stores: LinkStores, userId: string, now = 
     // null), while a team's links they created keep the team's workspace and stay live.
     .where(and(eq(links.userId, userId), isNull(links.workspaceId), inArray(links.status, ["active", "archived"])))
     .returning();
+  await writeThroughMany(stores, rows);
+  return rows.length;
+}
+
+/** Writes many changed links through to KV and the change feed, a chunk at a time. */
+async function writeThroughMany(stores: LinkStores, rows: readonly Link[]): Promise<void> {
   for (let start = 0; start < rows.length; start += WRITE_THROUGH_CHUNK) {
     const chunk = rows.slice(start, start + WRITE_THROUGH_CHUNK);
     const changes = chunk.map((row) => ({ key: linkKey(row.domain, row.alias), record: JSON.stringify(toLinkRecord(row)) }));
@@ -225,7 +246,37 @@ export async function deleteUserLinks(stores: LinkStores, userId: string, now = 
     await recordChanges(stores.db, changes);
     await stores.purge?.(chunk.map((row) => ({ domain: row.domain, alias: row.alias })));
   }
-  return rows.length;
+}
+
+/**
+ * Redirect routes (docs/decisions/037): after a workspace's plan changed, its links with rules
+ * apply them or stop (the rules stay stored either way), and their records are written through.
+ * Only links whose state changes are rewritten. Returns how many.
+ */
+export async function syncWorkspaceRoutes(
+  stores: LinkStores,
+  workspaceId: string,
+  application: { routesOn: boolean; routesUntil: Date | null },
+  now = new Date(),
+): Promise<number> {
+  const candidates = await stores.db
+    .select({ id: links.id, routesOn: links.routesOn, routesUntil: links.routesUntil })
+    .from(links)
+    .where(and(eq(links.workspaceId, workspaceId), isNotNull(links.routes)));
+  const until = application.routesUntil?.getTime() ?? null;
+  const stale = candidates.filter((row) => row.routesOn !== application.routesOn || (row.routesUntil?.getTime() ?? null) !== until);
+  let changed = 0;
+  for (let start = 0; start < stale.length; start += WRITE_THROUGH_CHUNK) {
+    const ids = stale.slice(start, start + WRITE_THROUGH_CHUNK).map((row) => row.id);
+    const rows = await stores.db
+      .update(links)
+      .set({ routesOn: application.routesOn, routesUntil: application.routesUntil, updatedAt: now })
+      .where(inArray(links.id, ids))
+      .returning();
+    await writeThroughMany(stores, rows);
+    changed += rows.length;
+  }
+  return changed;
 }
 
 /** A workspace's link by alias (newest first if several domains share it); undefined when not its. */

@@ -21,6 +21,8 @@ export interface ClickFacts {
   browser: string;
   os: string;
   language: string;
+  /** The redirect rule that answered (its id, or "fallback"); null or absent for a link without rules. */
+  route?: string | null;
   isBot: boolean;
   visitor: string;
 }
@@ -102,6 +104,7 @@ export async function describeClick(payload: ClickPayload, salt: string | null):
     browser,
     os,
     language: primaryLanguage(payload.acceptLanguage),
+    route: payload.route ? payload.route.slice(0, 16) : null,
     isBot,
     // Only humans count as unique visitors; a bot's click needs no hash.
     visitor: isBot || salt === null ? "" : await visitorHash(payload, hour, salt),

@@ -80,3 +80,14 @@ export function mayShareAnalytics(subject: Subject): boolean {
 export function mayDownloadLogs(subject: Subject): boolean {
   return can(subject, "download_logs") && can(subject, "use_analytics");
 }
+
+/**
+ * Redirect routes (docs/decisions/037): whether a link's stored rules are applied for this
+ * subject, and until when. A flag of the subject's own applies without end; the plan's flag ends
+ * with a cancelled plan (`planEndsAt`), so the hot path stops applying the rules then by itself.
+ */
+export function routesApplication(subject: Subject, planEndsAt: Date | null): { routesOn: boolean; routesUntil: Date | null } {
+  if (subject.userFeatures?.includes("redirect_routes")) return { routesOn: true, routesUntil: null };
+  if (!getPlan(subject.plan).features.includes("redirect_routes")) return { routesOn: false, routesUntil: null };
+  return { routesOn: true, routesUntil: planEndsAt };
+}

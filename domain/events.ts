@@ -20,6 +20,8 @@ export interface ClickPayload {
   acceptLanguage: string | null;
   /** Client address; the consumer turns it into an hourly visitor hash and drops it. */
   ip: string | null;
+  /** Redirect routes (docs/decisions/037): the id of the rule that answered, or "fallback"; absent for a link without rules. */
+  route?: string;
 }
 
 /** One click, with the id that makes a redelivery count once. */
@@ -39,7 +41,7 @@ export const CLICKS_PER_MESSAGE = 100;
 /** Budget for one message's clicks, in bytes of their JSON (the queue's limit is 128 KB a message). */
 export const CLICK_MESSAGE_BUDGET = 96_000;
 /** Variable fields are clipped at the edge so a click has a bounded size. */
-export const CLICK_FIELD_MAX = { userAgent: 512, referrer: 1024, acceptLanguage: 128, country: 8, ip: 64 } as const;
+export const CLICK_FIELD_MAX = { userAgent: 512, referrer: 1024, acceptLanguage: 128, country: 8, ip: 64, route: 16 } as const;
 
 /** UTF-8 length of a string, without encoding it. */
 function utf8Length(text: string): number {
@@ -72,7 +74,8 @@ function isClickPayload(p: unknown): p is ClickPayload {
     optionalString(c.referrer) &&
     optionalString(c.userAgent) &&
     optionalString(c.acceptLanguage) &&
-    optionalString(c.ip)
+    optionalString(c.ip) &&
+    (c.route === undefined || (typeof c.route === "string" && c.route.length <= CLICK_FIELD_MAX.route))
   );
 }
 

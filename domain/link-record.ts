@@ -3,6 +3,7 @@
  * `linkKey(domain, alias)`, written through on every create, edit and delete.
  */
 import type { LinkStatus } from "./link-status";
+import { parseStoredRoutes, pickRoute, ROUTE_FALLBACK, type CompactRoute, type VisitSource } from "./redirect-routes";
 
 export interface LinkRecord {
   id: string;
@@ -10,6 +11,24 @@ export interface LinkRecord {
   status: LinkStatus;
   /** epoch milliseconds, or null for no expiry */
   expiresAt: number | null;
+  /**
+   * Redirect routes (docs/decisions/037): present only while the owner's plan has redirect_routes,
+   * so the hot path applies whatever it finds here and looks nothing else up.
+   */
+  routes?: CompactRoute[];
+  /** epoch milliseconds after which `routes` are no longer applied (a cancelled plan's end). */
+  routesUntil?: number;
+}
+
+/**
+ * The routes part of a record from a link's stored columns: the rules only when they are applied
+ * (the owner's plan has redirect_routes), with their end if the plan has one.
+ */
+export function recordRoutes(stored: string | null, on: boolean, until: number | null): Pick<LinkRecord, "routes" | "routesUntil"> {
+  if (!on) return {};
+  const routes = parseStoredRoutes(stored);
+  if (routes.length === 0) return {};
+  return until === null ? { routes } : { routes, routesUntil: until };
 }
 
 export function linkKey(domain: string, alias: string): string {
@@ -17,13 +36,31 @@ export function linkKey(domain: string, alias: string): string {
 }
 
 export type Resolution =
-  { kind: "redirect"; url: string } | { kind: "expired" } | { kind: "archived" } | { kind: "deleted" } | { kind: "not-found" };
+  /** `route`: the matched rule's id, ROUTE_FALLBACK when the link has rules and none matched, null without rules. */
+  | { kind: "redirect"; url: string; route: string | null }
+  | { kind: "expired" }
+  | { kind: "archived" }
+  | { kind: "deleted" }
+  | { kind: "not-found" };
 
-/** Decides what a visitor gets for a link record at a moment. */
-export function resolveLink(record: LinkRecord | null, now: number): Resolution {
+/** The rules a record applies at a moment: none once past `routesUntil`. */
+export function liveRoutes(record: LinkRecord, now: number): CompactRoute[] | null {
+  const routes = record.routes;
+  if (!routes || routes.length === 0) return null;
+  return record.routesUntil !== undefined && record.routesUntil <= now ? null : routes;
+}
+
+/**
+ * Decides what a visitor gets for a link record at a moment. `visit` describes the request for
+ * the record's routes; it is only read when the record has live routes.
+ */
+export function resolveLink(record: LinkRecord | null, now: number, visit?: VisitSource): Resolution {
   if (!record) return { kind: "not-found" };
   if (record.status === "deleted" || record.status === "terminated") return { kind: "deleted" };
   if (record.status === "archived") return { kind: "archived" };
   if (record.expiresAt !== null && record.expiresAt <= now) return { kind: "expired" };
-  return { kind: "redirect", url: record.url };
+  const routes = visit ? liveRoutes(record, now) : null;
+  if (!routes) return { kind: "redirect", url: record.url, route: null };
+  const matched = pickRoute(routes, visit!);
+  return matched ? { kind: "redirect", url: matched[3], route: matched[0] } : { kind: "redirect", url: record.url, route: ROUTE_FALLBACK };
 }

@@ -25,6 +25,9 @@
 //     every new link is also in KV. `--no-bulk` skips it; BENCH_BULK_ROWS changes the row count.
 //  5. API create throughput: links created a second through POST /api/create with a token.
 //  6. the analytics page of a link with a million clicks in its rollups.
+// A quarter of the measured links (every fourth alias) carry three redirect routes (language,
+// device type, country; docs/decisions/037), so the redirect paths include rule evaluation and
+// its User-Agent classification, and the accounting run checks the route breakdown too.
 // Every run writes its figures to bench-results/<time>.json; `node scripts/bench-table.mjs`
 // (run at the end) rewrites README's bench table from the newest. `--check` exits 1 when a target
 // is missed. `--redirects-only` measures the redirect paths and the accounting run only.
@@ -37,6 +40,7 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { Miniflare, convertV4MiniflareOptions } from "miniflare";
 import { describeClick } from "../domain/click-facts.ts";
+import { pickRoute } from "../domain/redirect-routes.ts";
 import { VISITORS, accountingVisit, trafficLua, userAgents, visitPayload, visitorIp, visitors } from "./bench-traffic.mjs";
 import { builtWorker, startRuntime } from "./runtime.mjs";
 
@@ -142,6 +146,14 @@ const {
   queueConsumers: _c,
   ...stores
 } = builtWorker("dist/snip_redirect/wrangler.json");
+// Redirect routes on every ROUTED_EVERY-th link: three rules, the KV record's compact form.
+const ROUTED_EVERY = 4;
+const benchRoutes = (a) => [
+  ["fr", "l", ["fr"], "https://example.fr/" + a + "?src=bench"],
+  ["tab", "d", ["tablet"], "https://example.com/tablet/" + a + "?src=bench"],
+  ["jp", "c", ["JP"], "https://example.jp/" + a + "?src=bench"],
+];
+const ROUTES_JS = `((a) => ${JSON.stringify(benchRoutes("A")).replace(/"([^"]*)A\?src=bench"/g, '"$1" + a + "?src=bench"')})`;
 const seeder = new Miniflare(
   convertV4MiniflareOptions({
     cf: false,
@@ -158,7 +170,7 @@ const seeder = new Miniflare(
     for (let i = from; i < to; i += 200) {
       const puts = [];
       for (let j = i; j < Math.min(to, i + 200); j++)
-        puts.push(env.LINKS.put("link:" + hosts[j % hosts.length] + "/" + alias(j), JSON.stringify({ id: "bench-" + alias(j), url: "https://example.com/" + alias(j) + "?src=bench", status: "active", expiresAt: null })));
+        puts.push(env.LINKS.put("link:" + hosts[j % hosts.length] + "/" + alias(j), JSON.stringify({ id: "bench-" + alias(j), url: "https://example.com/" + alias(j) + "?src=bench", status: "active", expiresAt: null, ...(j % ${ROUTED_EVERY} === 0 ? { routes: ${ROUTES_JS}(alias(j)) } : {}) })));
       await Promise.all(puts);
     }
     return new Response("ok");
@@ -185,11 +197,12 @@ async function insertLinks(prefix, count) {
   await seedDb
     .prepare(
       `WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
-       INSERT INTO links (id, domain, alias, url, status, created_at, updated_at)
-       SELECT 'bench-' || a, CASE i % 3 WHEN 0 THEN ? WHEN 1 THEN ? ELSE ? END, a, 'https://example.com/' || a || '?src=bench', 'active', ?, ?
+       INSERT INTO links (id, domain, alias, url, status, routes, routes_on, created_at, updated_at)
+       SELECT 'bench-' || a, CASE i % 3 WHEN 0 THEN ? WHEN 1 THEN ? ELSE ? END, a, 'https://example.com/' || a || '?src=bench', 'active',
+         CASE WHEN i % ? = 0 THEN replace(?, 'ALIAS', a) END, i % ? = 0, ?, ?
        FROM (SELECT ? || printf('%06d', i) AS a, i FROM n)`,
     )
-    .bind(count - 1, ...STORED_HOSTS, now, now, prefix)
+    .bind(count - 1, ...STORED_HOSTS, ROUTED_EVERY, JSON.stringify(benchRoutes("ALIAS")), ROUTED_EVERY, now, now, prefix)
     .run();
 }
 progress("built; seeding D1");
@@ -634,6 +647,19 @@ for (let n = ACCOUNTED_REQUESTS - answered + 1; n <= ACCOUNTED_REQUESTS; n++) {
   e.visitors.add(`${visitorIp(visitor)}|${userAgents[visitors[visitor].ua]}`);
   for (const dimension of ["country", "referrer", "device", "browser", "os", "language"]) {
     const key = `${dimension}|${facts[dimension]}`;
+    e.dims.set(key, (e.dims.get(key) ?? 0) + 1);
+  }
+  // A routed link's click names the rule that answered it, as the worker decided.
+  if (link % ROUTED_EVERY === 0) {
+    const p = visitPayload(id, visitor, referrer, accountingStarted);
+    const heads = { "user-agent": p.userAgent, "accept-language": p.acceptLanguage, referer: p.referrer };
+    const matched = pickRoute(benchRoutes(alias("n", link)), {
+      header: (name) => heads[name] ?? null,
+      country: p.country,
+      regionCode: null,
+      now: accountingStarted,
+    });
+    const key = `route|${matched ? matched[0] : "fallback"}`;
     e.dims.set(key, (e.dims.get(key) ?? 0) + 1);
   }
 }

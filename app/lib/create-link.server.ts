@@ -30,7 +30,9 @@ import {
   type DomainChooser,
   type ShortDomain,
 } from "../../domain/domains";
-import { atActiveAliasLimit, can, limitOf, type Subject } from "../../domain/entitlements";
+import { atActiveAliasLimit, can, limitOf, routesApplication, type Subject } from "../../domain/entitlements";
+import { toCompactRoutes, type RouteRule } from "../../domain/redirect-routes";
+import { ROUTE_MESSAGES } from "../forms/link-routes";
 import { OVERAGE_REPORT_JOB } from "../../domain/overage";
 import { addIsoDuration, expiryBounds, toUtcInputValue } from "../../domain/expiry";
 import { safeReturnPath as sameSitePath } from "../../domain/return-path";
@@ -131,6 +133,8 @@ export interface LinkCreator {
   subject: Subject;
   subscribed: boolean;
   emailVerified: boolean;
+  /** When the plan in force ends (a cancelled plan), for how long its redirect routes apply; null or absent: no end. */
+  planEndsAt?: Date | null;
 }
 
 export function creatorOf(viewer: Viewer): LinkCreator {
@@ -140,6 +144,7 @@ export function creatorOf(viewer: Viewer): LinkCreator {
     subject: viewer.subject,
     subscribed: viewer.subscribed,
     emailVerified: viewer.user.emailVerified,
+    planEndsAt: viewer.subscription?.endsAt ?? null,
   };
 }
 
@@ -151,13 +156,15 @@ export interface CreateLinkInput {
   description: string | null;
   tags: string[];
   expiresAt: Date | null;
+  /** Redirect routes (docs/decisions/037), already through routesSchema; needs redirect_routes. */
+  routes?: RouteRule[];
 }
 
 /** Why a create was refused: the HTTP status, the field (or none: the whole form) and the message. */
 export type CreateLinkRefusal = {
   ok: false;
   status: 403 | 422;
-  field: "alias" | "expires_at" | "domain" | null;
+  field: "alias" | "expires_at" | "domain" | "routes" | null;
   message: string;
   planLimit?: boolean;
 };
@@ -185,6 +192,7 @@ export async function createUserLink(
   if (!can(creator.subject, "create_snip_url")) return refuse(403, null, MESSAGES.permissionDenied);
   if (value.alias && customAliasLock(creator) !== null) return refuse(403, "alias", MESSAGES.permissionDenied);
   if (value.expiresAt && !can(creator.subject, "manage_expiration")) return refuse(403, "expires_at", MESSAGES.permissionDenied);
+  if (value.routes?.length && !can(creator.subject, "redirect_routes")) return refuse(403, "routes", ROUTE_MESSAGES.notInPlan);
   // Without the tags capability the tags are dropped from the payload (spec 02 §5).
   const tags = can(creator.subject, "use_tags") ? value.tags : [];
 
@@ -225,6 +233,12 @@ export async function createUserLink(
         workspaceId: creator.workspaceId,
         description: value.description,
         expiresAt,
+        ...(value.routes?.length
+          ? {
+              routes: JSON.stringify(toCompactRoutes(value.routes)),
+              ...routesApplication(creator.subject, creator.planEndsAt ?? null),
+            }
+          : {}),
       },
       now,
     );

@@ -19,6 +19,7 @@ import type { ClickDimension } from "../../db/schema/clicks";
 import { isAliasShaped } from "../../domain/alias";
 import { ANALYTICS_PERIODS, choosePeriod, describeDuration, PERIODS, periodAllowed, type AnalyticsPeriod } from "../../domain/analytics";
 import { can, mayDownloadLogs, mayShareAnalytics, type Subject } from "../../domain/entitlements";
+import { describeRule, fromCompactRoutes, parseStoredRoutes, ROUTE_FALLBACK } from "../../domain/redirect-routes";
 import { getPlan } from "../../domain/plans";
 import { getCloudflare } from "../context.server";
 import { readAnalyticsPeriod, serializeAnalyticsPeriod } from "../lib/analytics-period.server";
@@ -56,7 +57,19 @@ const DIMENSIONS: { id: ClickDimension; title: string; column: string }[] = [
   { id: "browser", title: "Browsers", column: "Browser" },
   { id: "os", title: "Operating systems", column: "Operating system" },
   { id: "language", title: "Languages", column: "Language" },
+  // Redirect routes (docs/decisions/037): shown for links that have rules or had routed clicks
+  { id: "route", title: "Routes", column: "Route" },
 ];
+
+/** Labels of the "Routes" breakdown: each rule by its place and sentence, the fallback, and rules since removed. */
+function routeLabels(stored: string | null): (value: string) => string {
+  const rules = fromCompactRoutes(parseStoredRoutes(stored));
+  return (value) => {
+    if (value === ROUTE_FALLBACK) return "Fallback (the link's destination)";
+    const index = rules.findIndex((rule) => rule.id === value);
+    return index === -1 ? "A removed rule" : `Rule ${index + 1}: ${describeRule(rules[index]!)}`;
+  };
+}
 
 function displayNames(type: "region" | "language"): Intl.DisplayNames | null {
   try {
@@ -130,18 +143,23 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 type Env = ReturnType<typeof getCloudflare>["env"];
 
-function breakdownsOf(report: Awaited<ReturnType<typeof getLinkAnalytics>>) {
+/** `routes`: the link's stored rules on the owner's page; undefined on the public page, which shows no routes. */
+function breakdownsOf(report: Awaited<ReturnType<typeof getLinkAnalytics>>, routes: string | null | undefined) {
   const names = { region: displayNames("region"), language: displayNames("language") };
-  return DIMENSIONS.map(({ id, title, column }) => {
-    const breakdown: Breakdown = report.breakdowns[id];
-    return {
-      id,
-      title,
-      column,
-      other: breakdown.other,
-      rows: breakdown.rows.map((row) => ({ ...row, label: labelOf(id, row.value, names) })),
-    };
-  });
+  // The "Routes" card names each rule with its destination: the owner's page only (docs/decisions/037).
+  const routeLabel = routes === undefined ? null : routeLabels(routes);
+  return DIMENSIONS.filter(({ id }) => id !== "route" || (routeLabel !== null && (routes !== null || report.breakdowns.route.rows.length > 0))).map(
+    ({ id, title, column }) => {
+      const breakdown: Breakdown = report.breakdowns[id];
+      return {
+        id,
+        title,
+        column,
+        other: breakdown.other,
+        rows: breakdown.rows.map((row) => ({ ...row, label: id === "route" && routeLabel ? routeLabel(row.value) : labelOf(id, row.value, names) })),
+      };
+    },
+  );
 }
 
 async function ownerView(request: Request, env: Env, viewer: Viewer, link: AnalyticsLink) {
@@ -168,7 +186,7 @@ async function ownerView(request: Request, env: Env, viewer: Viewer, link: Analy
       range: report.range,
       totals: report.totals,
       series: report.series,
-      breakdowns: breakdownsOf(report),
+      breakdowns: breakdownsOf(report, link.routes),
     },
     { headers },
   );
@@ -191,7 +209,7 @@ async function publicView(request: Request, env: Env, link: AnalyticsLink, owner
       range: report.range,
       totals: report.totals,
       series: report.series,
-      breakdowns: breakdownsOf(report),
+      breakdowns: breakdownsOf(report, undefined),
     },
     { headers: { "x-robots-tag": "noindex", "cache-control": "no-store" } },
   );

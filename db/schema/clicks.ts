@@ -40,7 +40,8 @@ export const clickVisitors = sqliteTable(
   (t) => [primaryKey({ columns: [t.linkId, t.hour, t.visitor] })],
 );
 
-export const CLICK_DIMENSIONS = ["country", "referrer", "device", "browser", "os", "language"] as const;
+/** `route`: the redirect rule that answered a routed link's click, or "fallback" (docs/decisions/037); other links' clicks have none. */
+export const CLICK_DIMENSIONS = ["country", "referrer", "device", "browser", "os", "language", "route"] as const;
 export type ClickDimension = (typeof CLICK_DIMENSIONS)[number];
 
 /** Breakdowns of human clicks per link, hour, dimension and value. */

@@ -24,6 +24,13 @@ export const links = sqliteTable(
     guestId: text("guest_id"),
     description: text("description"),
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }),
+    // Redirect routes (issue 20, docs/decisions/037)
+    /** The link's routing rules, as CompactRoute[] JSON (domain/redirect-routes.ts); null for none. Kept when the plan loses the flag. */
+    routes: text("routes"),
+    /** Whether the rules are applied: the owner's plan had redirect_routes when they were last written. */
+    routesOn: integer("routes_on", { mode: "boolean" }).notNull().default(false),
+    /** Applied until then (the end of a cancelled plan that grants the flag); null for no end. */
+    routesUntil: integer("routes_until", { mode: "timestamp_ms" }),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
     /** Plan options (issue 20): its owner shares its analytics page publicly (share_analytics). */

@@ -15,11 +15,15 @@ describe("resolveLink", () => {
   });
 
   it("redirects an active link without expiry", () => {
-    expect(resolveLink(record({ url: "https://example.com/a?b=1" }), NOW)).toEqual({ kind: "redirect", url: "https://example.com/a?b=1" });
+    expect(resolveLink(record({ url: "https://example.com/a?b=1" }), NOW)).toEqual({
+      kind: "redirect",
+      url: "https://example.com/a?b=1",
+      route: null,
+    });
   });
 
   it("redirects an active link until the millisecond before it expires", () => {
-    expect(resolveLink(record({ expiresAt: NOW + 1 }), NOW)).toEqual({ kind: "redirect", url: "https://example.com/" });
+    expect(resolveLink(record({ expiresAt: NOW + 1 }), NOW)).toEqual({ kind: "redirect", url: "https://example.com/", route: null });
   });
 
   it("answers expired at the very moment of expiry", () => {
@@ -57,7 +61,7 @@ describe("resolveLink", () => {
           if (status === "deleted" || status === "terminated") expect(result).toEqual({ kind: "deleted" });
           else if (status === "archived") expect(result).toEqual({ kind: "archived" });
           else if (expiresAt !== null && expiresAt <= now) expect(result).toEqual({ kind: "expired" });
-          else expect(result).toEqual({ kind: "redirect", url });
+          else expect(result).toEqual({ kind: "redirect", url, route: null });
         },
       ),
       { numRuns: 1000 },

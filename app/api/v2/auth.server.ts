@@ -73,6 +73,8 @@ export const authenticate: MiddlewareHandler<ApiEnv> = async (c, next) => {
       subject,
       subscribed,
       emailVerified: fields.emailVerified,
+      // Redirect routes apply until a cancelled personal plan ends (docs/decisions/037).
+      planEndsAt: within ? null : (personal.inForce?.endsAt ?? null),
     },
   });
   for (const [name, value] of Object.entries(rateHeaders)) c.header(name, value);

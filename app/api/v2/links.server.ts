@@ -11,6 +11,8 @@ import { checkCustomAlias } from "../../../domain/alias";
 import { checkExpiry, EXPIRY_MESSAGES } from "../../../domain/expiry";
 import { tagsSchema } from "../../../domain/tags";
 import { checkDestination } from "../../../domain/url";
+import { fromCompactRoutes, parseStoredRoutes, type RouteRule } from "../../../domain/redirect-routes";
+import { routesSchema } from "../../forms/link-routes";
 import { CREATE_MESSAGES, DESCRIPTION_MAX_LENGTH, splitTags } from "../../forms/create-link";
 import type { CreateLinkInput } from "../../lib/create-link.server";
 import { destinationContext, shortUrl } from "../../lib/links.server";
@@ -32,7 +34,16 @@ export function toApiLink(c: Context<ApiEnv>, link: Link, tags: readonly string[
     tags: [...tags],
     expires_at: link.expiresAt ? link.expiresAt.toISOString() : null,
     created_at: link.createdAt.toISOString(),
+    routes: fromCompactRoutes(parseStoredRoutes(link.routes)),
   };
+}
+
+/** Redirect routes in a request, checked by the editor's rules; errors as "routes.0.url: message". */
+export function checkRoutes(c: Context<ApiEnv>, raw: unknown, errors: FieldErrors): RouteRule[] {
+  const result = routesSchema(destinationContext(c.env, c.req.raw)).safeParse(raw);
+  if (result.success) return result.data;
+  for (const issue of result.error.issues) errors.add(["routes", ...issue.path].join("."), issue.message);
+  return [];
 }
 
 /** The caller's own link (live or archived) on this domain by alias; 404 otherwise. */
@@ -96,6 +107,7 @@ export interface CreateFields {
   tags?: string | string[] | undefined;
   expires_at?: string | null | undefined;
   description?: string | null | undefined;
+  routes?: unknown;
 }
 
 /** The create fields checked by the web form's rules; the messages when any is wrong. */
@@ -107,6 +119,7 @@ export function readCreateFields(c: Context<ApiEnv>, body: CreateFields, now: Da
   const tags = body.tags === undefined ? [] : checkTags(body.tags, errors);
   const expiresAt = checkExpiresAt(body.expires_at ?? null, errors, now);
   const description = checkDescription(body.description, errors);
+  const routes = body.routes === undefined ? undefined : checkRoutes(c, body.routes, errors);
   if (errors.messages.length > 0 || url === null || expiresAt === undefined) return { errors: errors.messages };
-  return { input: { url, domain: body.domain?.trim() || null, alias, tags, expiresAt, description } };
+  return { input: { url, domain: body.domain?.trim() || null, alias, tags, expiresAt, description, ...(routes ? { routes } : {}) } };
 }

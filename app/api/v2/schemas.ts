@@ -5,6 +5,7 @@
  */
 import { z } from "@hono/zod-openapi";
 import { CLICK_DIMENSIONS } from "../../../db/schema/clicks";
+import { MAX_ROUTES_PER_LINK, ROUTE_CONDITIONS } from "../../../domain/redirect-routes";
 
 export const DomainField = z.string().min(1).max(253).openapi({ description: "The short domain.", example: "localhost:8787" });
 export const AliasField = z.string().min(1).max(64).openapi({ description: "The link's alias.", example: "my-link" });
@@ -22,6 +23,50 @@ export const DescriptionField = z
   .nullable()
   .openapi({ description: "Up to 255 characters.", example: "Spring campaign" });
 
+/** Redirect routes (issue 20, docs/decisions/037): one rule as the API reads and answers it. */
+export const RouteRuleSchema = z
+  .object({
+    id: z.string().openapi({ description: "The rule's id: what the analytics' route breakdown names it by." }),
+    condition: z.enum(ROUTE_CONDITIONS),
+    values: z.array(z.string()).openapi({
+      description:
+        "What the condition matches: country codes (US), region codes (US-CA), device types (desktop, mobile, tablet), OS ids (windows, macos, ios, android, linux, chromeos), browser ids (chrome, safari, firefox, edge, opera, samsung), language codes (en, pt-BR), referrer hosts (news.example.com). Empty for a time window.",
+      example: ["FR", "BE"],
+    }),
+    from: z.string().nullable().openapi({ description: "Start of a time window, HH:MM UTC; null for other conditions.", example: null }),
+    to: z
+      .string()
+      .nullable()
+      .openapi({ description: "End of a time window (excluded), HH:MM UTC; null for other conditions.", example: null }),
+    url: z.string().openapi({ description: "Where a matching visitor goes.", example: "https://example.fr/" }),
+  })
+  .openapi("RouteRule");
+
+export const RoutesField = z
+  .array(
+    z.object({
+      id: z.string().max(32).optional().openapi({ description: "Keep a rule's id to keep its analytics; absent for a new rule." }),
+      condition: z
+        .string()
+        .max(32)
+        .openapi({ description: `One of ${ROUTE_CONDITIONS.join(", ")}.`, example: "language" }),
+      values: z
+        .union([z.array(z.string().max(300)).max(100), z.string().max(4_000)])
+        .optional()
+        .openapi({ description: "A list, or one comma-separated string.", example: ["fr"] }),
+      from: z.string().max(8).nullable().optional().openapi({ description: "HH:MM UTC, for a time window.", example: "09:00" }),
+      to: z.string().max(8).nullable().optional().openapi({ description: "HH:MM UTC, for a time window.", example: "17:00" }),
+      url: z
+        .string()
+        .max(4_096)
+        .openapi({ description: "The rule's destination (the link's destination rules apply).", example: "https://example.fr/" }),
+    }),
+  )
+  .max(100)
+  .openapi({
+    description: `Redirect routes, in order (the first matching rule wins; others go to url). At most ${MAX_ROUTES_PER_LINK}; an empty list removes them. Needs the redirect_routes capability.`,
+  });
+
 export const LinkSchema = z
   .object({
     domain: z.string(),
@@ -36,6 +81,7 @@ export const LinkSchema = z
     tags: z.array(z.string()),
     expires_at: z.iso.datetime().nullable(),
     created_at: z.iso.datetime(),
+    routes: z.array(RouteRuleSchema).openapi({ description: "Redirect routes, in order; applied while the plan has redirect_routes." }),
   })
   .openapi("Link");
 

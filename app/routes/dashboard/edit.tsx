@@ -18,6 +18,7 @@ import { personalOwner } from "../../../db/workspaces.server";
 import { ALIAS_MIN_LENGTH } from "../../../domain/alias";
 import { can, mayEditLinkField } from "../../../domain/entitlements";
 import { MESSAGES } from "../../../domain/messages";
+import { parseStoredRoutes } from "../../../domain/redirect-routes";
 import { Notice, SubmitButton, TextField } from "../../components/form-fields";
 import { getCloudflare } from "../../context.server";
 import { editLinkSchema } from "../../forms/link-edit";
@@ -64,6 +65,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     origin: `${link.domain === env.SHORT_HOST.toLowerCase() ? shortOrigin(env, request) : `https://${link.domain}`}/`,
     allowed,
     backTo: can(viewer.subject, "use_analytics") ? "/dashboard" : "/app/my-urls",
+    // Redirect routes (issue 20, docs/decisions/037): edited on their own page
+    routes: { allowed: can(viewer.subject, "redirect_routes"), count: parseStoredRoutes(link.routes).length },
   };
 }
 
@@ -284,6 +287,21 @@ export default function EditLink({ loaderData, actionData }: Route.ComponentProp
           </SubmitButton>
         </div>
       </Form>
+
+      <section aria-labelledby="routes-title" className="mt-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+        <h2 id="routes-title" className="text-lg font-bold text-slate-900">
+          Redirect routes
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">
+          {loaderData.routes.count === 0
+            ? "Send visitors to other destinations by country, device, language, referrer or time of day."
+            : `${loaderData.routes.count} ${loaderData.routes.count === 1 ? "rule" : "rules"}; everyone else goes to the destination above.`}
+          {!loaderData.routes.allowed ? " Not included in your plan." : null}
+        </p>
+        <Link to={`/dashboard/edit/${link.id}/routes`} className="mt-3 inline-block text-sm font-semibold text-indigo-700 hover:underline">
+          Edit routing rules
+        </Link>
+      </section>
     </div>
   );
 }

@@ -7,19 +7,45 @@
  */
 import { eq } from "drizzle-orm";
 import { getDb } from "../../../db/client.server";
+import { getUserSubscriptions } from "../../../db/accounts.server";
 import { applyBillingEvent } from "../../../db/billing.server";
+import { syncWorkspaceRoutes } from "../../../db/links.server";
 import { users } from "../../../db/schema";
 import { isBillingEventPayload } from "../../../domain/billing";
+import { routesApplication } from "../../../domain/entitlements";
+import { FEATURE_FLAGS, type FeatureFlag } from "../../../domain/plans";
+import { isActive } from "../../../domain/subscription";
 import type { Envelope } from "../../../domain/events";
 import type { QueueEnv } from "./env";
 
 export async function billingEventJob(envelope: Envelope<string, unknown>, env: QueueEnv): Promise<void> {
   if (!isBillingEventPayload(envelope.payload)) throw new Error("billing.event: malformed payload");
   const db = getDb(env.DB);
-  const owner = await db.select({ id: users.id }).from(users).where(eq(users.id, envelope.payload.userId)).get();
+  const owner = await db.select({ id: users.id, features: users.features }).from(users).where(eq(users.id, envelope.payload.userId)).get();
   if (!owner) {
     console.info(`billing.event: ${envelope.payload.type} for a deleted account, nothing to update`, envelope.id);
     return;
   }
   await applyBillingEvent(db, envelope.id, envelope.payload);
+  await syncRoutes(env, owner.id, owner.features);
+}
+
+/**
+ * Redirect routes (docs/decisions/037): the plan in force after the event decides whether the
+ * rules of the user's own links apply; a redelivered event finds nothing left to change.
+ */
+async function syncRoutes(env: QueueEnv, userId: string, featuresJson: string): Promise<void> {
+  const db = getDb(env.DB);
+  const { current } = await getUserSubscriptions(db, userId);
+  const now = new Date();
+  const inForce = current && isActive(current, now) ? current : null;
+  let features: FeatureFlag[] = [];
+  try {
+    const list = JSON.parse(featuresJson) as unknown;
+    if (Array.isArray(list)) features = list.filter((f): f is FeatureFlag => (FEATURE_FLAGS as readonly string[]).includes(f));
+  } catch {
+    features = [];
+  }
+  const application = routesApplication({ plan: inForce?.name ?? "free", userFeatures: features }, inForce?.endsAt ?? null);
+  await syncWorkspaceRoutes({ db, kv: env.LINKS }, userId, application, now);
 }

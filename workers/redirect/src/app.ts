@@ -6,6 +6,7 @@ import { Hono } from "hono";
 import { hostOfUrl, type HostRecord } from "../../../domain/host-record";
 import { CLICK_FIELD_MAX, type ClickEvent } from "../../../domain/events";
 import { linkKey, resolveLink, type LinkRecord } from "../../../domain/link-record";
+import type { VisitSource } from "../../../domain/redirect-routes";
 import { forwardQuery } from "../../../domain/forward-query";
 import { pathOf, shortLinkAlias } from "../../../domain/routing";
 import { X_ROBOTS_TAG } from "../../../domain/security-headers";
@@ -52,9 +53,9 @@ let clickSeq = 0;
  * and the bench varies it per request). The client address is CF-Connecting-IP, which the edge
  * sets on every request.
  */
-function clickEvent(request: Request, linkId: string, now: number): ClickEvent {
+function clickEvent(request: Request, linkId: string, now: number, route: string | null): ClickEvent {
   const headers = request.headers;
-  return {
+  const event: ClickEvent = {
     id: `${(isolateId ??= crypto.randomUUID())}:${(clickSeq++).toString(36)}`,
     payload: {
       linkId,
@@ -65,6 +66,23 @@ function clickEvent(request: Request, linkId: string, now: number): ClickEvent {
       acceptLanguage: clip(headers.get("accept-language"), CLICK_FIELD_MAX.acceptLanguage),
       ip: clip(headers.get("cf-connecting-ip") ?? headers.get("x-real-ip"), CLICK_FIELD_MAX.ip),
     },
+  };
+  // Only a routed link's clicks say which rule answered (docs/decisions/037).
+  if (route !== null) event.payload.route = route;
+  return event;
+}
+
+/**
+ * The request as redirect routes read it (docs/decisions/037): built only for a record with
+ * routes; each header is read, and the User-Agent classified, only when a rule asks.
+ */
+function visitOf(request: Request, now: number): VisitSource {
+  const cf = request.cf;
+  return {
+    header: (name) => request.headers.get(name),
+    country: (cf?.country as string | undefined) ?? null,
+    regionCode: (cf?.regionCode as string | undefined) ?? null,
+    now,
   };
 }
 
@@ -151,10 +169,10 @@ function answer(
   notFoundTo: string | null,
 ): Response {
   const raw = request.url;
-  const resolution = resolveLink(record, now);
+  const resolution = resolveLink(record, now, record?.routes ? visitOf(request, now) : undefined);
   switch (resolution.kind) {
     case "redirect": {
-      deps.batcher.add(env.CLICKS, clickEvent(request, record!.id, now), ctx);
+      deps.batcher.add(env.CLICKS, clickEvent(request, record!.id, now, resolution.route), ctx);
       const queryAt = raw.indexOf("?");
       return new Response(null, {
         status: REDIRECT_STATUS,

@@ -1,4 +1,4 @@
-import type { LinkRecord } from "../../../domain/link-record";
+import { recordRoutes, type LinkRecord } from "../../../domain/link-record";
 import type { LinkStatus } from "../../../domain/link-status";
 import { Lru } from "./lru";
 
@@ -36,17 +36,28 @@ interface LinkRow {
   url: string;
   status: LinkStatus;
   expires_at: number | null;
+  routes: string | null;
+  routes_on: number;
+  routes_until: number | null;
 }
 
 /** KV, then D1 on a miss (filling KV). Selects only the columns the hot path needs. */
 async function readStores(env: Stores, ctx: Waiter, key: string, domain: string, alias: string): Promise<LinkRecord | null> {
   const record = await env.LINKS.get<LinkRecord>(key, "json");
   if (record !== null) return record;
-  const row = await env.DB.prepare("SELECT id, url, status, expires_at FROM links WHERE domain = ? AND alias = ?")
+  const row = await env.DB.prepare(
+    "SELECT id, url, status, expires_at, routes, routes_on, routes_until FROM links WHERE domain = ? AND alias = ?",
+  )
     .bind(domain.toLowerCase(), alias)
     .first<LinkRow>();
   if (!row) return null;
-  const filled: LinkRecord = { id: row.id, url: row.url, status: row.status, expiresAt: row.expires_at };
+  const filled: LinkRecord = {
+    id: row.id,
+    url: row.url,
+    status: row.status,
+    expiresAt: row.expires_at,
+    ...recordRoutes(row.routes, row.routes_on === 1, row.routes_until),
+  };
   ctx.waitUntil(env.LINKS.put(key, JSON.stringify(filled)));
   return filled;
 }

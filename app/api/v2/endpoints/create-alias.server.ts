@@ -1,12 +1,24 @@
 /** POST /create: a new short link (TinyURL v2 fields: url, domain, alias, tags, expires_at, description). Costs 1 credit. */
 import { createRoute, z } from "@hono/zod-openapi";
 import { API_CALL_COST } from "../../../../domain/api";
+import { can } from "../../../../domain/entitlements";
+import { ROUTE_MESSAGES } from "../../../forms/link-routes";
 import { createUserLink } from "../../../lib/create-link.server";
 import { requirePermission, spendCredits } from "../auth.server";
 import type { ApiApp } from "../context.server";
 import { ApiError, forbidden, unprocessable } from "../errors.server";
 import { readCreateFields, toApiLink } from "../links.server";
-import { DescriptionField, DomainField, errorResponses, ExpiresAtField, jsonBody, LinkSchema, ok, TagsField } from "../schemas";
+import {
+  DescriptionField,
+  DomainField,
+  errorResponses,
+  ExpiresAtField,
+  jsonBody,
+  LinkSchema,
+  ok,
+  RoutesField,
+  TagsField,
+} from "../schemas";
 
 export const CreateBody = z
   .object({
@@ -21,6 +33,7 @@ export const CreateBody = z
     tags: TagsField.optional(),
     expires_at: ExpiresAtField.optional(),
     description: DescriptionField.optional(),
+    routes: RoutesField.optional(),
   })
   .openapi("CreateLink");
 
@@ -41,6 +54,9 @@ export function registerCreateAlias(app: ApiApp) {
     const now = new Date();
     const fields = readCreateFields(c, c.req.valid("json"), now);
     if ("errors" in fields) throw unprocessable(fields.errors);
+    // Redirect routes need their capability; refused before any credit is spent (docs/decisions/037).
+    if (fields.input.routes?.length && !can(caller.owner.subject, "redirect_routes"))
+      throw forbidden(`routes: ${ROUTE_MESSAGES.notInPlan}`);
     const refund = await spendCredits(c, caller, API_CALL_COST);
     const outcome = await createUserLink(c.env, caller.owner, fields.input, now);
     if (!outcome.ok) {

@@ -8,14 +8,36 @@ import { getDb } from "../../../../db/client.server";
 import { setLinkTags } from "../../../../db/dashboard.server";
 import { AliasTakenError, updateLink, type Link } from "../../../../db/links.server";
 import { API_CALL_COST } from "../../../../domain/api";
-import { mayEditLinkField, type LinkEditField } from "../../../../domain/entitlements";
+import { can, mayEditLinkField, routesApplication, type LinkEditField } from "../../../../domain/entitlements";
+import { toCompactRoutes } from "../../../../domain/redirect-routes";
+import { ROUTE_MESSAGES } from "../../../forms/link-routes";
 import { MESSAGES } from "../../../../domain/messages";
 import { linkStores } from "../../../lib/links.server";
 import { requirePermission, spendCredits } from "../auth.server";
 import type { ApiApp } from "../context.server";
 import { forbidden, notFound, unprocessable } from "../errors.server";
-import { checkAlias, checkDescription, checkExpiresAt, checkTags, FieldErrors, ownedLinkOrThrow, toApiLink } from "../links.server";
-import { AliasField, DescriptionField, DomainField, errorResponses, ExpiresAtField, jsonBody, LinkSchema, ok, TagsField } from "../schemas";
+import {
+  checkAlias,
+  checkDescription,
+  checkExpiresAt,
+  checkRoutes,
+  checkTags,
+  FieldErrors,
+  ownedLinkOrThrow,
+  toApiLink,
+} from "../links.server";
+import {
+  AliasField,
+  DescriptionField,
+  DomainField,
+  errorResponses,
+  ExpiresAtField,
+  jsonBody,
+  LinkSchema,
+  ok,
+  RoutesField,
+  TagsField,
+} from "../schemas";
 
 export const UpdateBody = z
   .object({
@@ -26,6 +48,9 @@ export const UpdateBody = z
     tags: TagsField.optional().openapi({ description: "Replaces the link's tags." }),
     expires_at: ExpiresAtField.optional(),
     description: DescriptionField.optional(),
+    routes: RoutesField.optional().openapi({
+      description: "Replaces the link's redirect routes (an empty list removes them); needs redirect_routes.",
+    }),
   })
   .openapi("UpdateLink");
 
@@ -33,7 +58,7 @@ export const route = createRoute({
   method: "patch",
   path: "/update",
   operationId: "updateAlias",
-  summary: "Update a link's alias, tags, expiry or description",
+  summary: "Update a link's alias, tags, expiry, description or redirect routes",
   tags: ["Links"],
   middleware: [requirePermission("update")] as const,
   request: { body: jsonBody(UpdateBody) },
@@ -46,7 +71,7 @@ export function registerUpdateAlias(app: ApiApp) {
     const body = c.req.valid("json");
     const now = new Date();
     const errors = new FieldErrors();
-    const changes: Partial<Pick<Link, "alias" | "description" | "expiresAt">> = {};
+    const changes: Partial<Pick<Link, "alias" | "description" | "expiresAt" | "routes" | "routesOn" | "routesUntil">> = {};
     const denied: string[] = [];
     const allow = (field: LinkEditField, name: string) => {
       if (mayEditLinkField(caller.owner.subject, field)) return true;
@@ -66,6 +91,15 @@ export function registerUpdateAlias(app: ApiApp) {
     }
     if (body.description !== undefined && allow("description", "description"))
       changes.description = checkDescription(body.description, errors);
+    if (body.routes !== undefined) {
+      // Redirect routes (docs/decisions/037): refused with the reason without the capability.
+      if (!can(caller.owner.subject, "redirect_routes")) denied.push(`routes: ${ROUTE_MESSAGES.notInPlan}`);
+      else {
+        const rules = checkRoutes(c, body.routes, errors);
+        changes.routes = rules.length > 0 ? JSON.stringify(toCompactRoutes(rules)) : null;
+        Object.assign(changes, routesApplication(caller.owner.subject, caller.owner.planEndsAt ?? null));
+      }
+    }
     if (denied.length > 0) throw forbidden(denied.join(" "));
     errors.throwIfAny();
 
