@@ -17,12 +17,19 @@ export function linkKey(domain: string, alias: string): string {
 }
 
 export type Resolution =
-  { kind: "redirect"; url: string } | { kind: "expired" } | { kind: "archived" } | { kind: "deleted" } | { kind: "not-found" };
+  | { kind: "redirect"; url: string }
+  | { kind: "expired" }
+  | { kind: "archived" }
+  | { kind: "deleted" }
+  | { kind: "terminated" }
+  | { kind: "not-found" };
 
 /** Decides what a visitor gets for a link record at a moment. */
 export function resolveLink(record: LinkRecord | null, now: number): Resolution {
   if (!record) return { kind: "not-found" };
-  if (record.status === "deleted" || record.status === "terminated") return { kind: "deleted" };
+  if (record.status === "deleted") return { kind: "deleted" };
+  // Trust and safety held it (docs/decisions/036): staff terminated it, its account, or its domain.
+  if (record.status === "terminated") return { kind: "terminated" };
   if (record.status === "archived") return { kind: "archived" };
   if (record.expiresAt !== null && record.expiresAt <= now) return { kind: "expired" };
   return { kind: "redirect", url: record.url };

@@ -6,6 +6,7 @@ import { parseShortDomains } from "../../domain/domains";
 import { getDb } from "../../db/client.server";
 import { auditInsert } from "../../db/audit.server";
 import type { LinkStores } from "../../db/links.server";
+import { listBannedDomainNames } from "../../db/trust-safety.server";
 import type { DestinationContext } from "../../domain/url";
 import type { AppEnv } from "../env.server";
 import { enqueueLinkEvent } from "./webhooks.server";
@@ -42,15 +43,22 @@ export function linkStores(env: AppEnv, within?: { organizationId?: string | nul
   };
 }
 
-export function destinationContext(env: AppEnv, request: Request): DestinationContext {
+/**
+ * The hosts a destination may not be (ours) and the banned domains: the shipped list, the
+ * configured BANNED_DOMAINS and the ones staff ban in the kiosk (one small read, decision 036).
+ */
+export async function destinationContext(env: AppEnv, request: Request): Promise<DestinationContext> {
   // Every configured short domain is our own: a link to one would loop.
   const hosts = [env.SHORT_HOST, new URL(request.url).host, ...parseShortDomains(env.SHORT_DOMAINS).map((d) => d.domain)];
   if (env.SHORT_ORIGIN) hosts.push(new URL(env.SHORT_ORIGIN).host);
   return {
     ownHosts: hosts,
-    bannedDomains: env.BANNED_DOMAINS.split(",")
-      .map((d) => d.trim())
-      .filter(Boolean),
+    bannedDomains: [
+      ...env.BANNED_DOMAINS.split(",")
+        .map((d) => d.trim())
+        .filter(Boolean),
+      ...(await listBannedDomainNames(getDb(env.DB))),
+    ],
   };
 }
 

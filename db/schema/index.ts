@@ -12,3 +12,5 @@ export * from "./organizations";
 export * from "./helpdesk";
 export * from "./kiosk";
 export * from "./workspaces";
+// Trust and safety (issue 19, decision 036)
+export * from "./safety";

@@ -13,7 +13,7 @@ import { ClickBatcher } from "./click-batcher";
 import type { RedirectEnv } from "./env";
 import { cachedLink, LINK_CACHE_CAPACITY, loadLink, type LookupDeps } from "./lookup";
 import { Lru } from "./lru";
-import { archivedPage, expiredPage, notFoundPage } from "./pages";
+import { archivedPage, expiredPage, notFoundPage, terminatedPage } from "./pages";
 
 /** 302 so that every visit reaches us (counted, and edits apply); see docs/decisions/002. */
 export const REDIRECT_STATUS = 302;
@@ -118,6 +118,8 @@ function answer(
       return expiredPage(appOrigin(env, raw));
     case "archived":
       return archivedPage(appOrigin(env, raw));
+    case "terminated":
+      return terminatedPage(appOrigin(env, raw));
     case "not-found":
       return notFoundPage(appOrigin(env, raw));
   }

@@ -39,7 +39,7 @@ export function registerCreateAlias(app: ApiApp) {
   app.openapi(route, async (c) => {
     const caller = c.get("caller");
     const now = new Date();
-    const fields = readCreateFields(c, c.req.valid("json"), now);
+    const fields = await readCreateFields(c, c.req.valid("json"), now);
     if ("errors" in fields) throw unprocessable(fields.errors);
     const refund = await spendCredits(c, caller, API_CALL_COST);
     const outcome = await createUserLink(c.env, caller.owner, fields.input, now);
