@@ -13,7 +13,7 @@ import { blockReason, destinationHost, isBannedHost, type BlockReason } from "..
 import { BANNED_DOMAINS } from "../domain/url";
 import type { Db } from "./client.server";
 import { changeFeedStatements, toLinkRecord, type Link, type LinkStores } from "./links.server";
-import { bannedDomains, links, users } from "./schema";
+import { bannedDomains, links, linkTags, users } from "./schema";
 import { staffAuditInsert, type StaffActor } from "./staff-audit.server";
 
 /** Ids bound per `IN (...)`: under D1's 100 bound parameters a statement. */
@@ -262,6 +262,34 @@ export async function setAccountTerminated(
         .set({ terminatedAt: reason === null ? null : now, terminationReason: reason })
         .where(eq(users.id, userId)),
       audit(db, staff, reason === null ? "account.restored" : "account.terminated", email, { userId, reason, links: changed.length }, now),
+    ],
+    changed,
+    now,
+  );
+}
+
+/**
+ * Moves a link to another user's personal workspace (its creator becomes that user). Its tags
+ * belong to the old workspace and are dropped; whether it is held is decided again for the new owner.
+ */
+export async function moveLink(
+  stores: Stores,
+  staff: StaffActor,
+  linkId: string,
+  to: { id: string; email: string },
+  target: string,
+  now = new Date(),
+) {
+  const { db } = stores;
+  const candidates = await linkCandidates(db, [linkId]);
+  const world: World = { banned: await listBannedDomainNames(db), terminatedUsers: await terminatedOwners(db, [to.id]) };
+  const changed = plan(candidates, world, () => ({ userId: to.id }));
+  await apply(
+    stores,
+    [
+      db.update(links).set({ workspaceId: to.id, userId: to.id, updatedAt: now }).where(eq(links.id, linkId)),
+      db.delete(linkTags).where(eq(linkTags.linkId, linkId)),
+      audit(db, staff, "link.moved", target, { to: to.email, from: candidates[0]?.userId ?? null }, now),
     ],
     changed,
     now,

@@ -35,6 +35,8 @@ export const STAFF_AUDIT_ACTIONS = {
   "reputation.dismissed": "Reputation hit dismissed",
   "invitation.issued": "Access invitation issued",
   "invitation.revoked": "Access invitation revoked",
+  "invitation.invite-only-on": "Sign-up made invite-only",
+  "invitation.invite-only-off": "Sign-up opened to everyone",
 } as const;
 
 export type StaffAuditAction = keyof typeof STAFF_AUDIT_ACTIONS;

@@ -69,3 +69,8 @@ export function normalizeDomain(input: string): string | null {
   if (host.split(".").some((label) => label.length > 63 || label.startsWith("-") || label.endsWith("-"))) return null;
   return host;
 }
+
+/** A link's kiosk page. */
+export function kioskLinkHref(domain: string, alias: string): string {
+  return `/app/kiosk/alias/${encodeURIComponent(domain)}/${encodeURIComponent(alias)}`;
+}

@@ -7,6 +7,7 @@ import { getDb } from "../../db/client.server";
 import { auditInsert } from "../../db/audit.server";
 import type { LinkStores } from "../../db/links.server";
 import { listBannedDomainNames } from "../../db/trust-safety.server";
+import { REPUTATION_JOB, type ReputationJob } from "../../domain/reputation";
 import type { DestinationContext } from "../../domain/url";
 import type { AppEnv } from "../env.server";
 import { enqueueLinkEvent } from "./webhooks.server";
@@ -39,8 +40,24 @@ export function linkStores(env: AppEnv, within?: { organizationId?: string | nul
         console.warn("links: purge of the redirect cache failed", error);
       }
     },
-    onChange: (kind, link) => enqueueLinkEvent(env, kind, link),
+    onChange: async (kind, link) => {
+      await enqueueLinkEvent(env, kind, link);
+      await enqueueReputationCheck(env, [link.id]);
+    },
   };
+}
+
+/**
+ * Asks the queue to look the links' destinations up at the URL-reputation provider (decision 036).
+ * Must not throw: the link is already saved.
+ */
+export async function enqueueReputationCheck(env: Pick<AppEnv, "JOBS">, linkIds: string[]): Promise<void> {
+  const job: ReputationJob = { type: REPUTATION_JOB, v: 1, id: crypto.randomUUID(), payload: { linkIds } };
+  try {
+    await env.JOBS.send(job);
+  } catch (error) {
+    console.warn("links: the reputation check could not be queued", error);
+  }
 }
 
 /**

@@ -38,3 +38,9 @@ CREATE TABLE `access_invitations` (
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX `access_invitations_code` ON `access_invitations` (`code`);
+--> statement-breakpoint
+CREATE TABLE `kiosk_settings` (
+	`key` text PRIMARY KEY NOT NULL,
+	`value` text NOT NULL,
+	`updated_at` integer NOT NULL
+);

@@ -54,3 +54,10 @@ export const accessInvitations = sqliteTable(
   },
   (t) => [uniqueIndex("access_invitations_code").on(t.code)],
 );
+
+/** Service-wide settings staff change in the kiosk: `signup_invite_only` ("1" or "0"). */
+export const kioskSettings = sqliteTable("kiosk_settings", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+  updatedAt: timestamp("updated_at").notNull(),
+});

@@ -1,0 +1,116 @@
+/**
+ * /app/kiosk/aliases (L and developer; issue 19, decision 036): every link of every workspace,
+ * searched by alias, destination, owner email or domain (paged), each linking to its kiosk page.
+ */
+import { Form, Link } from "react-router";
+import { z } from "zod";
+import { KIOSK_PAGE_SIZE, searchLinks } from "../../../db/kiosk-links.server";
+import { BLOCK_LABELS, kioskLinkHref } from "../../../domain/trust-safety";
+import { KioskCard, StaffLog } from "../../components/kiosk";
+import { requireStaff, staffLog } from "../../lib/kiosk/staff.server";
+import type { Route } from "./+types/aliases";
+
+export const meta: Route.MetaFunction = () => [{ title: "Aliases | Kiosk | Snip" }, { name: "robots", content: "noindex" }];
+
+const querySchema = z.object({
+  q: z.string().trim().max(2048).catch(""),
+  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+});
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db } = requireStaff(request, context);
+  const { q, page } = querySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const [{ rows, total }, log] = await Promise.all([searchLinks(db, q, page), staffLog(db, "link")]);
+  return {
+    q,
+    page,
+    total,
+    pages: Math.max(1, Math.ceil(total / KIOSK_PAGE_SIZE)),
+    links: rows.map((row) => ({
+      ...row,
+      held: row.blocked ? BLOCK_LABELS[row.blocked] : null,
+      createdAt: row.createdAt.toISOString().slice(0, 10),
+    })),
+    log,
+  };
+}
+
+export default function KioskAliases({ loaderData }: Route.ComponentProps) {
+  const { q, page, pages, total, links, log } = loaderData;
+  const pageHref = (n: number) => `/app/kiosk/aliases?${new URLSearchParams({ ...(q ? { q } : {}), page: String(n) })}`;
+  return (
+    <div className="space-y-6">
+      <KioskCard
+        id="aliases"
+        title="Aliases"
+        description="Every link of every workspace. Search by alias, destination, owner email or domain."
+      >
+        <Form method="get" className="mb-4 flex gap-2" role="search">
+          <label htmlFor="aliases-q" className="sr-only">
+            Search links
+          </label>
+          <input
+            id="aliases-q"
+            name="q"
+            type="search"
+            defaultValue={q}
+            placeholder="Alias, destination, owner email or domain"
+            className="flex-1 rounded-lg border border-slate-300 px-3 py-2"
+          />
+          <button type="submit" className="rounded-lg bg-slate-900 px-4 py-2 text-sm font-semibold text-white">
+            Search
+          </button>
+        </Form>
+        <p className="mb-2 text-sm text-slate-600">
+          {total} link{total === 1 ? "" : "s"}
+        </p>
+        {links.length === 0 ? (
+          <p className="text-sm text-slate-600">No link matches.</p>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="w-full text-left text-sm" aria-label="Links">
+              <thead className="text-xs uppercase tracking-wide text-slate-500">
+                <tr>
+                  <th className="py-2 pr-4">Short link</th>
+                  <th className="py-2 pr-4">Destination</th>
+                  <th className="py-2 pr-4">Owner</th>
+                  <th className="py-2 pr-4">Status</th>
+                  <th className="py-2">Created</th>
+                </tr>
+              </thead>
+              <tbody>
+                {links.map((link) => (
+                  <tr key={link.id} className="border-t border-slate-100 align-top">
+                    <td className="py-2 pr-4 whitespace-nowrap">
+                      <Link to={kioskLinkHref(link.domain, link.alias)} className="font-semibold text-indigo-700 hover:underline">
+                        {link.domain}/{link.alias}
+                      </Link>
+                    </td>
+                    <td className="max-w-xs truncate py-2 pr-4" title={link.url}>
+                      {link.url}
+                    </td>
+                    <td className="py-2 pr-4">{link.email ?? "Guest"}</td>
+                    <td className="py-2 pr-4">
+                      {link.held ? <span className="font-semibold text-red-700">{link.held}</span> : link.status}
+                    </td>
+                    <td className="py-2 whitespace-nowrap">{link.createdAt}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {pages > 1 ? (
+          <nav aria-label="Pagination" className="mt-4 flex gap-3 text-sm">
+            {page > 1 ? <Link to={pageHref(page - 1)}>Previous</Link> : null}
+            <span>
+              Page {page} of {pages}
+            </span>
+            {page < pages ? <Link to={pageHref(page + 1)}>Next</Link> : null}
+          </nav>
+        ) : null}
+      </KioskCard>
+      <StaffLog rows={log} />
+    </div>
+  );
+}
