@@ -3,13 +3,24 @@
  * decision 036): search across all workspaces, one link with its owner, workspace, history and
  * clicks, and destinations with their link counts.
  */
-import { and, count, desc, eq, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNull, or, sql } from "drizzle-orm";
 import { alias as aliasTable } from "drizzle-orm/sqlite-core";
 import { linkKey } from "../domain/link-record";
 import { staffAuditLabel } from "../domain/staff-audit";
 import { containsPattern } from "../domain/link-search";
 import type { Db } from "./client.server";
-import { auditLog, clickHourly, linkChanges, links, organizations, staffAuditLog, teams, users, workspaces } from "./schema";
+import {
+  auditLog,
+  clickHourly,
+  linkChanges,
+  links,
+  organizations,
+  reputationHits,
+  staffAuditLog,
+  teams,
+  users,
+  workspaces,
+} from "./schema";
 
 export const KIOSK_PAGE_SIZE = 25;
 
@@ -186,5 +197,34 @@ export async function linkIdsByDestination(db: Db, url: string): Promise<string[
 
 export async function findUserByEmail(db: Db, email: string) {
   const [row] = await db.select({ id: users.id, email: users.email }).from(users).where(eq(users.email, email.toLowerCase())).limit(1);
+  return row ?? null;
+}
+
+/** URL-reputation hits waiting for staff, oldest first, with their link. */
+export async function listOpenReputationHits(db: Db, limit = 50) {
+  return db
+    .select({
+      id: reputationHits.id,
+      linkId: reputationHits.linkId,
+      url: reputationHits.url,
+      provider: reputationHits.provider,
+      threatType: reputationHits.threatType,
+      checkedAt: reputationHits.checkedAt,
+      domain: links.domain,
+      alias: links.alias,
+    })
+    .from(reputationHits)
+    .innerJoin(links, eq(links.id, reputationHits.linkId))
+    .where(isNull(reputationHits.resolvedAt))
+    .orderBy(asc(reputationHits.checkedAt))
+    .limit(limit);
+}
+
+export async function getOpenReputationHit(db: Db, id: string) {
+  const [row] = await db
+    .select()
+    .from(reputationHits)
+    .where(and(eq(reputationHits.id, id), isNull(reputationHits.resolvedAt)))
+    .limit(1);
   return row ?? null;
 }

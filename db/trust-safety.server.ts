@@ -5,7 +5,7 @@
  * records to the change feed, so every redirect isolate stops (or resumes) redirecting them
  * within seconds; KV is written through after the batch, as every link write does.
  */
-import { and, asc, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { linkKey } from "../domain/link-record";
 import type { StaffAuditAction } from "../domain/staff-audit";
@@ -13,7 +13,7 @@ import { blockReason, destinationHost, isBannedHost, type BlockReason } from "..
 import { BANNED_DOMAINS } from "../domain/url";
 import type { Db } from "./client.server";
 import { changeFeedStatements, toLinkRecord, type Link, type LinkStores } from "./links.server";
-import { bannedDomains, links, linkTags, users } from "./schema";
+import { bannedDomains, links, linkTags, reputationHits, users } from "./schema";
 import { staffAuditInsert, type StaffActor } from "./staff-audit.server";
 
 /** Ids bound per `IN (...)`: under D1's 100 bound parameters a statement. */
@@ -204,6 +204,7 @@ export async function setLinksTerminated(
   reason: string | null,
   target: string,
   now = new Date(),
+  extra: BatchItem<"sqlite">[] = [],
 ) {
   const { db } = stores;
   const candidates = (await linkCandidates(db, ids)).filter((link) => link.status !== "deleted");
@@ -231,7 +232,7 @@ export async function setLinksTerminated(
       : reason === null
         ? "link.restored"
         : "link.terminated";
-  head.push(audit(db, staff, action, target, { reason, links: touched.length, ids: touched.slice(0, 50) }, now));
+  head.push(audit(db, staff, action, target, { reason, links: touched.length, ids: touched.slice(0, 50) }, now), ...extra);
   return apply(stores, head, changed, now);
 }
 
@@ -304,4 +305,29 @@ function unique(ids: (string | null)[]): string[] {
 export async function isAccountTerminated(db: Db, userId: string): Promise<boolean> {
   const [row] = await db.select({ at: users.terminatedAt }).from(users).where(eq(users.id, userId)).limit(1);
   return Boolean(row?.at);
+}
+
+/** Resolves a link's open reputation hits: `terminated` with the link's termination (in its batch), or `dismissed`. */
+export function resolveReputationHits(db: Db, linkId: string, resolution: "terminated" | "dismissed", now = new Date()) {
+  return db
+    .update(reputationHits)
+    .set({ resolvedAt: now, resolution })
+    .where(and(eq(reputationHits.linkId, linkId), isNull(reputationHits.resolvedAt)));
+}
+
+/** Staff dismiss a hit (a false positive): the link keeps redirecting; the staff log says who decided. */
+export async function dismissReputationHit(
+  db: Db,
+  staff: StaffActor,
+  hit: { id: string; linkId: string; threatType: string },
+  target: string,
+  now = new Date(),
+) {
+  await db.batch([
+    db
+      .update(reputationHits)
+      .set({ resolvedAt: now, resolution: "dismissed" })
+      .where(and(eq(reputationHits.id, hit.id), isNull(reputationHits.resolvedAt))),
+    audit(db, staff, "reputation.dismissed", target, { threatType: hit.threatType }, now),
+  ]);
 }

@@ -11,7 +11,7 @@ import { createLink } from "../../db/links.server";
 import { REPUTATION_JOB, safeBrowsingProvider, type ReputationJob } from "../../domain/reputation";
 import worker from "../../workers/queue/index";
 import type { QueueEnv } from "../../workers/queue/src/env";
-import { checkLinksReputation } from "../../workers/queue/src/reputation";
+import { checkLinksReputation, scheduleReputationRecheck } from "../../workers/queue/src/reputation";
 import { safeBrowsingStubFetch, STUB_API_KEY } from "../stubs/safe-browsing";
 
 const testEnv = env as unknown as QueueEnv;
@@ -71,6 +71,38 @@ describe("the URL-reputation job", () => {
     expect((await getQueueResult(batch, ctx)).explicitAcks).toHaveLength(1);
     expect(info.mock.calls.some((call) => String(call[0]).includes("SAFE_BROWSING_API_KEY is not set"))).toBe(true);
     expect(await hitsOf(link.id)).toEqual([]);
+    info.mockRestore();
+  });
+});
+
+describe("the background re-check", () => {
+  it("queues the next active links as one reputation job, and the job queues a hit for a destination that turned bad", async () => {
+    const turned = await createLink(stores, {
+      domain: "localhost:8787",
+      url: `https://malware-later-${crypto.randomUUID().slice(0, 6)}.example/`,
+    });
+    const sent: ReputationJob[] = [];
+    const jobs = { send: async (body: ReputationJob) => void sent.push(body) } as unknown as Queue;
+    const keyed = { ...testEnv, SAFE_BROWSING_API_KEY: STUB_API_KEY, JOBS: jobs };
+    // Sweep until the new link has been queued (earlier tests' links come first).
+    let queued: string[] = [];
+    for (let i = 0; i < 20 && !queued.includes(turned.id); i++) {
+      await scheduleReputationRecheck(keyed);
+      queued = sent.flatMap((job) => job.payload.linkIds);
+    }
+    expect(queued).toContain(turned.id);
+    expect(sent.every((job) => job.type === REPUTATION_JOB)).toBe(true);
+    expect(await checkLinksReputation(testEnv, queued, provider)).toBeGreaterThanOrEqual(1);
+    expect((await hitsOf(turned.id)).map((hit) => hit.threat_type)).toEqual(["MALWARE"]);
+  });
+
+  it("without the key, nothing is queued and a log line says why", async () => {
+    const info = vi.spyOn(console, "info").mockImplementation(() => {});
+    const sent: unknown[] = [];
+    const jobs = { send: async (body: unknown) => void sent.push(body) } as unknown as Queue;
+    expect(await scheduleReputationRecheck({ ...testEnv, SAFE_BROWSING_API_KEY: undefined, JOBS: jobs })).toBe(0);
+    expect(sent).toEqual([]);
+    expect(info.mock.calls.some((call) => String(call[0]).includes("re-check is skipped"))).toBe(true);
     info.mockRestore();
   });
 });

@@ -8,7 +8,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useLocation } from "react-router";
 import { getClickTotals } from "../../../db/clicks.server";
 import { findUserByEmail, getDailyClicks, getKioskLink, getLinkHistory } from "../../../db/kiosk-links.server";
-import { moveLink, setLinksTerminated } from "../../../db/trust-safety.server";
+import { moveLink, resolveReputationHits, setLinksTerminated } from "../../../db/trust-safety.server";
 import { BLOCK_LABELS, kioskLinkHref } from "../../../domain/trust-safety";
 import { Notice } from "../../components/form-fields";
 import { KioskCard, kioskInput } from "../../components/kiosk";
@@ -84,7 +84,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (submission.status !== "success") {
       return data<Reply>({ field: "reason", error: submission.error?.reason?.[0] ?? SAFETY_MESSAGES.reasonRequired }, { status: 422 });
     }
-    await setLinksTerminated(safetyStores(staff), staff.actor, [link.id], submission.value.reason, target);
+    await setLinksTerminated(safetyStores(staff), staff.actor, [link.id], submission.value.reason, target, new Date(), [
+      resolveReputationHits(staff.db, link.id, "terminated"),
+    ]);
     return redirect(`${page}?notice=terminated`);
   }
   if (intent === "restore") {

@@ -1,13 +1,20 @@
 /**
  * /app/kiosk/aliases (L and developer; issue 19, decision 036): every link of every workspace,
- * searched by alias, destination, owner email or domain (paged), each linking to its kiosk page.
+ * searched by alias, destination, owner email or domain (paged), each linking to its kiosk page;
+ * above them, the URL-reputation hits waiting for staff (terminate the link, or dismiss the hit).
  */
-import { Form, Link } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import { z } from "zod";
-import { KIOSK_PAGE_SIZE, searchLinks } from "../../../db/kiosk-links.server";
+import { getOpenReputationHit, KIOSK_PAGE_SIZE, listOpenReputationHits, searchLinks } from "../../../db/kiosk-links.server";
+import { getLinkById } from "../../../db/links.server";
+import { dismissReputationHit, resolveReputationHits, setLinksTerminated } from "../../../db/trust-safety.server";
 import { BLOCK_LABELS, kioskLinkHref } from "../../../domain/trust-safety";
-import { KioskCard, StaffLog } from "../../components/kiosk";
-import { requireStaff, staffLog } from "../../lib/kiosk/staff.server";
+import { Notice } from "../../components/form-fields";
+import { KioskCard, kioskSmallButton, kioskSmallDanger, StaffLog } from "../../components/kiosk";
+import { DateTime } from "../../components/settings";
+import { SAFETY_MESSAGES } from "../../forms/trust-safety";
+import { safetyStores } from "../../lib/kiosk/safety.server";
+import { noticeOf, requireStaff, staffLog } from "../../lib/kiosk/staff.server";
 import type { Route } from "./+types/aliases";
 
 export const meta: Route.MetaFunction = () => [{ title: "Aliases | Kiosk | Snip" }, { name: "robots", content: "noindex" }];
@@ -20,8 +27,18 @@ const querySchema = z.object({
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = requireStaff(request, context);
   const { q, page } = querySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
-  const [{ rows, total }, log] = await Promise.all([searchLinks(db, q, page), staffLog(db, "link")]);
+  const [{ rows, total }, log, hits, reviewLog] = await Promise.all([
+    searchLinks(db, q, page),
+    staffLog(db, "link"),
+    listOpenReputationHits(db),
+    staffLog(db, "reputation"),
+  ]);
   return {
+    notice: noticeOf(request, {
+      terminated: "The link is terminated: it stops redirecting within seconds.",
+      dismissed: "The hit is dismissed: the link keeps redirecting.",
+    }),
+    hits: hits.map((hit) => ({ ...hit, checkedAt: hit.checkedAt.toISOString(), href: kioskLinkHref(hit.domain, hit.alias) })),
     q,
     page,
     total,
@@ -31,12 +48,32 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       held: row.blocked ? BLOCK_LABELS[row.blocked] : null,
       createdAt: row.createdAt.toISOString().slice(0, 10),
     })),
-    log,
+    log: [...log, ...reviewLog].sort((a, b) => b.at.localeCompare(a.at)).slice(0, 25),
   };
 }
 
-export default function KioskAliases({ loaderData }: Route.ComponentProps) {
-  const { q, page, pages, total, links, log } = loaderData;
+const hitSchema = z.object({ id: z.string().min(1).max(64), intent: z.enum(["terminate", "dismiss"]) });
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const staff = requireStaff(request, context);
+  const parsed = hitSchema.safeParse(Object.fromEntries(await request.formData()));
+  const hit = parsed.success ? await getOpenReputationHit(staff.db, parsed.data.id) : null;
+  const link = hit ? await getLinkById(staff.db, hit.linkId) : undefined;
+  if (!parsed.success || !hit || !link) return data({ error: SAFETY_MESSAGES.notFound }, { status: 404 });
+  const target = `${link.domain}/${link.alias}`;
+  if (parsed.data.intent === "dismiss") {
+    await dismissReputationHit(staff.db, staff.actor, hit, target);
+    return redirect("/app/kiosk/aliases?notice=dismissed");
+  }
+  const reason = `URL reputation: ${hit.threatType} (${hit.provider})`;
+  await setLinksTerminated(safetyStores(staff), staff.actor, [link.id], reason, target, new Date(), [
+    resolveReputationHits(staff.db, link.id, "terminated"),
+  ]);
+  return redirect("/app/kiosk/aliases?notice=terminated");
+}
+
+export default function KioskAliases({ loaderData, actionData }: Route.ComponentProps) {
+  const { q, page, pages, total, links, log, hits, notice } = loaderData;
   const pageHref = (n: number) => `/app/kiosk/aliases?${new URLSearchParams({ ...(q ? { q } : {}), page: String(n) })}`;
   return (
     <div className="space-y-6">

@@ -8,7 +8,7 @@ import { and, eq, inArray, isNull } from "drizzle-orm";
 import { getDb } from "../../../db/client.server";
 import { links, reputationHits } from "../../../db/schema";
 import type { Envelope } from "../../../domain/events";
-import { safeBrowsingProvider, type UrlReputationProvider } from "../../../domain/reputation";
+import { REPUTATION_JOB, safeBrowsingProvider, type ReputationJob, type UrlReputationProvider } from "../../../domain/reputation";
 import type { QueueEnv } from "./env";
 
 const MAX_LINKS = 500;
@@ -67,4 +67,39 @@ export async function reputationCheckJob(envelope: Envelope<string, unknown>, en
   }
   const added = await checkLinksReputation(env, linkIds, provider);
   if (added > 0) console.info(`reputation: ${added} hit(s) queued for staff review`);
+}
+
+const RECHECK_CURSOR = "reputation_recheck_cursor";
+export const RECHECK_BATCH = 500;
+
+/**
+ * The background re-check (hourly, from the consumer's cron): the next RECHECK_BATCH active links
+ * after the cursor (by rowid, wrapping around at the end) go to the queue as one reputation job, so
+ * every destination is looked up again over time and a URL that turns bad later is caught.
+ * Returns how many links were queued.
+ */
+export async function scheduleReputationRecheck(env: QueueEnv, now = new Date()): Promise<number> {
+  if (!env.SAFE_BROWSING_API_KEY) {
+    console.info("reputation: SAFE_BROWSING_API_KEY is not set, so the background URL-reputation re-check is skipped");
+    return 0;
+  }
+  const cursorRow = await env.DB.prepare("SELECT value FROM kiosk_settings WHERE key = ?").bind(RECHECK_CURSOR).first<{ value: string }>();
+  const cursor = Number(cursorRow?.value ?? "0") || 0;
+  const page = await env.DB.prepare(
+    "SELECT rowid AS rid, id FROM links WHERE rowid > ? AND status = 'active' AND blocked IS NULL ORDER BY rowid LIMIT ?",
+  )
+    .bind(cursor, RECHECK_BATCH)
+    .all<{ rid: number; id: string }>();
+  const rows = page.results;
+  const next = rows.length < RECHECK_BATCH ? 0 : rows[rows.length - 1]!.rid;
+  if (rows.length > 0) {
+    const job: ReputationJob = { type: REPUTATION_JOB, v: 1, id: crypto.randomUUID(), payload: { linkIds: rows.map((row) => row.id) } };
+    await env.JOBS.send(job);
+  }
+  await env.DB.prepare(
+    "INSERT INTO kiosk_settings (key, value, updated_at) VALUES (?, ?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
+  )
+    .bind(RECHECK_CURSOR, String(next), now.getTime())
+    .run();
+  return rows.length;
 }
