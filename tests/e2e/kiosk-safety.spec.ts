@@ -7,8 +7,8 @@
  */
 import { randomBytes } from "node:crypto";
 import type { APIRequestContext, Browser, BrowserContext, Page } from "@playwright/test";
-import { devFixture, giveSubscription, loginUser, newUser, registerVerifiedUser, STAFF } from "./accounts";
-import { acceptCookies, BASE_URL, expect, expectUrlError, interceptExternalHosts, submitUrl, test } from "./fixtures";
+import { apiLogin, DEMO, devFixture, giveSubscription, loginUser, newUser, registerVerifiedUser, STAFF } from "./accounts";
+import { acceptCookies, BASE_URL, expect, expectUrlError, interceptExternalHosts, SAME_ORIGIN, submitUrl, test } from "./fixtures";
 
 const tag = () => randomBytes(4).toString("hex");
 const DISABLED = "This link has been disabled";
@@ -48,8 +48,8 @@ async function userWithLink(page: Page, url: string) {
   const user = await registerVerifiedUser(page);
   await giveSubscription(page, user.email);
   const prefix = `ks${tag()}`;
-  await devFixture(page, { action: "links", email: user.email, count: 1, aliasPrefix: prefix, url });
-  return { user, alias: `${prefix}01` };
+  const { data } = await devFixture(page, { action: "links", email: user.email, count: 1, aliasPrefix: prefix, url });
+  return { user, alias: `${prefix}01`, userId: data.userId as string };
 }
 
 async function expectFieldError(page: Page, label: string, message: string) {
@@ -98,9 +98,18 @@ test.describe("kiosk trust and safety", () => {
     await page.goto("/dashboard");
     await expect(page.locator(`[data-alias="${alias}"]`)).toContainText("Destination domain banned");
     // Creation refuses it, with a clear message next to the field.
-    await page.goto("/");
-    await submitUrl(page, `https://shop.${domain}/x`);
-    await expectUrlError(page, "Links to this domain are not allowed.");
+    const guestContext = await browser.newContext();
+    await interceptExternalHosts(guestContext);
+    const guest = await guestContext.newPage();
+    await acceptCookies(guest);
+    await guest.goto("/");
+    await submitUrl(guest, `https://shop.${domain}/x`);
+    await expectUrlError(guest, "Links to this domain are not allowed.");
+    await guestContext.close();
+    // TinyURL's legacy call refuses it too, naming why.
+    const legacy = await request.get(`/api-create.php?url=${encodeURIComponent(`https://${domain}/y`)}`, { maxRedirects: 0 });
+    expect(legacy.status()).toBe(400);
+    expect(legacy.headers()["x-snip-error"]).toContain("not allowed");
 
     // Banning it twice is refused next to the field.
     await kiosk.getByLabel("Domain", { exact: true }).fill(domain);
@@ -242,5 +251,39 @@ test.describe("kiosk trust and safety", () => {
       await expect(kiosk.getByText("Sign-up is open to everyone again.")).toBeVisible();
       await staff.context.close();
     }
+  });
+
+  test("a non-staff post to any trust-and-safety action changes nothing", async ({ playwright, page, request }) => {
+    const destination = `https://example.com/intruder-${tag()}`;
+    const { userId, alias } = await userWithLink(page, destination);
+    const subscriber = await playwright.request.newContext({ baseURL: BASE_URL });
+    await apiLogin(subscriber, DEMO);
+    const guest = await playwright.request.newContext({ baseURL: BASE_URL });
+    const userPage = `/app/kiosk/user/${encodeURIComponent(userId)}`;
+    const aliasPage = `/app/kiosk/alias/${encodeURIComponent(new URL(BASE_URL).host)}/${alias}`;
+    const posts: [path: string, form: Record<string, string>][] = [
+      ["/app/kiosk/banned_domains", { intent: "ban", domain: "example.com", reason: "intruder" }],
+      [aliasPage, { intent: "terminate", reason: "intruder" }],
+      ["/app/kiosk/long-urls", { intent: "terminate", url: destination, reason: "intruder" }],
+      [userPage, { intent: "terminate", reason: "intruder" }],
+      ["/app/kiosk/access-invitations", { intent: "invite-only-on" }],
+    ];
+    for (const [who, context] of [
+      ["subscriber", subscriber],
+      ["guest", guest],
+    ] as const) {
+      for (const [path, form] of posts) {
+        const response = await context.post(path, { form, headers: SAME_ORIGIN, maxRedirects: 0 });
+        expect(response.status(), `${who} POST ${path}`).toBe(302);
+        expect(response.headers().location, `${who} POST ${path}`).toBe(
+          who === "guest" ? `/app/login?to=${encodeURIComponent(path)}` : "/",
+        );
+      }
+    }
+    // Nothing changed: the link still redirects and sign-up is still open.
+    expect((await visit(request, alias)).location).toBe(destination);
+    await page.goto("/app/register");
+    expect(await page.getByLabel("Invitation code").count()).toBe(0);
+    for (const context of [subscriber, guest]) await context.dispose();
   });
 });

@@ -77,6 +77,70 @@ export default function KioskAliases({ loaderData, actionData }: Route.Component
   const pageHref = (n: number) => `/app/kiosk/aliases?${new URLSearchParams({ ...(q ? { q } : {}), page: String(n) })}`;
   return (
     <div className="space-y-6">
+      {notice ? <Notice tone="success">{notice}</Notice> : null}
+      {actionData?.error ? <Notice tone="error">{actionData.error}</Notice> : null}
+      <KioskCard
+        id="reputation"
+        title="Reputation review"
+        description="Destinations the URL-reputation provider flagged, checked when a link is created or changed and again in the background. Terminate the link, or dismiss a false positive."
+      >
+        {hits.length === 0 ? (
+          <p className="text-sm text-slate-600">Nothing to review.</p>
+        ) : (
+          <table className="w-full text-left text-sm" aria-label="Reputation hits">
+            <thead className="text-xs uppercase tracking-wide text-slate-500">
+              <tr>
+                <th className="py-2 pr-4">Short link</th>
+                <th className="py-2 pr-4">Destination</th>
+                <th className="py-2 pr-4">Threat</th>
+                <th className="py-2 pr-4">Provider</th>
+                <th className="py-2 pr-4">Checked</th>
+                <th className="py-2" />
+              </tr>
+            </thead>
+            <tbody>
+              {hits.map((hit) => (
+                <tr key={hit.id} className="border-t border-slate-100 align-top">
+                  <td className="py-2 pr-4 whitespace-nowrap">
+                    <Link to={hit.href} className="font-semibold text-indigo-700 hover:underline">
+                      {hit.domain}/{hit.alias}
+                    </Link>
+                  </td>
+                  <td className="max-w-xs py-2 pr-4 break-all">{hit.url}</td>
+                  <td className="py-2 pr-4 font-semibold text-red-700">{hit.threatType}</td>
+                  <td className="py-2 pr-4">{hit.provider}</td>
+                  <td className="py-2 pr-4 whitespace-nowrap">
+                    <DateTime iso={hit.checkedAt} />
+                  </td>
+                  <td className="py-2">
+                    <Form method="post" className="flex justify-end gap-2">
+                      <input type="hidden" name="id" value={hit.id} />
+                      <button
+                        type="submit"
+                        name="intent"
+                        value="terminate"
+                        className={kioskSmallDanger}
+                        aria-label={`Terminate ${hit.alias}`}
+                      >
+                        Terminate
+                      </button>
+                      <button
+                        type="submit"
+                        name="intent"
+                        value="dismiss"
+                        className={kioskSmallButton}
+                        aria-label={`Dismiss the hit on ${hit.alias}`}
+                      >
+                        Dismiss
+                      </button>
+                    </Form>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </KioskCard>
       <KioskCard
         id="aliases"
         title="Aliases"
