@@ -7,6 +7,7 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../../db/client.server";
+import { linkIdsByDestination } from "../../db/kiosk-links.server";
 import { createLink, type LinkStores } from "../../db/links.server";
 import { banDomain, setAccountTerminated, setLinksTerminated, unbanDomain } from "../../db/trust-safety.server";
 import { linkKey } from "../../domain/link-record";
@@ -154,5 +155,36 @@ describe("trust and safety at the edge", () => {
       .bind(domain, `${HOST}/${alias}`)
       .all<{ action: string }>();
     expect(rows.results.map((row) => row.action)).toEqual(["link.terminated", "domain.banned", "link.restored", "domain.unbanned"]);
+  });
+
+  it("long URLs: every link to one destination is terminated in one batch, and restored the same way", async () => {
+    const deps = createDeps();
+    const app = createRedirectApp(deps);
+    deps.feed.nextPollAt = 0;
+    const destination = `https://example.com/${uniqueAlias("dest")}`;
+    const aliases = [uniqueAlias("lu"), uniqueAlias("lu"), uniqueAlias("lu")];
+    for (const alias of aliases) await createLink(elsewhere, { domain: HOST, alias, url: destination });
+    const other = uniqueAlias("lu");
+    await createLink(elsewhere, { domain: HOST, alias: other, url: `${destination}/other` });
+    await visit(app, aliases[0]!);
+    for (const alias of [...aliases, other]) expect((await visit(app, alias)).response.status).toBe(302);
+
+    const ids = await linkIdsByDestination(db, destination);
+    expect(ids).toHaveLength(3);
+    expect(await setLinksTerminated(elsewhere, staff, ids, "spam wave", destination)).toBe(3);
+    deps.feed.nextPollAt = 0;
+    await visit(app, aliases[0]!);
+    for (const alias of aliases) await expectDisabled(await visit(app, alias));
+    expect((await visit(app, other)).response.status).toBe(302);
+    const log = await testEnv.DB.prepare("SELECT action, details FROM staff_audit_log WHERE target = ?")
+      .bind(destination)
+      .first<{ action: string; details: string }>();
+    expect(log?.action).toBe("link.bulk-terminated");
+    expect(JSON.parse(log!.details)).toMatchObject({ reason: "spam wave", links: 3 });
+
+    expect(await setLinksTerminated(elsewhere, staff, ids, null, destination)).toBe(3);
+    deps.feed.nextPollAt = 0;
+    await visit(app, aliases[0]!);
+    for (const alias of aliases) expect((await visit(app, alias)).response.headers.get("location")).toBe(destination);
   });
 });
