@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../../db/client.server";
 import { linkIdsByDestination } from "../../db/kiosk-links.server";
 import { createLink, type LinkStores } from "../../db/links.server";
-import { banDomain, setAccountTerminated, setLinksTerminated, unbanDomain } from "../../db/trust-safety.server";
+import { banDomain, moveLink, setAccountTerminated, setLinksTerminated, unbanDomain } from "../../db/trust-safety.server";
 import { linkKey } from "../../domain/link-record";
 import { createDeps, createRedirectApp } from "../../workers/redirect/src/app";
 import { HOST, ORIGIN, recordingQueue, testEnv, uniqueAlias } from "./helpers";
@@ -186,5 +186,27 @@ describe("trust and safety at the edge", () => {
     deps.feed.nextPollAt = 0;
     await visit(app, aliases[0]!);
     for (const alias of aliases) expect((await visit(app, alias)).response.headers.get("location")).toBe(destination);
+  });
+
+  it("moving a link to another user's workspace makes it theirs; moved to a terminated account, it is held", async () => {
+    const deps = createDeps();
+    const app = createRedirectApp(deps);
+    deps.feed.nextPollAt = 0;
+    const [from, to] = [crypto.randomUUID(), crypto.randomUUID()];
+    await insertUser(from, `${from}@example.com`);
+    await insertUser(to, `${to}@example.com`);
+    const alias = uniqueAlias("mv");
+    const link = await createLink(elsewhere, { domain: HOST, alias, url: "https://example.com/moved", userId: from, workspaceId: from });
+    await visit(app, alias);
+    await setAccountTerminated(elsewhere, staff, to, `${to}@example.com`, "spam");
+
+    await moveLink(elsewhere, staff, link.id, { id: to, email: `${to}@example.com` }, `${HOST}/${alias}`);
+    const row = await testEnv.DB.prepare("SELECT user_id, workspace_id, blocked FROM links WHERE id = ?").bind(link.id).first();
+    expect(row).toEqual({ user_id: to, workspace_id: to, blocked: "account" });
+    await expectDisabled(await afterPoll(app, deps, alias));
+    const log = await testEnv.DB.prepare("SELECT details FROM staff_audit_log WHERE action = 'link.moved' AND target = ?")
+      .bind(`${HOST}/${alias}`)
+      .first<{ details: string }>();
+    expect(JSON.parse(log!.details)).toMatchObject({ to: `${to}@example.com`, from });
   });
 });
