@@ -100,6 +100,12 @@ export default [
     route("surveys/:survey", "routes/kiosk/survey.tsx"),
     // Kiosk helpdesk (issue 16): staff answer the organizations' support requests
     route("helpdesk", "routes/kiosk/helpdesk.tsx"),
+    // Kiosk trust and safety (issue 19, decision 036): banned domains, aliases, long URLs, reputation, access invitations
+    route("banned_domains", "routes/kiosk/banned-domains.tsx"),
+    route("aliases", "routes/kiosk/aliases.tsx"),
+    route("alias/:domain/:alias", "routes/kiosk/alias.tsx"),
+    route("long-urls", "routes/kiosk/long-urls.tsx"),
+    route("access-invitations", "routes/kiosk/access-invitations.tsx"),
   ]),
 
   // Pricing and billing

@@ -8,7 +8,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { randomAlias, RANDOM_ALIAS_ATTEMPTS, isReservedAlias } from "../domain/alias";
 import { linkKey, recordRoutes, type LinkRecord } from "../domain/link-record";
 import type { Db } from "./client.server";
-import { linkChanges, links } from "./schema";
+import { linkChanges, links, users } from "./schema";
 
 export type Link = typeof links.$inferSelect;
 
@@ -35,13 +35,19 @@ export class AliasTakenError extends Error {
   }
 }
 
+/**
+ * The hot path's record of a link. A link held by trust and safety (`blocked`, docs/decisions/036)
+ * answers "terminated" whatever its own status, except a deleted one, which stays deleted. Its
+ * redirect routes ride along while they are applied (docs/decisions/037).
+ */
 export function toLinkRecord(
-  link: Pick<Link, "id" | "url" | "status" | "expiresAt"> & Partial<Pick<Link, "routes" | "routesOn" | "routesUntil">>,
+  link: Pick<Link, "id" | "url" | "status" | "expiresAt" | "blocked"> & Partial<Pick<Link, "routes" | "routesOn" | "routesUntil">>,
 ): LinkRecord {
+  const status = link.blocked && link.status !== "deleted" ? "terminated" : link.status;
   return {
     id: link.id,
     url: link.url,
-    status: link.status,
+    status,
     expiresAt: link.expiresAt ? link.expiresAt.getTime() : null,
     ...recordRoutes(link.routes ?? null, link.routesOn ?? false, link.routesUntil?.getTime() ?? null),
   };
@@ -65,15 +71,25 @@ async function writeThrough(stores: LinkStores, link: Link, now = Date.now()): P
 /** Rows per insert into the change feed: 3 bound parameters a row, under D1's 100. */
 const CHANGE_ROWS_PER_INSERT = 30;
 
-/** Appends records to the change feed and prunes what every isolate has long seen, in one batch. */
-async function recordChanges(db: Db, changes: { key: string; record: string }[], now = Date.now()): Promise<void> {
-  if (changes.length === 0) return;
+/**
+ * The statements that append records to the change feed and prune what every isolate has long
+ * seen, for a caller that runs them in its own db.batch (the kiosk's terminations, decision 036).
+ */
+export function changeFeedStatements(db: Db, changes: { key: string; record: string }[], now = Date.now()): BatchItem<"sqlite">[] {
+  if (changes.length === 0) return [];
   const changedAt = new Date(now);
   const statements: BatchItem<"sqlite">[] = [];
   for (let start = 0; start < changes.length; start += CHANGE_ROWS_PER_INSERT) {
     statements.push(db.insert(linkChanges).values(changes.slice(start, start + CHANGE_ROWS_PER_INSERT).map((c) => ({ ...c, changedAt }))));
   }
   statements.push(db.delete(linkChanges).where(lt(linkChanges.changedAt, new Date(now - LINK_CHANGE_RETENTION_MS))));
+  return statements;
+}
+
+/** Appends records to the change feed and prunes what every isolate has long seen, in one batch. */
+async function recordChanges(db: Db, changes: { key: string; record: string }[], now = Date.now()): Promise<void> {
+  const statements = changeFeedStatements(db, changes, now);
+  if (statements.length === 0) return;
   await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
 }
 
@@ -103,6 +119,10 @@ export interface NewLink {
 /** Creates a link. A random alias is retried on collision; a chosen one that is taken throws AliasTakenError. */
 export async function createLink(stores: LinkStores, input: NewLink, now = new Date()): Promise<Link> {
   const attempts = input.alias ? 1 : RANDOM_ALIAS_ATTEMPTS;
+  // A terminated account's new links are held from the start (docs/decisions/036).
+  const ownerTerminated = input.userId
+    ? Boolean((await stores.db.select({ at: users.terminatedAt }).from(users).where(eq(users.id, input.userId)).limit(1))[0]?.at)
+    : false;
   for (let attempt = 0; attempt < attempts; attempt++) {
     const alias = input.alias ?? randomAlias();
     if (!input.alias && isReservedAlias(alias)) continue;
@@ -120,6 +140,9 @@ export async function createLink(stores: LinkStores, input: NewLink, now = new D
       routes: input.routes ?? null,
       routesOn: input.routesOn ?? false,
       routesUntil: input.routesUntil ?? null,
+      blocked: ownerTerminated ? "account" : null,
+      terminatedAt: null,
+      terminationReason: null,
       createdAt: now,
       updatedAt: now,
       analyticsShared: false,

@@ -41,6 +41,7 @@ export type Resolution =
   | { kind: "expired" }
   | { kind: "archived" }
   | { kind: "deleted" }
+  | { kind: "terminated" }
   | { kind: "not-found" };
 
 /** The rules a record applies at a moment: none once past `routesUntil`. */
@@ -56,7 +57,9 @@ export function liveRoutes(record: LinkRecord, now: number): CompactRoute[] | nu
  */
 export function resolveLink(record: LinkRecord | null, now: number, visit?: VisitSource): Resolution {
   if (!record) return { kind: "not-found" };
-  if (record.status === "deleted" || record.status === "terminated") return { kind: "deleted" };
+  if (record.status === "deleted") return { kind: "deleted" };
+  // Trust and safety held it (docs/decisions/036): staff terminated it, its account, or its domain.
+  if (record.status === "terminated") return { kind: "terminated" };
   if (record.status === "archived") return { kind: "archived" };
   if (record.expiresAt !== null && record.expiresAt <= now) return { kind: "expired" };
   const routes = visit ? liveRoutes(record, now) : null;

@@ -22,10 +22,26 @@ export const STAFF_AUDIT_ACTIONS = {
   "survey.onboarding-off": "Onboarding survey turned off",
   "helpdesk.answered": "Support request answered",
   "helpdesk.answer-edited": "Support request answer edited",
+  // Trust and safety (decision 036)
+  "domain.banned": "Destination domain banned",
+  "domain.unbanned": "Destination domain ban lifted",
+  "link.terminated": "Link terminated",
+  "link.restored": "Link restored",
+  "link.bulk-terminated": "Every link to a destination terminated",
+  "link.bulk-restored": "Every link to a destination restored",
+  "link.moved": "Link moved to another workspace",
+  "account.terminated": "Account terminated",
+  "account.restored": "Account restored",
+  "reputation.dismissed": "Reputation hit dismissed",
+  "invitation.issued": "Access invitation issued",
+  "invitation.revoked": "Access invitation revoked",
+  "invitation.invite-only-on": "Sign-up made invite-only",
+  "invitation.invite-only-off": "Sign-up opened to everyone",
 } as const;
 
 export type StaffAuditAction = keyof typeof STAFF_AUDIT_ACTIONS;
-export type StaffAuditArea = "announcement" | "password" | "address" | "survey" | "helpdesk";
+export type StaffAuditArea =
+  "announcement" | "password" | "address" | "survey" | "helpdesk" | "domain" | "link" | "account" | "reputation" | "invitation";
 
 export function staffAuditLabel(action: string): string {
   return (STAFF_AUDIT_ACTIONS as Record<string, string>)[action] ?? action;

@@ -54,7 +54,7 @@ export type DestinationResult = { ok: true; url: string } | { ok: false; message
 const CONTROL_OR_SPACE = /[\u0000-\u0020\u007f-\u00a0\u1680\u180e\u2000-\u200f\u2028-\u202f\u205f\u3000\ufeff]/;
 const SCHEME_PREFIX = /^([a-z][a-z0-9+.-]*):/i;
 
-function hostMatches(host: string, domain: string): boolean {
+export function hostMatches(host: string, domain: string): boolean {
   return host === domain || host.endsWith(`.${domain}`);
 }
 

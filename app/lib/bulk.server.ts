@@ -139,7 +139,7 @@ export async function bulkUploadAction(
   const domains = shortDomainsOf(env)
     .filter((d) => domainLock(d, chooser) === null)
     .map((d) => d.domain);
-  const context = destinationContext(env, request);
+  const context = await destinationContext(env, request);
   const reply = await acceptBulkUpload(
     { db: getDb(env.DB), uploads: env.UPLOADS, jobs: env.BULK },
     {

@@ -330,7 +330,7 @@ export function afterCreatePath(viewer: Viewer, link: Link): string {
 
 /** The create action: the form's schema, then the shared rules of createUserLink. */
 export async function createLinkAction(env: AppEnv, request: Request, viewer: Viewer, formData: FormData, now = new Date()) {
-  const submission = parseWithZod(formData, { schema: createLinkSchema(destinationContext(env, request), now) });
+  const submission = parseWithZod(formData, { schema: createLinkSchema(await destinationContext(env, request), now) });
   if (submission.status !== "success") return reply(submission.reply(), 422);
   if (await isAddressBlocked(env, request)) return reply(submission.reply({ formErrors: [BLOCKED_ADDRESS_MESSAGE] }), 403);
   const outcome = await createUserLink(env, creatorOf(viewer), submission.value, now);

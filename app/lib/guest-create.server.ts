@@ -52,7 +52,7 @@ export async function guestCreateAction(cloudflare: CloudflareContext, request: 
   if (ticked) headers.append("set-cookie", await termsAcceptedCookie.serialize(true, { secure: isSecureRequest(request) }));
   const refuse = (reply: unknown, status: number) => data(reply, { status, headers });
 
-  const submission = parseWithZod(formData, { schema: shortenSchema(destinationContext(env, request)) });
+  const submission = parseWithZod(formData, { schema: shortenSchema(await destinationContext(env, request)) });
   if (submission.status !== "success") return refuse(submission.reply(), 422);
   // A client address staff blocked in the kiosk creates nothing (decision 032).
   if (await isAddressBlocked(env, request)) return refuse(submission.reply({ formErrors: [BLOCKED_ADDRESS_MESSAGE] }), 403);

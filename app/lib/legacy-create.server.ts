@@ -52,7 +52,7 @@ export async function legacyCreate(cloudflare: CloudflareContext, request: Reque
   // A HEAD (a link checker, a prefetch) must not create a link.
   if (request.method !== "GET") return new Response(null, { status: 405, headers: { allow: "GET" } });
   const query = new URL(request.url).searchParams;
-  const parsed = shortenSchema(destinationContext(env, request)).safeParse({
+  const parsed = shortenSchema(await destinationContext(env, request)).safeParse({
     url: query.get("url") ?? "",
     alias: query.get("alias") ?? undefined,
   });

@@ -6,6 +6,8 @@ import { parseShortDomains } from "../../domain/domains";
 import { getDb } from "../../db/client.server";
 import { auditInsert } from "../../db/audit.server";
 import type { LinkStores } from "../../db/links.server";
+import { listBannedDomainNames } from "../../db/trust-safety.server";
+import { REPUTATION_JOB, type ReputationJob } from "../../domain/reputation";
 import type { DestinationContext } from "../../domain/url";
 import type { AppEnv } from "../env.server";
 import { enqueueLinkEvent } from "./webhooks.server";
@@ -38,19 +40,42 @@ export function linkStores(env: AppEnv, within?: { organizationId?: string | nul
         console.warn("links: purge of the redirect cache failed", error);
       }
     },
-    onChange: (kind, link) => enqueueLinkEvent(env, kind, link),
+    onChange: async (kind, link) => {
+      await enqueueLinkEvent(env, kind, link);
+      await enqueueReputationCheck(env, [link.id]);
+    },
   };
 }
 
-export function destinationContext(env: AppEnv, request: Request): DestinationContext {
+/**
+ * Asks the queue to look the links' destinations up at the URL-reputation provider (decision 036).
+ * Must not throw: the link is already saved.
+ */
+export async function enqueueReputationCheck(env: Pick<AppEnv, "JOBS">, linkIds: string[]): Promise<void> {
+  const job: ReputationJob = { type: REPUTATION_JOB, v: 1, id: crypto.randomUUID(), payload: { linkIds } };
+  try {
+    await env.JOBS.send(job);
+  } catch (error) {
+    console.warn("links: the reputation check could not be queued", error);
+  }
+}
+
+/**
+ * The hosts a destination may not be (ours) and the banned domains: the shipped list, the
+ * configured BANNED_DOMAINS and the ones staff ban in the kiosk (one small read, decision 036).
+ */
+export async function destinationContext(env: AppEnv, request: Request): Promise<DestinationContext> {
   // Every configured short domain is our own: a link to one would loop.
   const hosts = [env.SHORT_HOST, new URL(request.url).host, ...parseShortDomains(env.SHORT_DOMAINS).map((d) => d.domain)];
   if (env.SHORT_ORIGIN) hosts.push(new URL(env.SHORT_ORIGIN).host);
   return {
     ownHosts: hosts,
-    bannedDomains: env.BANNED_DOMAINS.split(",")
-      .map((d) => d.trim())
-      .filter(Boolean),
+    bannedDomains: [
+      ...env.BANNED_DOMAINS.split(",")
+        .map((d) => d.trim())
+        .filter(Boolean),
+      ...(await listBannedDomainNames(getDb(env.DB))),
+    ],
   };
 }
 

@@ -159,7 +159,7 @@ export async function organizationCreateCall(args: Args, scope: "team" | "person
     return apiError(422, API_MESSAGES.invalidData, { body: [API_MESSAGES.bodyNotObject] });
   const now = new Date();
   const submission = parseWithZod(asFormData(body as Record<string, unknown>), {
-    schema: createLinkSchema(destinationContext(env, args.request), now),
+    schema: createLinkSchema(await destinationContext(env, args.request), now),
   });
   if (submission.status !== "success") {
     const errors = Object.fromEntries(Object.entries(submission.error ?? {}).filter((entry): entry is [string, string[]] => !!entry[1]));

@@ -42,6 +42,12 @@ export const users = sqliteTable("users", {
   banned: flag("banned").default(false),
   banReason: text("ban_reason"),
   banExpires: timestamp("ban_expires"),
+  /**
+   * Staff terminated the account for violating the terms (docs/decisions/036): the user can still
+   * sign in and sees why; none of the links they created redirect. Null while in good standing.
+   */
+  terminatedAt: timestamp("terminated_at"),
+  terminationReason: text("termination_reason"),
 });
 
 export const sessions = sqliteTable(

@@ -14,3 +14,5 @@ export * from "./kiosk";
 export * from "./workspaces";
 // Branded domains (issue 18)
 export * from "./domains";
+// Trust and safety (issue 19, decision 036)
+export * from "./safety";

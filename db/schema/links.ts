@@ -31,6 +31,15 @@ export const links = sqliteTable(
     routesOn: integer("routes_on", { mode: "boolean" }).notNull().default(false),
     /** Applied until then (the end of a cancelled plan that grants the flag); null for no end. */
     routesUntil: integer("routes_until", { mode: "timestamp_ms" }),
+    /**
+     * Why the link does not redirect although its status says it would (docs/decisions/036):
+     * `link` (staff terminated it), `account` (its creator's account is terminated), `domain` (its
+     * destination's domain is banned); null when nothing holds it. Its KV record says "terminated".
+     */
+    blocked: text("blocked", { enum: ["link", "account", "domain"] }),
+    /** Set while staff have terminated this link itself, with their reason. */
+    terminatedAt: integer("terminated_at", { mode: "timestamp_ms" }),
+    terminationReason: text("termination_reason"),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
     /** Plan options (issue 20): its owner shares its analytics page publicly (share_analytics). */

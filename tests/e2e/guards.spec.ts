@@ -70,6 +70,12 @@ const ROUTES: [path: string, guards: string, expected: Record<Persona, Outcome>]
   ["/app/kiosk/surveys", "L D", D("/app/kiosk/surveys")],
   ["/app/kiosk/surveys/no-such-survey", "L D", D("/app/kiosk/surveys/no-such-survey", "status 404")],
   ["/app/kiosk/helpdesk", "L D", D("/app/kiosk/helpdesk")],
+  // Kiosk trust and safety (decision 036)
+  ["/app/kiosk/banned_domains", "L D", D("/app/kiosk/banned_domains")],
+  ["/app/kiosk/aliases", "L D", D("/app/kiosk/aliases")],
+  ["/app/kiosk/alias/no-such.example/none", "L D", D("/app/kiosk/alias/no-such.example/none", "status 404")],
+  ["/app/kiosk/long-urls", "L D", D("/app/kiosk/long-urls")],
+  ["/app/kiosk/access-invitations", "L D", D("/app/kiosk/access-invitations")],
   // The onboarding survey's plain page: any signed-in user (it says when there is nothing to answer).
   ["/app/survey/onboarding", "L", L("/app/survey/onboarding")],
 ];

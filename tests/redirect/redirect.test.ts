@@ -71,13 +71,27 @@ describe("GET /{alias}", () => {
     expect(response.headers.get("location")).toBe("https://example.com/later");
   });
 
-  it.each(["deleted", "terminated"])("sends a %s link to /app/deleted", async (status) => {
+  it("sends a deleted link to /app/deleted", async () => {
     const alias = uniqueAlias();
-    await insertLinkRow(alias, { status });
+    await insertLinkRow(alias, { status: "deleted" });
     const { response, sent } = await visit(`/${alias}`);
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe(`${ORIGIN}/app/deleted`);
     expect(sent).toHaveLength(0);
+  });
+
+  it("answers a terminated link with the 'link disabled' page (decision 036), also when only D1 holds it", async () => {
+    const alias = uniqueAlias();
+    await insertLinkRow(alias, { status: "terminated" });
+    const { response, sent } = await visit(`/${alias}`);
+    expect(response.status).toBe(451);
+    expect(response.headers.get("location")).toBeNull();
+    expect(await response.text()).toContain("This link has been disabled");
+    expect(sent).toHaveLength(0);
+    const held = uniqueAlias();
+    const id = await insertLinkRow(held);
+    await testEnv.DB.prepare("UPDATE links SET blocked = 'domain' WHERE id = ?").bind(id).run();
+    expect((await visit(`/${held}`)).response.status).toBe(451);
   });
 
   it("does not redirect an archived link", async () => {

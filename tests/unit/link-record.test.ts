@@ -38,14 +38,14 @@ describe("resolveLink", () => {
     expect(resolveLink(record({ status: "archived" }), NOW)).toEqual({ kind: "archived" });
   });
 
-  it("answers deleted for a deleted or terminated link", () => {
+  it("answers deleted for a deleted link and terminated for a terminated one", () => {
     expect(resolveLink(record({ status: "deleted" }), NOW)).toEqual({ kind: "deleted" });
-    expect(resolveLink(record({ status: "terminated" }), NOW)).toEqual({ kind: "deleted" });
+    expect(resolveLink(record({ status: "terminated" }), NOW)).toEqual({ kind: "terminated" });
   });
 
   it("puts deleted before archived before expired", () => {
     expect(resolveLink(record({ status: "deleted", expiresAt: NOW - 1 }), NOW)).toEqual({ kind: "deleted" });
-    expect(resolveLink(record({ status: "terminated", expiresAt: NOW - 1 }), NOW)).toEqual({ kind: "deleted" });
+    expect(resolveLink(record({ status: "terminated", expiresAt: NOW - 1 }), NOW)).toEqual({ kind: "terminated" });
     expect(resolveLink(record({ status: "archived", expiresAt: NOW - 1 }), NOW)).toEqual({ kind: "archived" });
   });
 
@@ -58,7 +58,7 @@ describe("resolveLink", () => {
         fc.webUrl(),
         (status, expiresAt, now, url) => {
           const result = resolveLink(record({ status, expiresAt, url }), now);
-          if (status === "deleted" || status === "terminated") expect(result).toEqual({ kind: "deleted" });
+          if (status === "deleted" || status === "terminated") expect(result).toEqual({ kind: status });
           else if (status === "archived") expect(result).toEqual({ kind: "archived" });
           else if (expiresAt !== null && expiresAt <= now) expect(result).toEqual({ kind: "expired" });
           else expect(result).toEqual({ kind: "redirect", url, route: null });

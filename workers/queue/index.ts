@@ -13,6 +13,9 @@ import { deliverWebhookJob } from "./src/webhooks";
 import { pruneCountedMessages } from "../../db/clicks.server";
 import { DELETE_ACCOUNT_LINKS_JOB } from "../../domain/account-deletion";
 import { deleteAccountLinksJob } from "./src/account-deletion";
+// URL reputation (issue 19, decision 036)
+import { REPUTATION_JOB } from "../../domain/reputation";
+import { reputationCheckJob, scheduleReputationRecheck } from "./src/reputation";
 
 export const JOBS: Readonly<Record<string, JobHandler>> = {
   "mail.send": sendMailJob,
@@ -21,6 +24,7 @@ export const JOBS: Readonly<Record<string, JobHandler>> = {
   [OVERAGE_REPORT_JOB]: reportOverageJob,
   [BULK_IMPORT_JOB]: (envelope, env) => bulkImportJob(envelope, env),
   [DELETE_ACCOUNT_LINKS_JOB]: deleteAccountLinksJob,
+  [REPUTATION_JOB]: reputationCheckJob,
 };
 
 export default {
@@ -36,6 +40,8 @@ export default {
   async scheduled(controller, env) {
     const pruned = await pruneCountedMessages(env.DB, controller.scheduledTime);
     if (pruned > 0) console.info(`clicks: forgot ${pruned} counted message ids`);
+    // URL reputation (decision 036): the next links go to the queue to be looked up again.
+    await scheduleReputationRecheck(env, new Date(controller.scheduledTime));
   },
   // Answers nothing over HTTP: a consumer only.
   async fetch() {

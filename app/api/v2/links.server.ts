@@ -64,8 +64,8 @@ export class FieldErrors {
   }
 }
 
-export function checkUrl(c: Context<ApiEnv>, raw: string, errors: FieldErrors, field = "url"): string | null {
-  const result = checkDestination(raw, destinationContext(c.env, c.req.raw));
+export async function checkUrl(c: Context<ApiEnv>, raw: string, errors: FieldErrors, field = "url"): Promise<string | null> {
+  const result = checkDestination(raw, await destinationContext(c.env, c.req.raw));
   if (!result.ok) errors.add(field, result.message);
   return result.ok ? result.url : null;
 }
@@ -111,9 +111,13 @@ export interface CreateFields {
 }
 
 /** The create fields checked by the web form's rules; the messages when any is wrong. */
-export function readCreateFields(c: Context<ApiEnv>, body: CreateFields, now: Date): { input: CreateLinkInput } | { errors: string[] } {
+export async function readCreateFields(
+  c: Context<ApiEnv>,
+  body: CreateFields,
+  now: Date,
+): Promise<{ input: CreateLinkInput } | { errors: string[] }> {
   const errors = new FieldErrors();
-  const url = checkUrl(c, body.url, errors);
+  const url = await checkUrl(c, body.url, errors);
   const alias = body.alias?.trim() || null;
   if (alias) checkAlias(alias, errors);
   const tags = body.tags === undefined ? [] : checkTags(body.tags, errors);

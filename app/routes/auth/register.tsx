@@ -19,6 +19,9 @@ import { commonPasswordError } from "../../lib/password-dictionary.server";
 import { RATE_LIMIT_MESSAGE, rateLimitedReply, retryAfterOfAction, underRateLimit } from "../../lib/rate-limit.server";
 import { clientIp, isWhitelisted, readTurnstileToken, turnstileConfig, verifyTurnstile } from "../../lib/turnstile.server";
 import { getAuth, requireGuest } from "../../session.server";
+import { findAccessInvitation, isSignupInviteOnly, returnInvitationUse, takeInvitationUse } from "../../../db/access-invitations.server";
+import { getDb } from "../../../db/client.server";
+import { ACCESS_MESSAGES, invitationProblem, normalizeInvitationCode } from "../../../domain/access-invitations";
 import type { Route } from "./+types/register";
 
 export const meta: Route.MetaFunction = () => [{ title: "Sign up | Snip" }];
@@ -36,8 +39,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   requireGuest(context);
   const turnstile = await challengeFor(request, getCloudflare(context).env);
   // An invitation mail's link carries the invited address (docs/decisions/030): filled in, still editable.
-  const email = new URL(request.url).searchParams.get("email")?.slice(0, 254) ?? null;
-  return { turnstileSiteKey: turnstile?.siteKey ?? null, email };
+  const params = new URL(request.url).searchParams;
+  const email = params.get("email")?.slice(0, 254) ?? null;
+  // Access invitations (decision 036): a code in the link (?invitation=...) is filled in; the field
+  // shows when sign-up is invite-only or a code came with the link.
+  const invitation = params.get("invitation")?.slice(0, 32) ?? null;
+  const inviteOnly = await isSignupInviteOnly(getDb(getCloudflare(context).env.DB));
+  return { turnstileSiteKey: turnstile?.siteKey ?? null, email, invitation, inviteOnly };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -65,9 +73,26 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
   }
   const { name, email, password } = submission.value;
+  // Access invitations (decision 036): invite-only sign-up needs an open code for this address;
+  // a code given while sign-up is open is checked too (and counted). One use is taken before the
+  // account is made and given back if that fails.
+  const db = getDb(env.DB);
+  const typed = String(formData.get("invitation") ?? "").trim();
+  let invitationId: string | null = null;
+  if (typed !== "" || (await isSignupInviteOnly(db))) {
+    const code = typed === "" ? null : normalizeInvitationCode(typed);
+    const invitation = code ? await findAccessInvitation(db, code) : null;
+    const problem = typed === "" ? ACCESS_MESSAGES.required : invitationProblem(invitation, email, new Date());
+    if (problem || !invitation || !(await takeInvitationUse(db, invitation.id)))
+      return data(submission.reply({ fieldErrors: { invitation: [problem ?? ACCESS_MESSAGES.usedUp] }, hideFields: ["password"] }), {
+        status: 422,
+      });
+    invitationId = invitation.id;
+  }
   const result = await attempt(() =>
     getAuth(request, context).api.signUpEmail({ body: { name, email, password }, headers: request.headers, returnHeaders: true }),
   );
+  if (!result.ok && invitationId) await returnInvitationUse(db, invitationId);
   if (!result.ok) {
     const taken = result.error.code === "USER_ALREADY_EXISTS" || result.error.code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL";
     const reply = taken ? { fieldErrors: { email: [ACCOUNT_MESSAGES.emailTaken] } } : { formErrors: [ACCOUNT_MESSAGES.generic] };
@@ -78,7 +103,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {
-  const [form, fields] = useForm<{ name: string; email: string; password: string; anti_robot_token: string }>({
+  const [form, fields] = useForm<{ name: string; email: string; password: string; anti_robot_token: string; invitation: string }>({
     lastResult: actionData,
     shouldRevalidate: "onBlur",
   });
@@ -134,6 +159,16 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
           required
           minLength={6}
         />
+        {loaderData.inviteOnly || loaderData.invitation || fields.invitation.errors ? (
+          <TextField
+            label="Invitation code"
+            name="invitation"
+            autoComplete="off"
+            defaultValue={fields.invitation.initialValue ?? loaderData.invitation ?? undefined}
+            errors={fields.invitation.errors}
+            required={loaderData.inviteOnly}
+          />
+        ) : null}
         {loaderData.turnstileSiteKey ? (
           <div>
             <Turnstile siteKey={loaderData.turnstileSiteKey} resetKey={resets} onVerifiedChange={() => {}} />

@@ -76,7 +76,7 @@ const sameMinute = (a: Date | null, b: Date | null) =>
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { viewer, env, link } = await loadOwnLink(request, context, params.id);
   const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: editLinkSchema(destinationContext(env, request)) });
+  const submission = parseWithZod(formData, { schema: editLinkSchema(await destinationContext(env, request)) });
   if (submission.status !== "success") return data(submission.reply(), { status: 422 });
   const value = submission.value;
   const now = new Date();

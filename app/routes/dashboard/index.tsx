@@ -31,6 +31,8 @@ import { CreateLinkForm, LinkResult } from "../../components/create-link-form";
 import { loadCreateForm, loadLinkResult } from "../../lib/create-link.server";
 import { linkStores, shortUrl } from "../../lib/links.server";
 import { requireUser, type Viewer } from "../../session.server";
+import { isAccountTerminated } from "../../../db/trust-safety.server";
+import { ACCOUNT_TERMINATED, BLOCK_LABELS } from "../../../domain/trust-safety";
 import type { Route } from "./+types/index";
 
 export const DASHBOARD_NOTICES = {
@@ -77,7 +79,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const form = result ? null : await loadCreateForm(env, request, viewer);
 
   const done = params.get("done");
+  const terminated = await isAccountTerminated(db, viewer.user.id);
   return {
+    // Spec 01 §8: the owner of a terminated account sees why (decision 036).
+    accountTerminated: terminated ? ACCOUNT_TERMINATED : null,
     query: { q: query.q, state: query.state, sort: query.sort, page: query.page },
     total,
     pageCount,
@@ -99,6 +104,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       description: link.description,
       tags: link.tags,
       status: link.status,
+      blocked: link.blocked ? BLOCK_LABELS[link.blocked] : null,
       expired: link.status === "active" && link.expiresAt !== null && link.expiresAt.getTime() <= now,
       createdAt: link.createdAt.toISOString(),
       expiresAt: link.expiresAt?.toISOString() ?? null,
@@ -182,6 +188,9 @@ function LinkRow({ link, back, allowed }: { link: Row; back: string; allowed: Ro
             <a href={link.shortUrl} target="_blank" rel="noopener" className="font-semibold text-indigo-700 hover:underline">
               {link.shortUrl.replace(/^https?:\/\//, "")}
             </a>
+            {link.blocked ? (
+              <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">{link.blocked}</span>
+            ) : null}
             {link.status === "archived" ? (
               <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-700">Archived</span>
             ) : link.expired ? (
@@ -303,6 +312,13 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
           <p className="mt-1 text-slate-600">Your links, their clicks, and everything you can change about them.</p>
         </div>
       </div>
+
+      {loaderData.accountTerminated ? (
+        <div role="alert" className="mb-6 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+          <p className="font-semibold">{loaderData.accountTerminated}</p>
+          <p className="mt-1">Your links no longer redirect. If you think this is a mistake, please contact customer support.</p>
+        </div>
+      ) : null}
 
       <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
         {result ? <LinkResult result={result} /> : form ? <CreateLinkForm data={form} returnTo="/dashboard" /> : null}

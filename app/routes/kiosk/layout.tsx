@@ -17,6 +17,11 @@ const KIOSK_NAV: [to: string, label: string][] = [
   ["/app/kiosk/helpdesk", "Helpdesk"],
   ["/app/kiosk/ips", "Blocked addresses"],
   ["/app/kiosk/password_dictionary", "Password dictionary"],
+  // Trust and safety (decision 036)
+  ["/app/kiosk/aliases", "Aliases"],
+  ["/app/kiosk/long-urls", "Long URLs"],
+  ["/app/kiosk/banned_domains", "Banned domains"],
+  ["/app/kiosk/access-invitations", "Access invitations"],
 ];
 
 export default function Kiosk() {

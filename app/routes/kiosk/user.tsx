@@ -1,5 +1,14 @@
-/** /app/kiosk/user/{userId}: one user's account, and "Log in as this user" (impersonation). */
-import { data, Form } from "react-router";
+/**
+ * /app/kiosk/user/{userId}: one user's account, "Log in as this user" (impersonation), and
+ * terminating the account for violating the terms or restoring it (decision 036).
+ */
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, redirect } from "react-router";
+import { setAccountTerminated } from "../../../db/trust-safety.server";
+import { StaffLog } from "../../components/kiosk";
+import { terminateSchema } from "../../forms/trust-safety";
+import { safetyStores } from "../../lib/kiosk/safety.server";
+import { noticeOf, requireStaff, staffLog } from "../../lib/kiosk/staff.server";
 import { getDb } from "../../../db/client.server";
 import { getUserDetails } from "../../../db/users.server";
 import { getPlan, type PlanName } from "../../../domain/plans";
@@ -13,7 +22,15 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const details = await getUserDetails(getDb(getCloudflare(context).env.DB), params.userId);
   if (!details) throw data("Not Found", { status: 404 });
   const { user } = details;
+  const db = getDb(getCloudflare(context).env.DB);
+  const notice = noticeOf(request, {
+    terminated: "The account is terminated: none of its links redirect, and its owner sees why.",
+    restored: "The account is restored: its links redirect again (unless something else holds them).",
+  });
   return {
+    notice,
+    terminated: user.terminatedAt ? { at: user.terminatedAt.toISOString(), reason: user.terminationReason ?? "" } : null,
+    log: (await staffLog(db, "account")).filter((row) => row.target === user.email),
     self: viewer.user.id === user.id,
     user: {
       id: user.id,
@@ -31,6 +48,23 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const viewer = requireDeveloper(request, context);
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  if (intent === "terminate" || intent === "restore") {
+    const staff = requireStaff(request, context);
+    const details = await getUserDetails(staff.db, params.userId);
+    if (!details) throw data("Not Found", { status: 404 });
+    if (viewer.user.id === params.userId) return data({ error: "You cannot terminate your own account." }, { status: 422 });
+    if (intent === "restore") {
+      await setAccountTerminated(safetyStores(staff), staff.actor, details.user.id, details.user.email, null);
+      return redirect(`/app/kiosk/user/${details.user.id}?notice=restored`);
+    }
+    const submission = parseWithZod(formData, { schema: terminateSchema });
+    if (submission.status !== "success")
+      return data({ reasonError: submission.error?.reason?.[0] ?? "Enter the reason." }, { status: 422 });
+    await setAccountTerminated(safetyStores(staff), staff.actor, details.user.id, details.user.email, submission.value.reason);
+    return redirect(`/app/kiosk/user/${details.user.id}?notice=terminated`);
+  }
   if (viewer.user.id === params.userId) return data({ error: "You cannot impersonate yourself." }, { status: 422 });
   const result = await attempt(() =>
     getAuth(request, context).api.impersonateUser({ body: { userId: params.userId }, headers: request.headers, returnHeaders: true }),
@@ -54,31 +88,98 @@ export default function KioskUser({ loaderData, actionData }: Route.ComponentPro
     ["Active sessions", String(loaderData.sessions)],
     ["Joined", user.joined.slice(0, 10)],
   ];
+  const reply = actionData as { error?: string; reasonError?: string } | undefined;
   return (
-    <section className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm" aria-labelledby="kiosk-user">
-      <h2 id="kiosk-user" className="text-xl font-bold text-slate-900">
-        {user.email}
-      </h2>
-      <dl className="mt-4 grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2 text-sm">
-        {rows.map(([label, value]) => (
-          <div key={label} className="contents">
-            <dt className="font-semibold text-slate-600">{label}</dt>
-            <dd className="text-slate-900">{value}</dd>
-          </div>
-        ))}
-      </dl>
-      {actionData?.error ? (
-        <p role="alert" className="mt-4 text-sm font-medium text-red-600">
-          {actionData.error}
+    <div className="space-y-6">
+      {loaderData.notice ? (
+        <p role="status" className="rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-800">
+          {loaderData.notice}
         </p>
       ) : null}
-      {loaderData.self ? null : (
-        <Form method="post" className="mt-6">
-          <button type="submit" className="rounded-lg bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-700">
-            Log in as this user
-          </button>
-        </Form>
-      )}
-    </section>
+      <section className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm" aria-labelledby="kiosk-user">
+        <h2 id="kiosk-user" className="text-xl font-bold text-slate-900">
+          {user.email}
+        </h2>
+        <dl className="mt-4 grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2 text-sm">
+          {rows.map(([label, value]) => (
+            <div key={label} className="contents">
+              <dt className="font-semibold text-slate-600">{label}</dt>
+              <dd className="text-slate-900">{value}</dd>
+            </div>
+          ))}
+        </dl>
+        {reply?.error ? (
+          <p role="alert" className="mt-4 text-sm font-medium text-red-600">
+            {reply.error}
+          </p>
+        ) : null}
+        {loaderData.self ? null : (
+          <Form method="post" className="mt-6">
+            <button type="submit" className="rounded-lg bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-700">
+              Log in as this user
+            </button>
+          </Form>
+        )}
+      </section>
+      <section className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm" aria-labelledby="kiosk-termination">
+        <h2 id="kiosk-termination" className="text-lg font-bold text-slate-900">
+          Terms of service
+        </h2>
+        {loaderData.terminated ? (
+          <>
+            <p className="mt-2 text-sm text-red-700">
+              Terminated on {loaderData.terminated.at.slice(0, 10)}: {loaderData.terminated.reason}. None of the links this user created
+              redirect.
+            </p>
+            <Form method="post" className="mt-4">
+              <button
+                type="submit"
+                name="intent"
+                value="restore"
+                className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50"
+              >
+                Restore account
+              </button>
+            </Form>
+          </>
+        ) : loaderData.self ? (
+          <p className="mt-2 text-sm text-slate-600">In good standing.</p>
+        ) : (
+          <Form method="post" className="mt-4 max-w-xl space-y-3" noValidate>
+            <p className="text-sm text-slate-600">
+              Terminating the account stops every link this user created from redirecting, within seconds. They can still sign in and see
+              why.
+            </p>
+            <div>
+              <label htmlFor="terminate-reason" className="mb-1.5 block text-sm font-semibold text-slate-800">
+                Reason
+              </label>
+              <input
+                id="terminate-reason"
+                name="reason"
+                type="text"
+                aria-invalid={reply?.reasonError ? true : undefined}
+                aria-describedby={reply?.reasonError ? "terminate-reason-error" : undefined}
+                className={`w-full rounded-lg border px-3 py-2 text-sm ${reply?.reasonError ? "border-red-500" : "border-slate-300"}`}
+              />
+              {reply?.reasonError ? (
+                <p id="terminate-reason-error" className="mt-1 text-sm text-red-600">
+                  {reply.reasonError}
+                </p>
+              ) : null}
+            </div>
+            <button
+              type="submit"
+              name="intent"
+              value="terminate"
+              className="rounded-lg bg-red-600 px-4 py-2 text-sm font-semibold text-white hover:bg-red-700"
+            >
+              Terminate account
+            </button>
+          </Form>
+        )}
+      </section>
+      <StaffLog rows={loaderData.log} />
+    </div>
   );
 }

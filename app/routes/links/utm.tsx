@@ -41,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireUser(request, context);
   const { env } = getCloudflare(context);
   const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: utmBuilderSchema(destinationContext(env, request)) });
+  const submission = parseWithZod(formData, { schema: utmBuilderSchema(await destinationContext(env, request)) });
   if (submission.status !== "success") return data<UtmReply>({ result: submission.reply() }, { status: 422 });
   // The builder sits in the advanced options, which need the expiration capability (spec 02 §5).
   if (!can(viewer.subject, "manage_expiration"))

@@ -10,6 +10,8 @@ import { GUEST_MAX_RECENT_URLS } from "../../../domain/limits";
 import { shortUrl } from "../../lib/links.server";
 import { GUEST_ISLAND_URL } from "../../islands/guest-pages-url.server";
 import { getViewer } from "../../session.server";
+import { isAccountTerminated } from "../../../db/trust-safety.server";
+import { ACCOUNT_TERMINATED } from "../../../domain/trust-safety";
 import type { Route } from "./+types/index";
 
 /** My URLs of a user whose plan has no limit on recent links: still a page, not the whole account. */
@@ -42,6 +44,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // A guest's page loads no React: the guest pages' island adds the Copy buttons (decision 001).
     island: viewer ? null : GUEST_ISLAND_URL,
     signedIn: viewer !== null,
+    // Spec 01 §8: the owner of a terminated account sees why (decision 036).
+    accountTerminated: viewer && (await isAccountTerminated(db, viewer.user.id)) ? ACCOUNT_TERMINATED : null,
     limit,
     links: links.map((l) => ({
       id: l.id,
@@ -59,6 +63,12 @@ export default function MyUrls({ loaderData }: Route.ComponentProps) {
   const { links, signedIn, limit } = loaderData;
   return (
     <div className="mx-auto max-w-4xl px-4 py-12">
+      {loaderData.accountTerminated ? (
+        <div role="alert" className="mb-6 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+          <p className="font-semibold">{loaderData.accountTerminated}</p>
+          <p className="mt-1">Your links no longer redirect. If you think this is a mistake, please contact customer support.</p>
+        </div>
+      ) : null}
       <div className="mb-8 flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-3xl font-extrabold tracking-tight">My URLs</h1>

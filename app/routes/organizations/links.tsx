@@ -201,7 +201,7 @@ export async function action(args: Route.ActionArgs) {
     return data(reply, { status });
   }
 
-  const submission = parseWithZod(formData, { schema: createLinkSchema(destinationContext(env, args.request), now) });
+  const submission = parseWithZod(formData, { schema: createLinkSchema(await destinationContext(env, args.request), now) });
   if (refusal) return createReply(submission.reply({ fieldErrors: { team: [refusal.message] } }), refusal.status);
   if (submission.status !== "success") return createReply(submission.reply(), 422);
   if (await isAddressBlocked(env, args.request)) return createReply(submission.reply({ formErrors: [BLOCKED_ADDRESS_MESSAGE] }), 403);

@@ -22,4 +22,8 @@ export interface QueueEnv {
   STRIPE_API_BASE?: string;
   /** Seconds before the first webhook retry (each further one is four times longer); default 60, locally 2. */
   WEBHOOK_RETRY_BASE_SECONDS?: string;
+  /** URL reputation (decision 036): Google Safe Browsing v4's API key (a secret); unset: the check is skipped. */
+  SAFE_BROWSING_API_KEY?: string;
+  /** Its base URL; default https://safebrowsing.googleapis.com (a stub's in tests). */
+  SAFE_BROWSING_API_URL?: string;
 }

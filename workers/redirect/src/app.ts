@@ -16,7 +16,7 @@ import type { RedirectEnv } from "./env";
 import { cachedHost, createHostDeps, hostTable, loadHost, placeOf, type HostDeps } from "./hosts";
 import { cachedLink, LINK_CACHE_CAPACITY, loadLink, type LookupDeps } from "./lookup";
 import { Lru } from "./lru";
-import { archivedPage, expiredPage, hostHomePage, notFoundPage, unknownHostPage } from "./pages";
+import { archivedPage, expiredPage, hostHomePage, notFoundPage, terminatedPage, unknownHostPage } from "./pages";
 
 /** 302 so that every visit reaches us (counted, and edits apply); see docs/decisions/002. */
 export const REDIRECT_STATUS = 302;
@@ -192,6 +192,8 @@ function answer(
       return expiredPage(appOrigin(env, raw));
     case "archived":
       return archivedPage(appOrigin(env, raw));
+    case "terminated":
+      return terminatedPage(appOrigin(env, raw));
     case "not-found":
       return notFoundTo ? redirectTo(notFoundTo) : notFoundPage(appOrigin(env, raw));
   }

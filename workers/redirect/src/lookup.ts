@@ -45,8 +45,9 @@ interface LinkRow {
 async function readStores(env: Stores, ctx: Waiter, key: string, domain: string, alias: string): Promise<LinkRecord | null> {
   const record = await env.LINKS.get<LinkRecord>(key, "json");
   if (record !== null) return record;
+  // A link held by trust and safety answers "terminated" (db/links.server.ts toLinkRecord, decision 036).
   const row = await env.DB.prepare(
-    "SELECT id, url, status, expires_at, routes, routes_on, routes_until FROM links WHERE domain = ? AND alias = ?",
+    "SELECT id, url, CASE WHEN blocked IS NOT NULL AND status != 'deleted' THEN 'terminated' ELSE status END AS status, expires_at, routes, routes_on, routes_until FROM links WHERE domain = ? AND alias = ?",
   )
     .bind(domain.toLowerCase(), alias)
     .first<LinkRow>();

@@ -91,3 +91,13 @@ export function hostHomePage(appOrigin: string): Response {
     appOrigin,
   );
 }
+
+/** A link held by trust and safety (docs/decisions/036): its link, its account or its destination's domain. */
+export function terminatedPage(appOrigin: string): Response {
+  return page(
+    451,
+    "Link disabled",
+    `<h1>This link has been disabled</h1><p>It was found to break Snip's <a href="${appOrigin}/app/terms">terms of service</a> (for example by leading to spam, phishing or malware), so it no longer redirects. Be careful if someone sent it to you.</p><a class="button" href="${appOrigin}/">Shorten a link</a>`,
+    appOrigin,
+  );
+}

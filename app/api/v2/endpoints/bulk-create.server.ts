@@ -47,7 +47,7 @@ export function registerBulkCreate(app: ApiApp) {
     const results: z.infer<typeof BulkResult>[] = [];
     // One after another: alias collisions and the active-alias limit are decided in order.
     for (const [index, item] of links.entries()) {
-      const fields = readCreateFields(c, item, now);
+      const fields = await readCreateFields(c, item, now);
       if ("errors" in fields) {
         results.push({ index, created: false, link: null, errors: fields.errors });
         continue;

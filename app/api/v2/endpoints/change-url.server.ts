@@ -33,7 +33,7 @@ export function registerChangeUrl(app: ApiApp) {
     const caller = c.get("caller");
     const body = c.req.valid("json");
     const errors = new FieldErrors();
-    const url = checkUrl(c, body.url, errors);
+    const url = await checkUrl(c, body.url, errors);
     errors.throwIfAny();
     const link = await ownedLinkOrThrow(c, caller, body.domain, body.alias);
     await spendCredits(c, caller, API_CALL_COST);

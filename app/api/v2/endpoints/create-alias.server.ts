@@ -52,7 +52,7 @@ export function registerCreateAlias(app: ApiApp) {
   app.openapi(route, async (c) => {
     const caller = c.get("caller");
     const now = new Date();
-    const fields = readCreateFields(c, c.req.valid("json"), now);
+    const fields = await readCreateFields(c, c.req.valid("json"), now);
     if ("errors" in fields) throw unprocessable(fields.errors);
     // Redirect routes need their capability; refused before any credit is spent (docs/decisions/037).
     if (fields.input.routes?.length && !can(caller.owner.subject, "redirect_routes"))

@@ -1,0 +1,340 @@
+/**
+ * Trust and safety at the edge (issue 19, docs/decisions/036): banned destination domains,
+ * terminated links and terminated accounts. Each change recomputes `links.blocked` for the links
+ * it touches and, in the same db.batch as the change and its staff log row, appends their new
+ * records to the change feed, so every redirect isolate stops (or resumes) redirecting them
+ * within seconds; KV is written through after the batch, as every link write does.
+ */
+import { and, asc, eq, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { linkKey } from "../domain/link-record";
+import type { StaffAuditAction } from "../domain/staff-audit";
+import { blockReason, destinationHost, isBannedHost, type BlockReason } from "../domain/trust-safety";
+import { BANNED_DOMAINS } from "../domain/url";
+import type { Db } from "./client.server";
+import { changeFeedStatements, toLinkRecord, type Link, type LinkStores } from "./links.server";
+import { bannedDomains, links, linkTags, reputationHits, users } from "./schema";
+import { staffAuditInsert, type StaffActor } from "./staff-audit.server";
+
+/** Ids bound per `IN (...)`: under D1's 100 bound parameters a statement. */
+const IDS_PER_STATEMENT = 90;
+
+export async function listBannedDomains(db: Db) {
+  return db.select().from(bannedDomains).orderBy(asc(bannedDomains.domain));
+}
+
+/** The destination domains refused at creation and held at the edge: the shipped list plus staff's. */
+export async function listBannedDomainNames(db: Db): Promise<string[]> {
+  const rows = await db.select({ domain: bannedDomains.domain }).from(bannedDomains);
+  return [...BANNED_DOMAINS, ...rows.map((row) => row.domain)];
+}
+
+export async function getBannedDomain(db: Db, domain: string) {
+  return (await db.select().from(bannedDomains).where(eq(bannedDomains.domain, domain)).limit(1))[0] ?? null;
+}
+
+/** What a hold changes, plus the record's routes so a rewritten record keeps them (docs/decisions/037). */
+type Candidate = Pick<
+  Link,
+  "id" | "domain" | "alias" | "url" | "status" | "expiresAt" | "userId" | "terminatedAt" | "blocked" | "routes" | "routesOn" | "routesUntil"
+>;
+
+const candidateColumns = {
+  id: links.id,
+  domain: links.domain,
+  alias: links.alias,
+  url: links.url,
+  status: links.status,
+  expiresAt: links.expiresAt,
+  userId: links.userId,
+  terminatedAt: links.terminatedAt,
+  blocked: links.blocked,
+  routes: links.routes,
+  routesOn: links.routesOn,
+  routesUntil: links.routesUntil,
+};
+
+/** Links (not deleted) whose destination might be on `domain` or a subdomain of it; checked exactly by the caller. */
+async function linksMentioning(db: Db, domain: string): Promise<Candidate[]> {
+  const rows = await db
+    .select(candidateColumns)
+    .from(links)
+    .where(and(ne(links.status, "deleted"), sql`instr(lower(${links.url}), ${domain}) > 0`));
+  return rows.filter((row) => isBannedHost(destinationHost(row.url), [domain]));
+}
+
+async function terminatedOwners(db: Db, userIds: string[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (let start = 0; start < userIds.length; start += IDS_PER_STATEMENT) {
+    const rows = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(inArray(users.id, userIds.slice(start, start + IDS_PER_STATEMENT)), isNotNull(users.terminatedAt)));
+    for (const row of rows) found.add(row.id);
+  }
+  return found;
+}
+
+interface World {
+  banned: string[];
+  terminatedUsers: Set<string>;
+}
+
+/** What the links' `blocked` becomes in the world after the change: the changed ones only. */
+function plan(candidates: Candidate[], world: World, override?: (link: Candidate) => Partial<Candidate>) {
+  const changed: Candidate[] = [];
+  for (const original of candidates) {
+    const link = { ...original, ...override?.(original) };
+    const blocked = blockReason(link, link.userId !== null && world.terminatedUsers.has(link.userId), world.banned);
+    if (blocked !== original.blocked || link.terminatedAt !== original.terminatedAt) changed.push({ ...link, blocked });
+  }
+  return changed;
+}
+
+function updateStatements(db: Db, changed: Candidate[], now: Date): BatchItem<"sqlite">[] {
+  const statements: BatchItem<"sqlite">[] = [];
+  const groups = new Map<BlockReason | null, string[]>();
+  for (const link of changed) groups.set(link.blocked, [...(groups.get(link.blocked) ?? []), link.id]);
+  for (const [blocked, ids] of groups) {
+    for (let start = 0; start < ids.length; start += IDS_PER_STATEMENT) {
+      statements.push(
+        db
+          .update(links)
+          .set({ blocked, updatedAt: now })
+          .where(inArray(links.id, ids.slice(start, start + IDS_PER_STATEMENT))),
+      );
+    }
+  }
+  return statements;
+}
+
+/**
+ * Runs the change, its staff log row, the links' new `blocked` and their change-feed records in
+ * one batch (all or nothing), then writes their KV records through and purges this colo's cache.
+ */
+async function apply(
+  stores: Pick<LinkStores, "db" | "kv" | "purge">,
+  head: BatchItem<"sqlite">[],
+  changed: Candidate[],
+  now: Date,
+): Promise<number> {
+  const { db } = stores;
+  const records = changed.map((link) => ({ key: linkKey(link.domain, link.alias), record: JSON.stringify(toLinkRecord(link)) }));
+  const statements = [...head, ...updateStatements(db, changed, now), ...changeFeedStatements(db, records, now.getTime())];
+  await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  await Promise.all(records.map((change) => stores.kv.put(change.key, change.record)));
+  if (changed.length > 0) {
+    try {
+      await stores.purge?.(changed.map((link) => ({ domain: link.domain, alias: link.alias })));
+    } catch (error) {
+      console.warn("trust-safety: purge of the redirect cache failed", error);
+    }
+  }
+  return changed.length;
+}
+
+function audit(db: Db, staff: StaffActor, action: StaffAuditAction, target: string, details: Record<string, unknown>, now: Date) {
+  return staffAuditInsert(db, { staff, action, target, details, at: now });
+}
+
+export type Stores = Pick<LinkStores, "db" | "kv" | "purge">;
+
+/** Bans a destination domain: every link to it (or a subdomain) stops redirecting. False when already banned. */
+export async function banDomain(stores: Stores, staff: StaffActor, domain: string, reason: string, now = new Date()) {
+  const { db } = stores;
+  if (await getBannedDomain(db, domain)) return { ok: false as const };
+  const candidates = await linksMentioning(db, domain);
+  const world: World = {
+    banned: [...(await listBannedDomainNames(db)), domain],
+    terminatedUsers: await terminatedOwners(db, unique(candidates.map((link) => link.userId))),
+  };
+  const changed = plan(candidates, world);
+  try {
+    const held = await apply(
+      stores,
+      [
+        db.insert(bannedDomains).values({ domain, reason, createdBy: staff.id, createdAt: now }),
+        audit(db, staff, "domain.banned", domain, { reason, links: changed.length }, now),
+      ],
+      changed,
+      now,
+    );
+    return { ok: true as const, held };
+  } catch (error) {
+    if (String((error as { cause?: unknown })?.cause ?? error).includes("UNIQUE constraint failed")) return { ok: false as const };
+    throw error;
+  }
+}
+
+/** Lifts a ban: its links redirect again unless something else holds them. */
+export async function unbanDomain(stores: Stores, staff: StaffActor, domain: string, now = new Date()) {
+  const { db } = stores;
+  const candidates = await linksMentioning(db, domain);
+  const world: World = {
+    banned: (await listBannedDomainNames(db)).filter((name) => name !== domain),
+    terminatedUsers: await terminatedOwners(db, unique(candidates.map((link) => link.userId))),
+  };
+  const changed = plan(candidates, world);
+  const released = await apply(
+    stores,
+    [
+      db.delete(bannedDomains).where(eq(bannedDomains.domain, domain)),
+      audit(db, staff, "domain.unbanned", domain, { links: changed.length }, now),
+    ],
+    changed,
+    now,
+  );
+  return released;
+}
+
+async function linkCandidates(db: Db, ids: string[]): Promise<Candidate[]> {
+  const rows: Candidate[] = [];
+  for (let start = 0; start < ids.length; start += IDS_PER_STATEMENT) {
+    rows.push(
+      ...(await db
+        .select(candidateColumns)
+        .from(links)
+        .where(inArray(links.id, ids.slice(start, start + IDS_PER_STATEMENT)))),
+    );
+  }
+  return rows;
+}
+
+/**
+ * Terminates links (one from its kiosk page, or every link to one destination from long-urls), or
+ * restores them: `reason` null restores. One batch for all of them, each link's KV record rewritten.
+ */
+export async function setLinksTerminated(
+  stores: Stores,
+  staff: StaffActor,
+  ids: string[],
+  reason: string | null,
+  target: string,
+  now = new Date(),
+  extra: BatchItem<"sqlite">[] = [],
+) {
+  const { db } = stores;
+  const candidates = (await linkCandidates(db, ids)).filter((link) => link.status !== "deleted");
+  const world: World = {
+    banned: await listBannedDomainNames(db),
+    terminatedUsers: await terminatedOwners(db, unique(candidates.map((link) => link.userId))),
+  };
+  const terminatedAt = reason === null ? null : now;
+  const changed = plan(candidates, world, (link) => ({ terminatedAt: reason === null ? null : (link.terminatedAt ?? terminatedAt) }));
+  const touched = changed.map((link) => link.id);
+  const head: BatchItem<"sqlite">[] = [];
+  for (let start = 0; start < touched.length; start += IDS_PER_STATEMENT) {
+    head.push(
+      db
+        .update(links)
+        .set({ terminatedAt, terminationReason: reason })
+        .where(inArray(links.id, touched.slice(start, start + IDS_PER_STATEMENT))),
+    );
+  }
+  const action: StaffAuditAction =
+    ids.length > 1
+      ? reason === null
+        ? "link.bulk-restored"
+        : "link.bulk-terminated"
+      : reason === null
+        ? "link.restored"
+        : "link.terminated";
+  head.push(audit(db, staff, action, target, { reason, links: touched.length, ids: touched.slice(0, 50) }, now), ...extra);
+  return apply(stores, head, changed, now);
+}
+
+/** Terminates an account (reason) or restores it (null): every link its user created is held or released. */
+export async function setAccountTerminated(
+  stores: Stores,
+  staff: StaffActor,
+  userId: string,
+  email: string,
+  reason: string | null,
+  now = new Date(),
+) {
+  const { db } = stores;
+  const candidates = await db
+    .select(candidateColumns)
+    .from(links)
+    .where(and(eq(links.userId, userId), ne(links.status, "deleted")));
+  const world: World = {
+    banned: await listBannedDomainNames(db),
+    terminatedUsers: reason === null ? new Set() : new Set([userId]),
+  };
+  const changed = plan(candidates, world);
+  return apply(
+    stores,
+    [
+      db
+        .update(users)
+        .set({ terminatedAt: reason === null ? null : now, terminationReason: reason })
+        .where(eq(users.id, userId)),
+      audit(db, staff, reason === null ? "account.restored" : "account.terminated", email, { userId, reason, links: changed.length }, now),
+    ],
+    changed,
+    now,
+  );
+}
+
+/**
+ * Moves a link to another user's personal workspace (its creator becomes that user). Its tags
+ * belong to the old workspace and are dropped; whether it is held is decided again for the new owner.
+ */
+export async function moveLink(
+  stores: Stores,
+  staff: StaffActor,
+  linkId: string,
+  to: { id: string; email: string },
+  target: string,
+  now = new Date(),
+) {
+  const { db } = stores;
+  const candidates = await linkCandidates(db, [linkId]);
+  const world: World = { banned: await listBannedDomainNames(db), terminatedUsers: await terminatedOwners(db, [to.id]) };
+  const changed = plan(candidates, world, () => ({ userId: to.id }));
+  await apply(
+    stores,
+    [
+      db.update(links).set({ workspaceId: to.id, userId: to.id, updatedAt: now }).where(eq(links.id, linkId)),
+      db.delete(linkTags).where(eq(linkTags.linkId, linkId)),
+      audit(db, staff, "link.moved", target, { to: to.email, from: candidates[0]?.userId ?? null }, now),
+    ],
+    changed,
+    now,
+  );
+}
+
+function unique(ids: (string | null)[]): string[] {
+  return [...new Set(ids.filter((id): id is string => id !== null))];
+}
+
+/** Whether staff terminated the account (the dashboard says so, spec 01 §8). */
+export async function isAccountTerminated(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db.select({ at: users.terminatedAt }).from(users).where(eq(users.id, userId)).limit(1);
+  return Boolean(row?.at);
+}
+
+/** Resolves a link's open reputation hits: `terminated` with the link's termination (in its batch), or `dismissed`. */
+export function resolveReputationHits(db: Db, linkId: string, resolution: "terminated" | "dismissed", now = new Date()) {
+  return db
+    .update(reputationHits)
+    .set({ resolvedAt: now, resolution })
+    .where(and(eq(reputationHits.linkId, linkId), isNull(reputationHits.resolvedAt)));
+}
+
+/** Staff dismiss a hit (a false positive): the link keeps redirecting; the staff log says who decided. */
+export async function dismissReputationHit(
+  db: Db,
+  staff: StaffActor,
+  hit: { id: string; linkId: string; threatType: string },
+  target: string,
+  now = new Date(),
+) {
+  await db.batch([
+    db
+      .update(reputationHits)
+      .set({ resolvedAt: now, resolution: "dismissed" })
+      .where(and(eq(reputationHits.id, hit.id), isNull(reputationHits.resolvedAt))),
+    audit(db, staff, "reputation.dismissed", target, { threatType: hit.threatType }, now),
+  ]);
+}

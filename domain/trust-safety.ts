@@ -1,0 +1,76 @@
+/**
+ * Trust and safety rules (issue 19, docs/decisions/036): which links are held from redirecting
+ * and why, and the banned-domain input rule. Pure: the app, the queue worker and tests share it.
+ */
+import { hostMatches } from "./url";
+
+export type BlockReason = "link" | "account" | "domain";
+
+/** The spec's message (spec 01 §8), verbatim: what the owner of a terminated account sees. */
+export const ACCOUNT_TERMINATED = "Account terminated for violating terms";
+
+/** What the owner sees on a held link in their dashboard. */
+export const BLOCK_LABELS: Record<BlockReason, string> = {
+  link: "Terminated for violating terms",
+  account: ACCOUNT_TERMINATED,
+  domain: "Destination domain banned",
+};
+
+/** The lower-case host of a stored destination, or null when it does not parse. */
+export function destinationHost(url: string): string | null {
+  try {
+    return new URL(url).hostname.toLowerCase().replace(/\.+$/, "") || null;
+  } catch {
+    return null;
+  }
+}
+
+export function isBannedHost(host: string | null, banned: readonly string[]): boolean {
+  return host !== null && banned.some((domain) => hostMatches(host, domain));
+}
+
+/**
+ * Why a link is held, the strongest reason first: staff terminated the link itself, its creator's
+ * account is terminated, or its destination's domain is banned. Null: it redirects as its status says.
+ */
+export function blockReason(
+  link: { url: string; terminatedAt: Date | null },
+  ownerTerminated: boolean,
+  banned: readonly string[],
+): BlockReason | null {
+  if (link.terminatedAt) return "link";
+  if (ownerTerminated) return "account";
+  if (isBannedHost(destinationHost(link.url), banned)) return "domain";
+  return null;
+}
+
+export const DOMAIN_MAX_LENGTH = 253;
+
+/**
+ * A domain as staff type it ("Example.COM", "https://www.example.com/path", "bücher.example.")
+ * to the stored form: lower case, punycode, no scheme, path, port or trailing dot. Null when it
+ * is not a domain name with at least two labels.
+ */
+export function normalizeDomain(input: string): string | null {
+  let text = input.trim();
+  if (text === "" || text.length > 2048) return null;
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) text = `https://${text}`;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") return null;
+  if (url.username || url.password) return null;
+  const host = url.hostname.toLowerCase().replace(/\.+$/, "");
+  if (host.length === 0 || host.length > DOMAIN_MAX_LENGTH) return null;
+  if (!/^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(host)) return null;
+  if (host.split(".").some((label) => label.length > 63 || label.startsWith("-") || label.endsWith("-"))) return null;
+  return host;
+}
+
+/** A link's kiosk page. */
+export function kioskLinkHref(domain: string, alias: string): string {
+  return `/app/kiosk/alias/${encodeURIComponent(domain)}/${encodeURIComponent(alias)}`;
+}

@@ -1,0 +1,289 @@
+/**
+ * Kiosk trust and safety (issue 19, decision 036), end to end in Chromium through the real
+ * service: staff ban a destination domain and an existing link to it stops redirecting (the short
+ * link polled until it changes), new links to it are refused; staff terminate a link from its
+ * alias page; a user whose account is terminated sees why in their dashboard; lifting each
+ * restores the redirect. Bad input gets a clear message next to the field and writes nothing.
+ */
+import { randomBytes } from "node:crypto";
+import type { APIRequestContext, Browser, BrowserContext, Page } from "@playwright/test";
+import { apiLogin, DEMO, devFixture, giveSubscription, loginUser, newUser, registerVerifiedUser, STAFF } from "./accounts";
+import { acceptCookies, BASE_URL, expect, expectUrlError, interceptExternalHosts, SAME_ORIGIN, submitUrl, test } from "./fixtures";
+
+const tag = () => randomBytes(4).toString("hex");
+const DISABLED = "This link has been disabled";
+
+async function staffPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext();
+  await interceptExternalHosts(context);
+  const page = await context.newPage();
+  await acceptCookies(page);
+  await loginUser(page, STAFF);
+  await expect(page).toHaveURL(`${BASE_URL}/`);
+  return { context, page };
+}
+
+/** What the short link answers now: its redirect target, or its status and page text. */
+async function visit(request: APIRequestContext, alias: string) {
+  const response = await request.get(`${BASE_URL}/${alias}`, { maxRedirects: 0 });
+  return { status: response.status(), location: response.headers()["location"] ?? null, text: await response.text() };
+}
+
+/** Polls the short link (bounded) until it is disabled, or until it redirects to `to`. */
+async function expectShortLink(request: APIRequestContext, alias: string, expected: "disabled" | { to: string }) {
+  await expect
+    .poll(
+      async () => {
+        const answer = await visit(request, alias);
+        if (expected === "disabled") return answer.status === 451 && answer.text.includes(DISABLED);
+        return answer.status === 302 && answer.location === expected.to;
+      },
+      { timeout: 20_000, intervals: [250, 500, 1_000] },
+    )
+    .toBe(true);
+}
+
+/** A verified subscriber (the dashboard is theirs) with one link to `url`; returns the user and the link's alias. */
+async function userWithLink(page: Page, url: string) {
+  const user = await registerVerifiedUser(page);
+  await giveSubscription(page, user.email);
+  const prefix = `ks${tag()}`;
+  const { data } = await devFixture(page, { action: "links", email: user.email, count: 1, aliasPrefix: prefix, url });
+  return { user, alias: `${prefix}01`, userId: data.userId as string };
+}
+
+async function expectFieldError(page: Page, label: string, message: string) {
+  const field = page.getByLabel(label, { exact: true });
+  await expect(field).toHaveAttribute("aria-invalid", "true");
+  const id = (await field.getAttribute("aria-describedby"))!.split(" ")[0];
+  await expect(page.locator(`[id="${id}"]`)).toHaveText(message);
+}
+
+test.describe("kiosk trust and safety", () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  test("staff ban a destination domain: an existing link to it stops redirecting, new ones are refused; lifting the ban restores it", async ({
+    page,
+    browser,
+    request,
+  }) => {
+    const domain = `ban-${tag()}.example`;
+    const destination = `https://www.${domain}/offer`;
+    const { alias } = await userWithLink(page, destination);
+    await expectShortLink(request, alias, { to: destination });
+
+    const staff = await staffPage(browser);
+    const kiosk = staff.page;
+    await kiosk.goto("/app/kiosk/banned_domains");
+    // Bad input: nothing is banned, the message is next to the field.
+    await kiosk.getByLabel("Domain", { exact: true }).fill("not a domain");
+    await kiosk.getByRole("button", { name: "Ban", exact: true }).click();
+    await expectFieldError(kiosk, "Domain", "Enter a domain name such as example.com (a subdomain bans only itself and below).");
+    await expectFieldError(kiosk, "Reason", "Enter the reason.");
+    await expect(kiosk.getByRole("table", { name: "Banned domains" }).getByText(domain)).toHaveCount(0);
+
+    await kiosk.getByLabel("Domain", { exact: true }).fill(`HTTPS://${domain.toUpperCase()}/any/path`);
+    await kiosk.getByLabel("Reason").fill("Phishing campaign");
+    await kiosk.getByRole("button", { name: "Ban", exact: true }).click();
+    await expect(kiosk.getByText("1 existing link stopped redirecting")).toBeVisible();
+    await expect(kiosk.getByRole("table", { name: "Banned domains" }).getByRole("row").filter({ hasText: domain })).toContainText(
+      "Phishing campaign",
+    );
+    await expect(kiosk.getByRole("table", { name: "Staff log" }).getByRole("row").filter({ hasText: domain }).first()).toContainText(
+      "Destination domain banned",
+    );
+
+    await expectShortLink(request, alias, "disabled");
+    // The owner sees why in their dashboard.
+    await page.goto("/dashboard");
+    await expect(page.locator(`[data-alias="${alias}"]`)).toContainText("Destination domain banned");
+    // Creation refuses it, with a clear message next to the field.
+    const guestContext = await browser.newContext();
+    await interceptExternalHosts(guestContext);
+    const guest = await guestContext.newPage();
+    await acceptCookies(guest);
+    await guest.goto("/");
+    await submitUrl(guest, `https://shop.${domain}/x`);
+    await expectUrlError(guest, "Links to this domain are not allowed.");
+    await guestContext.close();
+    // TinyURL's legacy call refuses it too, naming why.
+    const legacy = await request.get(`/api-create.php?url=${encodeURIComponent(`https://${domain}/y`)}`, { maxRedirects: 0 });
+    expect(legacy.status()).toBe(400);
+    expect(legacy.headers()["x-snip-error"]).toContain("not allowed");
+
+    // Banning it twice is refused next to the field.
+    await kiosk.getByLabel("Domain", { exact: true }).fill(domain);
+    await kiosk.getByLabel("Reason").fill("again");
+    await kiosk.getByRole("button", { name: "Ban", exact: true }).click();
+    await expectFieldError(kiosk, "Domain", "This domain is already banned.");
+
+    await kiosk.getByRole("button", { name: `Lift the ban on ${domain}` }).click();
+    await expect(kiosk.getByText("1 link redirect again")).toBeVisible();
+    await expectShortLink(request, alias, { to: destination });
+    await staff.context.close();
+  });
+
+  test("staff find a link on the aliases page and terminate it from its alias page; restoring brings it back", async ({
+    page,
+    browser,
+    request,
+  }) => {
+    const destination = `https://example.com/terminate-${tag()}`;
+    const { user, alias } = await userWithLink(page, destination);
+    await expectShortLink(request, alias, { to: destination });
+
+    const staff = await staffPage(browser);
+    const kiosk = staff.page;
+    await kiosk.goto("/app/kiosk/aliases");
+    await kiosk.getByLabel("Search links").fill(user.email);
+    await kiosk.getByRole("button", { name: "Search" }).click();
+    await kiosk.getByRole("link", { name: new RegExp(`/${alias}$`) }).click();
+    await expect(kiosk.getByRole("heading", { name: new RegExp(`/${alias}$`) })).toBeVisible();
+    await expect(kiosk.getByRole("link", { name: user.email })).toBeVisible();
+    await expect(kiosk.getByRole("definition").filter({ hasText: /^Personal$/ })).toBeVisible();
+
+    // No reason: refused next to the field, nothing changes.
+    await kiosk.getByRole("button", { name: "Terminate link" }).click();
+    await expectFieldError(kiosk, "Reason for terminating", "Enter the reason.");
+    expect((await visit(request, alias)).location).toBe(destination);
+
+    await kiosk.getByLabel("Reason for terminating").fill("Reported as spam");
+    await kiosk.getByRole("button", { name: "Terminate link" }).click();
+    await expect(kiosk.getByText("The link is terminated")).toBeVisible();
+    await expectShortLink(request, alias, "disabled");
+    await expect(kiosk.getByRole("table", { name: "History" })).toContainText("Link terminated");
+
+    await page.goto("/dashboard");
+    await expect(page.locator(`[data-alias="${alias}"]`)).toContainText("Terminated for violating terms");
+
+    await kiosk.getByRole("button", { name: "Restore link" }).click();
+    await expect(kiosk.getByText("The link is restored")).toBeVisible();
+    await expectShortLink(request, alias, { to: destination });
+    await staff.context.close();
+  });
+
+  test("a user whose account staff terminate sees 'Account terminated for violating terms', and their links stop redirecting", async ({
+    page,
+    browser,
+    request,
+  }) => {
+    const destination = `https://example.com/account-${tag()}`;
+    const { user, alias } = await userWithLink(page, destination);
+    const staff = await staffPage(browser);
+    const kiosk = staff.page;
+    await kiosk.goto(`/app/kiosk/users?q=${encodeURIComponent(user.email)}`);
+    await kiosk.getByRole("link", { name: user.email }).click();
+    await kiosk.getByRole("button", { name: "Terminate account" }).click();
+    await expect(kiosk.getByText("Enter the reason.")).toBeVisible();
+    await kiosk.getByLabel("Reason").fill("Spam");
+    await kiosk.getByRole("button", { name: "Terminate account" }).click();
+    await expect(kiosk.getByText("The account is terminated")).toBeVisible();
+    await expectShortLink(request, alias, "disabled");
+
+    await page.goto("/dashboard");
+    await expect(page.getByRole("alert").filter({ hasText: "Account terminated for violating terms" })).toBeVisible();
+
+    await kiosk.getByRole("button", { name: "Restore account" }).click();
+    await expect(kiosk.getByText("The account is restored")).toBeVisible();
+    await expectShortLink(request, alias, { to: destination });
+    await page.goto("/dashboard");
+    await expect(page.getByText("Account terminated for violating terms")).toHaveCount(0);
+    await staff.context.close();
+  });
+
+  test("staff issue an access invitation for an email; while sign-up is invite-only a new user signs up with it, and not without it", async ({
+    page,
+    browser,
+  }) => {
+    const staff = await staffPage(browser);
+    const kiosk = staff.page;
+    const user = newUser("invited");
+    await kiosk.goto("/app/kiosk/access-invitations");
+    // Bad input: the messages are next to the fields and nothing is issued.
+    const before = await kiosk.getByTestId("access-invitation").count();
+    await kiosk.getByLabel("For email (optional)").fill("not-an-email");
+    await kiosk.getByLabel("Uses").fill("0");
+    await kiosk.getByRole("button", { name: "Issue invitation" }).click();
+    await expectFieldError(kiosk, "For email (optional)", "Enter an email address.");
+    await expectFieldError(kiosk, "Uses", "Enter a number of uses from 1 to 10,000.");
+    await expect(kiosk.getByTestId("access-invitation")).toHaveCount(before);
+
+    await kiosk.getByLabel("For email (optional)").fill(user.email);
+    await kiosk.getByLabel("Uses").fill("1");
+    await kiosk.getByRole("button", { name: "Issue invitation" }).click();
+    await expect(kiosk.getByText("The invitation is issued")).toBeVisible();
+    const row = kiosk.getByTestId("access-invitation").filter({ hasText: user.email });
+    await expect(row).toContainText("0 of 1");
+    await expect(row).toContainText("Open");
+    const code = (await row.locator("code").textContent())!.trim();
+
+    await kiosk.getByRole("button", { name: "Make sign-up invite-only" }).click();
+    await expect(kiosk.getByText("Sign-up is now by invitation only.")).toBeVisible();
+    try {
+      await acceptCookies(page);
+      await page.goto("/app/register");
+      await page.getByLabel("Name").fill(user.name);
+      await page.getByLabel("Email").fill(user.email);
+      await page.getByLabel("Password", { exact: true }).fill(user.password);
+      await page.getByRole("button", { name: "Sign Up" }).click();
+      await expectFieldError(page, "Invitation code", "Sign-up is by invitation only: enter the invitation code you received.");
+      await page.getByLabel("Invitation code").fill("AAAA-BBBB-CCCC");
+      await page.getByLabel("Password", { exact: true }).fill(user.password);
+      await page.getByRole("button", { name: "Sign Up" }).click();
+      await expectFieldError(page, "Invitation code", "This invitation code is not valid.");
+
+      // The kiosk's sign-up link carries the code and the address.
+      await page.goto(`/app/register?invitation=${encodeURIComponent(code.toLowerCase())}&email=${encodeURIComponent(user.email)}`);
+      await page.getByLabel("Name").fill(user.name);
+      await page.getByLabel("Password", { exact: true }).fill(user.password);
+      await page.getByRole("button", { name: "Sign Up" }).click();
+      await expect(page).toHaveURL(/\/app\/email\/verify\?sent=1$/);
+
+      await kiosk.reload();
+      await expect(row).toContainText("1 of 1");
+      await expect(row).toContainText("Used up");
+      await expect(
+        kiosk.getByRole("table", { name: "Staff log" }).getByRole("row").filter({ hasText: "Access invitation issued" }).first(),
+      ).toContainText(user.email);
+    } finally {
+      await kiosk.goto("/app/kiosk/access-invitations");
+      await kiosk.getByRole("button", { name: "Open sign-up to everyone" }).click();
+      await expect(kiosk.getByText("Sign-up is open to everyone again.")).toBeVisible();
+      await staff.context.close();
+    }
+  });
+
+  test("a non-staff post to any trust-and-safety action changes nothing", async ({ playwright, page, request }) => {
+    const destination = `https://example.com/intruder-${tag()}`;
+    const { userId, alias } = await userWithLink(page, destination);
+    const subscriber = await playwright.request.newContext({ baseURL: BASE_URL });
+    await apiLogin(subscriber, DEMO);
+    const guest = await playwright.request.newContext({ baseURL: BASE_URL });
+    const userPage = `/app/kiosk/user/${encodeURIComponent(userId)}`;
+    const aliasPage = `/app/kiosk/alias/${encodeURIComponent(new URL(BASE_URL).host)}/${alias}`;
+    const posts: [path: string, form: Record<string, string>][] = [
+      ["/app/kiosk/banned_domains", { intent: "ban", domain: "example.com", reason: "intruder" }],
+      [aliasPage, { intent: "terminate", reason: "intruder" }],
+      ["/app/kiosk/long-urls", { intent: "terminate", url: destination, reason: "intruder" }],
+      [userPage, { intent: "terminate", reason: "intruder" }],
+      ["/app/kiosk/access-invitations", { intent: "invite-only-on" }],
+    ];
+    for (const [who, context] of [
+      ["subscriber", subscriber],
+      ["guest", guest],
+    ] as const) {
+      for (const [path, form] of posts) {
+        const response = await context.post(path, { form, headers: SAME_ORIGIN, maxRedirects: 0 });
+        expect(response.status(), `${who} POST ${path}`).toBe(302);
+        expect(response.headers().location, `${who} POST ${path}`).toBe(
+          who === "guest" ? `/app/login?to=${encodeURIComponent(path)}` : "/",
+        );
+      }
+    }
+    // Nothing changed: the link still redirects and sign-up is still open.
+    expect((await visit(request, alias)).location).toBe(destination);
+    await page.goto("/app/register");
+    expect(await page.getByLabel("Invitation code").count()).toBe(0);
+    for (const context of [subscriber, guest]) await context.dispose();
+  });
+});

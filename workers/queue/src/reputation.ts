@@ -1,0 +1,105 @@
+/**
+ * The URL-reputation job (issue 19, decision 036): looks the destinations of new or changed links
+ * up at the provider and queues each hit for staff review in the kiosk (one open row per link and
+ * threat). Without the provider's key the check is skipped with a log line; the banned-domain list
+ * still applies at creation.
+ */
+import { and, eq, inArray, isNull } from "drizzle-orm";
+import { getDb } from "../../../db/client.server";
+import { links, reputationHits } from "../../../db/schema";
+import type { Envelope } from "../../../domain/events";
+import { REPUTATION_JOB, safeBrowsingProvider, type ReputationJob, type UrlReputationProvider } from "../../../domain/reputation";
+import type { QueueEnv } from "./env";
+
+const MAX_LINKS = 500;
+
+export function reputationProvider(env: QueueEnv, fetchImpl?: typeof fetch): UrlReputationProvider | null {
+  if (!env.SAFE_BROWSING_API_KEY) return null;
+  return safeBrowsingProvider({ apiKey: env.SAFE_BROWSING_API_KEY, base: env.SAFE_BROWSING_API_URL || undefined, fetch: fetchImpl });
+}
+
+/** Checks the links (active, not already held) and records the hits; returns how many were new. */
+export async function checkLinksReputation(env: QueueEnv, linkIds: readonly string[], provider: UrlReputationProvider, now = new Date()) {
+  const db = getDb(env.DB);
+  const ids = [...new Set(linkIds)].slice(0, MAX_LINKS);
+  if (ids.length === 0) return 0;
+  const rows: { id: string; url: string }[] = [];
+  for (let start = 0; start < ids.length; start += 90) {
+    rows.push(
+      ...(await db
+        .select({ id: links.id, url: links.url })
+        .from(links)
+        .where(and(inArray(links.id, ids.slice(start, start + 90)), eq(links.status, "active"), isNull(links.blocked)))),
+    );
+  }
+  if (rows.length === 0) return 0;
+  const hits = await provider.check([...new Set(rows.map((row) => row.url))]);
+  let added = 0;
+  for (const hit of hits) {
+    for (const row of rows.filter((r) => r.url === hit.url)) {
+      const inserted = await db
+        .insert(reputationHits)
+        .values({
+          id: crypto.randomUUID(),
+          linkId: row.id,
+          url: row.url,
+          provider: provider.name,
+          threatType: hit.threatType,
+          checkedAt: now,
+        })
+        .onConflictDoNothing()
+        .returning({ id: reputationHits.id });
+      added += inserted.length;
+    }
+  }
+  return added;
+}
+
+export async function reputationCheckJob(envelope: Envelope<string, unknown>, env: QueueEnv): Promise<void> {
+  const payload = envelope.payload as { linkIds?: unknown } | null;
+  const linkIds = Array.isArray(payload?.linkIds) ? payload.linkIds.filter((id): id is string => typeof id === "string") : [];
+  const provider = reputationProvider(env);
+  if (!provider) {
+    console.info(
+      "reputation: SAFE_BROWSING_API_KEY is not set, so the background URL-reputation check is skipped (the banned-domain list still applies)",
+    );
+    return;
+  }
+  const added = await checkLinksReputation(env, linkIds, provider);
+  if (added > 0) console.info(`reputation: ${added} hit(s) queued for staff review`);
+}
+
+const RECHECK_CURSOR = "reputation_recheck_cursor";
+export const RECHECK_BATCH = 500;
+
+/**
+ * The background re-check (hourly, from the consumer's cron): the next RECHECK_BATCH active links
+ * after the cursor (by rowid, wrapping around at the end) go to the queue as one reputation job, so
+ * every destination is looked up again over time and a URL that turns bad later is caught.
+ * Returns how many links were queued.
+ */
+export async function scheduleReputationRecheck(env: QueueEnv, now = new Date()): Promise<number> {
+  if (!env.SAFE_BROWSING_API_KEY) {
+    console.info("reputation: SAFE_BROWSING_API_KEY is not set, so the background URL-reputation re-check is skipped");
+    return 0;
+  }
+  const cursorRow = await env.DB.prepare("SELECT value FROM kiosk_settings WHERE key = ?").bind(RECHECK_CURSOR).first<{ value: string }>();
+  const cursor = Number(cursorRow?.value ?? "0") || 0;
+  const page = await env.DB.prepare(
+    "SELECT rowid AS rid, id FROM links WHERE rowid > ? AND status = 'active' AND blocked IS NULL ORDER BY rowid LIMIT ?",
+  )
+    .bind(cursor, RECHECK_BATCH)
+    .all<{ rid: number; id: string }>();
+  const rows = page.results;
+  const next = rows.length < RECHECK_BATCH ? 0 : rows[rows.length - 1]!.rid;
+  if (rows.length > 0) {
+    const job: ReputationJob = { type: REPUTATION_JOB, v: 1, id: crypto.randomUUID(), payload: { linkIds: rows.map((row) => row.id) } };
+    await env.JOBS.send(job);
+  }
+  await env.DB.prepare(
+    "INSERT INTO kiosk_settings (key, value, updated_at) VALUES (?, ?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
+  )
+    .bind(RECHECK_CURSOR, String(next), now.getTime())
+    .run();
+  return rows.length;
+}
