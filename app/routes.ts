@@ -86,6 +86,10 @@ export default [
   route("app/api/settings/branded-domains", "routes/api/settings.branded-domains.ts", { id: "api-branded-domains" }),
   route("app/api/settings/vanity-subdomains", "routes/api/settings.branded-domains.ts", { id: "api-vanity-subdomains" }),
   route("app/api/settings/subscription/:op?", "routes/api/settings.subscription.ts"),
+  // The call contract (issue 20): spec 02 §7's create, password-confirmation and preset calls at the spec's paths.
+  route("app/api/url/create", "routes/api/url.create.ts"),
+  route("app/api/password/confirm", "routes/api/user.confirm-password.ts", { id: "password-confirm" }),
+  route("app/api/preset/create", "routes/api/preset.create.ts"),
 
   // Kiosk (L and developer)
   route("app/kiosk", "routes/kiosk/layout.tsx", [

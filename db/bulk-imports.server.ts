@@ -118,6 +118,7 @@ export async function listUnpublishedBulkLinks(db: Db, importId: string, limit: 
       url: links.url,
       status: links.status,
       expiresAt: links.expiresAt,
+      blocked: links.blocked,
     })
     .from(bulkImportRows)
     .innerJoin(links, eq(links.id, bulkImportRows.linkId))

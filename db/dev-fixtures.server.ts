@@ -28,6 +28,8 @@ export interface FixtureSubscription {
   amount: number;
   /** A past-due trial: billing past due, and the trial ended when the period started. */
   pastDueTrial: boolean;
+  /** Billing past due without a trial (a failed renewal). */
+  pastDue?: boolean;
 }
 
 /** Replaces the user's current default subscription. */
@@ -52,7 +54,7 @@ export async function putCurrentSubscription(db: Db, userId: string, sub: Fixtur
       trialEndsAt: sub.pastDueTrial ? periodStartsAt : null,
       periodStartsAt,
       periodEndsAt,
-      billingStatus: sub.pastDueTrial ? "past_due" : null,
+      billingStatus: sub.pastDueTrial || sub.pastDue ? "past_due" : null,
       type: "default",
       createdAt: now,
       updatedAt: now,

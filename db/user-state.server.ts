@@ -1,7 +1,7 @@
 /** The account fields GET /app/api/state reports beyond what the viewer already carries. */
 import { eq } from "drizzle-orm";
 import type { Db } from "./client.server";
-import { twoFactors, users } from "./schema";
+import { billingCustomers, twoFactors, users } from "./schema";
 
 export interface UserStateFields {
   emailVerifiedAt: Date | null;
@@ -30,4 +30,21 @@ export async function getUserStateFields(db: Db, userId: string): Promise<UserSt
     surveyEnabled: user[0]?.surveyEnabled ?? false,
     activeBackupCodes: countCodes(twoFactor[0]?.backupCodes),
   };
+}
+
+/** Spec 01 §3 billing_customers: the user's customer records at the billing providers (0 test mode, 1 Stripe, 2 Paddle). */
+export async function listBillingCustomers(db: Db, userId: string) {
+  const rows = await db
+    .select({
+      billingType: billingCustomers.billingType,
+      billingId: billingCustomers.billingId,
+      pmType: billingCustomers.pmType,
+      pmLastFour: billingCustomers.pmLastFour,
+      pmExpiration: billingCustomers.pmExpiration,
+      pmCountry: billingCustomers.pmCountry,
+    })
+    .from(billingCustomers)
+    .where(eq(billingCustomers.userId, userId))
+    .orderBy(billingCustomers.billingType);
+  return rows;
 }

@@ -19,7 +19,7 @@
 //     (the mean of the two middle ones for an even count).
 //  2. whether every click of a run with an exact request count (human traffic with bots mixed
 //     in) was counted once in D1: clicks, bot clicks, unique visitors and every breakdown.
-//  3. the JavaScript (gzip) each public page ships, and its largest modules.
+//  3. the JavaScript (gzip) each public page ships, and `/` and `/dashboard` signed in, with their largest modules.
 //  4. bulk import: the time from uploading a 10,000-row CSV (POST /app/api/bulk/csv, as a Pro 5k
 //     subscriber) until the import is finished (every row in D1, the user notified), and until
 //     every new link is also in KV. `--no-bulk` skips it; BENCH_BULK_ROWS changes the row count.
@@ -31,18 +31,19 @@
 // Every run writes its figures to bench-results/<time>.json; `node scripts/bench-table.mjs`
 // (run at the end) rewrites README's bench table from the newest. `--check` exits 1 when a target
 // is missed. `--redirects-only` measures the redirect paths and the accounting run only.
+// `--js-only` measures only part 3 (scripts/bench-js.mjs), on a service of its own, and writes nothing.
 // Needs wrk (Debian package `wrk`).
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync, existsSync } from "node:fs";
 import { createServer } from "node:net";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { gzipSync } from "node:zlib";
 import { Miniflare, convertV4MiniflareOptions } from "miniflare";
 import { describeClick } from "../domain/click-facts.ts";
 import { pickRoute } from "../domain/redirect-routes.ts";
 import { VISITORS, accountingVisit, trafficLua, userAgents, visitPayload, visitorIp, visitors } from "./bench-traffic.mjs";
 import { builtWorker, startRuntime } from "./runtime.mjs";
+import { measureJavaScript, measureJavaScriptOnly, printJavaScript } from "./bench-js.mjs";
 
 const args = new Set(process.argv.slice(2));
 const CHECK = args.has("--check");
@@ -82,6 +83,11 @@ const STORED_HOSTS = [SHORT_HOST, EXTRA_HOST, BRANDED_HOST];
 const storedHostOf = (i) => STORED_HOSTS[i % STORED_HOSTS.length];
 const BULK_ROWS = env("BENCH_BULK_ROWS", 10_000);
 const TARGETS = { cachedHuman: 0.85, kv: 0.5, analyticsP50Ms: 100 };
+
+if (args.has("--js-only")) {
+  await measureJavaScriptOnly(APP_PORT);
+  process.exit(0);
+}
 
 if (spawnSync("wrk", ["-v"]).error) {
   console.error("npm run bench needs wrk: apt-get install -y wrk");
@@ -734,49 +740,10 @@ Object.assign(acc, {
 });
 
 // ---------------------------------------------------------------------------------------------
-// JavaScript per public page: the module scripts and modulepreloads each page's HTML references.
+// JavaScript per page (scripts/bench-js.mjs): the public pages, and `/` and `/dashboard` signed in.
 
 progress("pages");
-const PUBLIC_PAGES = [
-  "/",
-  "/app/my-urls",
-  "/app/my-urls/clear-history",
-  "/app/features/link-management",
-  "/app/features/custom-links",
-  "/app/features/branded-domains",
-  "/app/features/link-analytics",
-  "/app/features/free-domains",
-  "/app/features/how-snip-works",
-  "/app/features/about-us",
-  "/app/terms",
-  "/app/cookies-policy",
-  "/app/privacy-policy",
-  "/app/data-processing-agreement",
-  "/app/enterprise-terms",
-  "/app/service-level-agreement",
-  "/app/supplemental-terms",
-  "/app/careers/fullstack-developer",
-  "/app/deleted",
-  "/app/affiliate-link",
-  "/app/unsubscribe",
-];
-const gzipCache = new Map();
-function gzipSize(path) {
-  if (!gzipCache.has(path)) gzipCache.set(path, gzipSync(readFileSync(join("build/client", path))).length);
-  return gzipCache.get(path);
-}
-const pages = [];
-for (const page of PUBLIC_PAGES) {
-  const html = await (await fetch(`${APP_URL}${page}`)).text();
-  const scripts = new Set();
-  for (const m of html.matchAll(/<link rel="modulepreload" href="([^"]+\.js)"/g)) scripts.add(m[1]);
-  for (const m of html.matchAll(/<script[^>]+src="([^"]+\.js)"/g)) scripts.add(m[1]);
-  for (const m of html.matchAll(/import\s*(?:[^"']*from\s*)?["'](\/assets\/[^"']+\.js)["']/g)) scripts.add(m[1]);
-  const modules = [...scripts].filter((s) => existsSync(join("build/client", s))).map((s) => ({ file: s, gzipBytes: gzipSize(s) }));
-  modules.sort((a, b) => b.gzipBytes - a.gzipBytes);
-  const bytes = modules.reduce((sum, m) => sum + m.gzipBytes, 0);
-  pages.push({ page, files: scripts.size, gzipBytes: bytes, largest: modules.slice(0, 3) });
-}
+const pages = await measureJavaScript(APP_URL);
 
 // ---------------------------------------------------------------------------------------------
 // Bulk import (optional: --no-bulk): a 10,000-row CSV through the running service, as a user
@@ -1050,12 +1017,7 @@ console.log(
     `the last click was in the rollups ${(acc.drainedAfterMs / 1000).toFixed(1)} s after the run ended`,
 );
 
-console.log(`\nJavaScript shipped per public page (gzip), and its largest modules:`);
-for (const p of pages)
-  console.log(
-    `  ${p.page.padEnd(36)} ${(p.gzipBytes / 1024).toFixed(1).padStart(6)} kB  (${p.files} files)  ` +
-      p.largest.map((m) => `${m.file.replace(/^\/assets\//, "")} ${(m.gzipBytes / 1024).toFixed(1)}`).join(", "),
-  );
+printJavaScript(pages);
 if (bulk) {
   const secs = (ms) => (ms === null ? "not within 10 min" : `${(ms / 1000).toFixed(1)} s`);
   console.log(`\nBulk import of a ${fmt(bulk.rows)}-row CSV through the service (upload answered in ${secs(bulk.uploadMs)}):`);

@@ -3,14 +3,17 @@
  * to /app/links/create: with JavaScript through a fetcher (errors come back in place, success
  * navigates), without it as a plain post to that page, which renders the form with its errors.
  * The UTM builder is a dialog with JavaScript and the /app/links/utm page without it.
+ *
+ * What a page loads before it is interactive is kept small (issue 15): the UTM builder's dialog
+ * (utm-builder.tsx) is imported when it is first opened, and the form reads its reply without a
+ * form library (the server validates; the reply carries the errors).
  */
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { useEffect, useRef, useState, type ReactNode } from "react";
-import { useModalOnMount } from "./dialog";
+import type { SubmissionResult } from "@conform-to/react";
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
 import { formatExpiry } from "../../domain/expiry";
 import { MESSAGES } from "../../domain/messages";
-import { applyUtm, readUtm, stripUtm, UTM_FIELDS, UTM_RULES, type UtmKey, type UtmPreset, type UtmValues } from "../../domain/utm-rules";
+import { readUtm, stripUtm } from "../../domain/utm-rules";
 import {
   CREATE_LINK_PATH,
   CREATE_MESSAGES,
@@ -20,7 +23,6 @@ import {
   type CreateReply,
   type LinkResultData,
   type OrganizationFormTarget,
-  type UtmReply,
 } from "../forms/create-link-rules";
 import { BULK_PATH, type BulkReply } from "../forms/bulk";
 import { BulkLinkForm } from "./bulk-link-form";
@@ -28,15 +30,19 @@ import { CopyButton } from "./copy-button";
 import { DomainSelect } from "./domain-select";
 import { useHydrated } from "./use-hydrated";
 
+/** The UTM builder's dialog, loaded on demand: only a click on the UTM switch or Edit opens it. */
+const UtmBuilderDialog = lazy(() => import("./utm-builder").then((m) => ({ default: m.UtmBuilderDialog })));
+
 /** URL field focus delay after "Shorten another" (spec 02 §9). */
 const URL_FOCUS_DELAY_MS = 300;
 
-const inputClass =
+export const inputClass =
   "w-full rounded-lg border bg-white px-3 py-2.5 text-base shadow-sm outline-none transition focus:border-indigo-500 focus:ring-4 focus:ring-indigo-100 disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-500";
-const labelClass = "mb-1.5 block text-sm font-semibold text-slate-800";
-const secondaryButton = "rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-50";
+export const labelClass = "mb-1.5 block text-sm font-semibold text-slate-800";
+export const secondaryButton =
+  "rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-50";
 
-function errorsOf(result: SubmissionResult<string[]> | undefined, name: string): string[] | undefined {
+export function errorsOf(result: SubmissionResult<string[]> | undefined, name: string): string[] | undefined {
   const errors = result?.error;
   if (!errors) return undefined;
   const list = Object.entries(errors)
@@ -45,13 +51,13 @@ function errorsOf(result: SubmissionResult<string[]> | undefined, name: string):
   return list.length ? list : undefined;
 }
 
-function initial(result: SubmissionResult<string[]> | undefined, name: string): string | undefined {
+export function initial(result: SubmissionResult<string[]> | undefined, name: string): string | undefined {
   const value = (result?.initialValue as Record<string, unknown> | null | undefined)?.[name];
   if (Array.isArray(value)) return value.filter((v) => typeof v === "string").join(", ");
   return typeof value === "string" ? value : undefined;
 }
 
-function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
+export function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
   if (!errors?.length) return null;
   return (
     <p id={id} role="alert" className="mt-1.5 text-sm font-medium text-red-600">
@@ -60,7 +66,7 @@ function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
   );
 }
 
-function Field({
+export function Field({
   label,
   htmlFor,
   errors,
@@ -294,7 +300,9 @@ function SingleLinkForm({ data, reply, returnTo, ids }: { data: CreateFormData; 
   const location = useLocation();
   const current = fetcher.data ?? reply;
   const result = current?.result;
-  const [form] = useForm({ id: `${ids}-link`, lastResult: result });
+  const formId = `${ids}-link`;
+  // The form's own errors (not a field's): a conform reply keeps them under "".
+  const formErrors = result?.error?.[""] ?? undefined;
   const urlRef = useRef<HTMLInputElement>(null);
   const [utmOn, setUtmOn] = useState(data.utmOn);
   const [utmError, setUtmError] = useState<string | null>(null);
@@ -348,7 +356,9 @@ function SingleLinkForm({ data, reply, returnTo, ids }: { data: CreateFormData; 
         // On the homepage (users without the analytics capability: subscribers are sent to the
         // dashboard) the form posts to the homepage's own action; the create page is for the others.
         action={data.organization ? data.organization.action : returnTo === "/" ? "/?index" : CREATE_LINK_PATH}
-        {...getFormProps(form)}
+        id={formId}
+        aria-invalid={formErrors ? true : undefined}
+        aria-describedby={formErrors ? `${formId}-form-error` : undefined}
         noValidate
         className="space-y-4"
         data-testid={`${ids}-link-form`}
@@ -366,7 +376,6 @@ function SingleLinkForm({ data, reply, returnTo, ids }: { data: CreateFormData; 
             id={`${ids}-url`}
             name="url"
             type="url"
-            key={`url-${form.key ?? ""}`}
             defaultValue={initial(result, "url") ?? data.url}
             placeholder="https://example.com/a-very-long-link"
             autoComplete="off"
@@ -379,7 +388,6 @@ function SingleLinkForm({ data, reply, returnTo, ids }: { data: CreateFormData; 
         </Field>
         <div className="grid gap-4 sm:grid-cols-2">
           <DomainSelect
-            key={`domain-${form.key ?? ""}`}
             id={`${ids}-domain`}
             options={data.domains}
             defaultValue={startDomain(data, initial(result, "domain"))}
@@ -392,7 +400,6 @@ function SingleLinkForm({ data, reply, returnTo, ids }: { data: CreateFormData; 
             <input
               id={`${ids}-alias`}
               name="alias"
-              key={`alias-${form.key ?? ""}`}
               defaultValue={canCustomAlias ? initial(result, "alias") : undefined}
               disabled={!canCustomAlias}
               title={canCustomAlias ? undefined : aliasLocked}
@@ -413,7 +420,6 @@ function SingleLinkForm({ data, reply, returnTo, ids }: { data: CreateFormData; 
           <input
             id={`${ids}-description`}
             name="description"
-            key={`description-${form.key ?? ""}`}
             defaultValue={initial(result, "description")}
             maxLength={DESCRIPTION_MAX_LENGTH}
             autoComplete="off"
@@ -432,7 +438,6 @@ function SingleLinkForm({ data, reply, returnTo, ids }: { data: CreateFormData; 
             <input
               id={`${ids}-tags`}
               name="tags"
-              key={`tags-${form.key ?? ""}`}
               defaultValue={initial(result, "tags")}
               placeholder="campaign, spring"
               autoComplete="off"
@@ -471,13 +476,13 @@ function SingleLinkForm({ data, reply, returnTo, ids }: { data: CreateFormData; 
                   Edit
                 </button>
               </div>
-              <ExpiryField key={`expiry-${form.key ?? ""}`} data={data} result={result} ids={ids} />
+              <ExpiryField data={data} result={result} ids={ids} />
             </div>
           </details>
         ) : null}
-        {form.errors && !current?.planLimit ? (
-          <p id={form.errorId} role="alert" className="text-sm font-medium text-red-600">
-            {form.errors[0]}
+        {formErrors?.length && !current?.planLimit ? (
+          <p id={`${formId}-form-error`} role="alert" className="text-sm font-medium text-red-600">
+            {formErrors[0]}
           </p>
         ) : null}
         <button
@@ -490,211 +495,23 @@ function SingleLinkForm({ data, reply, returnTo, ids }: { data: CreateFormData; 
       </fetcher.Form>
       <PlanLimitDialog key={fetcher.data ? "fetched" : "initial"} open={current?.planLimit === true} />
       {builderUrl !== null ? (
-        <UtmBuilderDialog
-          url={builderUrl}
-          presets={data.presets}
-          onClose={() => {
-            setBuilderUrl(null);
-            if (urlRef.current && readUtm(urlRef.current.value).utm_source === "") setUtmOn(false);
-          }}
-          onApply={(url) => {
-            if (urlRef.current) urlRef.current.value = url;
-            setUtmOn(true);
-            setBuilderUrl(null);
-          }}
-        />
+        <Suspense fallback={null}>
+          <UtmBuilderDialog
+            url={builderUrl}
+            presets={data.presets}
+            onClose={() => {
+              setBuilderUrl(null);
+              if (urlRef.current && readUtm(urlRef.current.value).utm_source === "") setUtmOn(false);
+            }}
+            onApply={(url) => {
+              if (urlRef.current) urlRef.current.value = url;
+              setUtmOn(true);
+              setBuilderUrl(null);
+            }}
+          />
+        </Suspense>
       ) : null}
     </>
-  );
-}
-
-/** The builder's fields, presets and save-as-preset option; used by the dialog and the no-JavaScript page. */
-export function UtmBuilderForm({
-  url,
-  presets,
-  reply,
-  returnTo,
-  mode,
-  onApply,
-  onCancel,
-}: {
-  url: string;
-  presets: UtmPreset[];
-  reply?: UtmReply;
-  returnTo: string;
-  mode: "page" | "dialog";
-  onApply?: (url: string) => void;
-  onCancel?: () => void;
-}) {
-  const fetcher = useFetcher<UtmReply>();
-  const current = fetcher.data ?? reply;
-  const result = current?.result;
-  const [values, setValues] = useState<UtmValues>(() => {
-    const fromReply = Object.fromEntries(UTM_FIELDS.map((f) => [`utm_${f}`, initial(result, `utm_${f}`) ?? ""])) as UtmValues;
-    return result ? fromReply : readUtm(url);
-  });
-  const [savePreset, setSavePreset] = useState(initial(result, "save_preset") === "on");
-  const presetError = current?.error ?? null;
-
-  useEffect(() => {
-    if (fetcher.data?.url && onApply) onApply(fetcher.data.url);
-  }, [fetcher.data, onApply]);
-
-  const preview = applyUtm(url, values);
-  return (
-    <fetcher.Form
-      method="post"
-      // On the page the query keeps the URL for the page's own loader when the post is refused.
-      action={mode === "page" ? `${UTM_BUILDER_PATH}?${new URLSearchParams({ url, return_to: returnTo }).toString()}` : UTM_BUILDER_PATH}
-      noValidate
-      className="space-y-4"
-      data-testid="utm-builder"
-    >
-      <input type="hidden" name="mode" value={mode} />
-      <input type="hidden" name="url" value={url} />
-      <input type="hidden" name="return_to" value={returnTo} />
-      <div className="flex flex-wrap items-end gap-2">
-        <div className="grow">
-          <label htmlFor={`utm-preset-${mode}`} className={labelClass}>
-            Load a preset
-          </label>
-          <select
-            id={`utm-preset-${mode}`}
-            name="preset"
-            defaultValue=""
-            onChange={(e) => {
-              const preset = presets.find((p) => p.id === e.currentTarget.value);
-              if (preset)
-                setValues({
-                  utm_source: preset.utm_source,
-                  utm_medium: preset.utm_medium,
-                  utm_campaign: preset.utm_campaign,
-                  utm_term: preset.utm_term,
-                  utm_content: preset.utm_content,
-                });
-            }}
-            className={`${inputClass} border-slate-300`}
-          >
-            <option value="">Choose a preset…</option>
-            {presets.map((preset) => (
-              <option key={preset.id} value={preset.id}>
-                {preset.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        {mode === "page" ? (
-          <button type="submit" formMethod="get" formAction={UTM_BUILDER_PATH} className={secondaryButton} name="load" value="1">
-            Load
-          </button>
-        ) : null}
-      </div>
-      <div className="grid gap-3 sm:grid-cols-2">
-        {UTM_FIELDS.map((field) => {
-          const key: UtmKey = `utm_${field}`;
-          const errors = errorsOf(result, key);
-          const id = `${mode}-${key}`;
-          return (
-            <Field
-              key={key}
-              label={`${field[0]!.toUpperCase()}${field.slice(1)}${UTM_RULES[field].required ? "" : " (optional)"}`}
-              htmlFor={id}
-              errors={errors}
-            >
-              <input
-                id={id}
-                name={key}
-                value={values[key]}
-                onChange={(e) => {
-                  const value = e.currentTarget.value;
-                  setValues((v) => ({ ...v, [key]: value }));
-                }}
-                autoComplete="off"
-                aria-invalid={errors ? true : undefined}
-                aria-describedby={errors ? `${id}-error` : undefined}
-                className={`${inputClass} ${errors ? "border-red-500" : "border-slate-300"}`}
-              />
-            </Field>
-          );
-        })}
-      </div>
-      <div className="space-y-2">
-        <label className="flex items-center gap-2 text-sm font-semibold text-slate-800">
-          <input
-            type="checkbox"
-            name="save_preset"
-            checked={savePreset}
-            onChange={(e) => setSavePreset(e.currentTarget.checked)}
-            className="h-4 w-4 accent-indigo-600"
-          />
-          Save as preset
-        </label>
-        <Field label="Preset name" htmlFor={`${mode}-preset-name`} errors={errorsOf(result, "preset_name")}>
-          <input
-            id={`${mode}-preset-name`}
-            name="preset_name"
-            defaultValue={initial(result, "preset_name")}
-            autoComplete="off"
-            className={`${inputClass} border-slate-300`}
-          />
-        </Field>
-      </div>
-      {errorsOf(result, "url") ? <FieldErrors id={`${mode}-utm-url-error`} errors={errorsOf(result, "url")} /> : null}
-      {presetError ? (
-        <p role="alert" className="text-sm font-medium text-red-600">
-          {presetError}
-        </p>
-      ) : null}
-      <p className="break-all rounded-lg bg-slate-50 px-3 py-2 font-mono text-xs text-slate-600" data-testid="utm-preview">
-        {preview}
-      </p>
-      <div className="flex justify-end gap-3">
-        {onCancel ? (
-          <button type="button" onClick={onCancel} className={secondaryButton}>
-            Cancel
-          </button>
-        ) : null}
-        <button
-          type="submit"
-          disabled={fetcher.state !== "idle"}
-          className="rounded-lg bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-700 disabled:opacity-70"
-        >
-          Apply
-        </button>
-      </div>
-    </fetcher.Form>
-  );
-}
-
-function UtmBuilderDialog({
-  url,
-  presets,
-  onApply,
-  onClose,
-}: {
-  url: string;
-  presets: UtmPreset[];
-  onApply: (url: string) => void;
-  onClose: () => void;
-}) {
-  const ref = useModalOnMount();
-  return (
-    <dialog
-      ref={ref}
-      closedby="any"
-      onClose={onClose}
-      aria-labelledby="utm-builder-title"
-      className="m-auto w-[min(94vw,640px)] rounded-2xl border border-slate-200 p-0 shadow-2xl backdrop:bg-slate-900/50"
-    >
-      <div className="border-b border-slate-200 px-6 py-4">
-        <h2 id="utm-builder-title" className="text-lg font-bold text-slate-900">
-          UTM Parameters Builder
-        </h2>
-      </div>
-      <div className="px-6 py-5">
-        <UtmBuilderForm url={url} presets={presets} returnTo="/" mode="dialog" onApply={onApply} onCancel={() => ref.current?.close()} />
-      </div>
-    </dialog>
   );
 }
 

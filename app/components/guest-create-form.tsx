@@ -4,8 +4,8 @@
  * challenge when it is configured. A plain form post, so it works without JavaScript; with it,
  * Shorten waits for the challenge and the ticked agreement.
  */
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { useEffect, useRef, useState } from "react";
+import type { SubmissionResult } from "@conform-to/react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import { DOMAIN_MESSAGES } from "../../domain/domain-rules";
 import type { GuestFormData } from "../forms/shorten-rules";
@@ -41,7 +41,10 @@ export function GuestCreateForm({ data, lastResult }: { data: GuestFormData; las
   const navigation = useNavigation();
   const location = useLocation();
   const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/") === true;
-  const [form, fields] = useForm<{ url: string; alias: string; domain: string; agreement: string }>({ lastResult });
+  // The server validates; its reply carries the errors (the form's own under "", as conform keeps them).
+  const formId = useId();
+  const url = { id: `${formId}-url`, errorId: `${formId}-url-error`, errors: errorsOf(lastResult, "url") };
+  const formErrors = errorsOf(lastResult, "");
   const urlInput = useRef<HTMLInputElement>(null);
   const posted = initial(lastResult, "domain");
   const startDomain = (posted && data.domains.some((d) => d.domain === posted) ? posted : null) ?? data.defaultDomain;
@@ -61,8 +64,8 @@ export function GuestCreateForm({ data, lastResult }: { data: GuestFormData; las
   }, [location.key, location.state]);
 
   useEffect(() => {
-    if (fields.url.errors?.length) urlInput.current?.focus();
-  }, [fields.url.errors]);
+    if (url.errors?.length) urlInput.current?.focus();
+  }, [url.errors]);
 
   // After every submit the challenge starts again (spec 02 §4).
   const wasBusy = useRef(false);
@@ -74,42 +77,49 @@ export function GuestCreateForm({ data, lastResult }: { data: GuestFormData; las
     }
   }, [busy]);
 
-  const urlErrors = fields.url.errors;
+  const urlErrors = url.errors;
   const aliasErrors = errorsOf(lastResult, "alias");
   const agreementErrors = errorsOf(lastResult, "agreement");
   const robotErrors = errorsOf(lastResult, "anti_robot_token");
   const blocked = (challenge && !verified) || (data.agreementRequired && !agreed);
 
   return (
-    <Form method="post" action="/?index" {...getFormProps(form)} noValidate className="space-y-4" data-testid="guest-create-form">
+    <Form
+      method="post"
+      action="/?index"
+      id={formId}
+      aria-invalid={formErrors ? true : undefined}
+      aria-describedby={formErrors ? `${formId}-error` : undefined}
+      noValidate
+      className="space-y-4"
+      data-testid="guest-create-form"
+    >
       <div>
-        <label htmlFor={fields.url.id} className={labelClass}>
+        <label htmlFor={url.id} className={labelClass}>
           Enter a long URL to make it short
         </label>
         <input
           ref={urlInput}
-          id={fields.url.id}
-          name={fields.url.name}
+          id={url.id}
+          name="url"
           type="url"
-          key={`url-${form.key ?? ""}`}
           defaultValue={initial(lastResult, "url")}
           placeholder="https://example.com/a-very-long-link"
           autoComplete="off"
           inputMode="url"
           aria-invalid={urlErrors ? true : undefined}
-          aria-describedby={urlErrors ? fields.url.errorId : undefined}
+          aria-describedby={urlErrors ? url.errorId : undefined}
           className={`${inputClass} ${urlErrors ? "border-red-500" : "border-slate-300"}`}
         />
-        <FieldError id={fields.url.errorId} errors={urlErrors} />
-        {form.errors ? (
-          <p id={form.errorId} role="alert" className="mt-2 text-sm font-medium text-red-600">
-            {form.errors[0]}
+        <FieldError id={url.errorId} errors={urlErrors} />
+        {formErrors ? (
+          <p id={`${formId}-error`} role="alert" className="mt-2 text-sm font-medium text-red-600">
+            {formErrors[0]}
           </p>
         ) : null}
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <DomainSelect
-          key={`domain-${form.key ?? ""}`}
           id="guest-domain"
           options={data.domains}
           defaultValue={startDomain}
@@ -126,7 +136,6 @@ export function GuestCreateForm({ data, lastResult }: { data: GuestFormData; las
           <input
             id="guest-alias"
             name="alias"
-            key={`alias-${form.key ?? ""}`}
             defaultValue={aliasOpen ? initial(lastResult, "alias") : undefined}
             disabled={!aliasOpen}
             title={aliasOpen ? undefined : DOMAIN_MESSAGES.guestAliasTooltip}

@@ -153,22 +153,30 @@ function asFormData(body: Record<string, unknown>): FormData {
 export async function organizationCreateCall(args: Args, scope: "team" | "personal"): Promise<Response> {
   if (args.request.method !== "POST") return apiError(405, API_MESSAGES.methodNotAllowed, undefined, { allow: "POST" });
   const scoped = await requireScope(args, scope, "create");
-  const env = getCloudflare(args.context).env;
-  const body = await readBody(args.request);
+  return createLinkCall(getCloudflare(args.context).env, args.request, await organizationCreator(scoped));
+}
+
+/**
+ * The create call of spec 02 §7 for a creator (POST url/create and its organization variants):
+ * the creation payload (JSON or form) through the single create form's rules, then
+ * `{data: [{url, aliases: [...]}]}`; a refusal is {message, errors} with its status.
+ */
+export async function createLinkCall(env: AppEnv, request: Request, creator: LinkCreator): Promise<Response> {
+  const body = await readBody(request);
   if (typeof body !== "object" || body === null || Array.isArray(body))
     return apiError(422, API_MESSAGES.invalidData, { body: [API_MESSAGES.bodyNotObject] });
   const now = new Date();
   const submission = parseWithZod(asFormData(body as Record<string, unknown>), {
-    schema: createLinkSchema(await destinationContext(env, args.request), now),
+    schema: createLinkSchema(await destinationContext(env, request), now),
   });
   if (submission.status !== "success") {
     const errors = Object.fromEntries(Object.entries(submission.error ?? {}).filter((entry): entry is [string, string[]] => !!entry[1]));
     return apiError(422, Object.values(errors)[0]?.[0] ?? API_MESSAGES.invalidData, errors);
   }
-  if (await isAddressBlocked(env, args.request)) return apiError(403, BLOCKED_ADDRESS_MESSAGE);
-  const outcome = await createUserLink(env, await organizationCreator(scoped), submission.value, now);
+  if (await isAddressBlocked(env, request)) return apiError(403, BLOCKED_ADDRESS_MESSAGE);
+  const outcome = await createUserLink(env, creator, submission.value, now);
   if (!outcome.ok) return apiError(outcome.status, outcome.message, outcome.field ? { [outcome.field]: [outcome.message] } : undefined);
-  return json({ data: [createdItem(env, args.request, outcome.link, outcome.tags)] });
+  return json({ data: [createdItem(env, request, outcome.link, outcome.tags)] });
 }
 
 /** POST .../team/{t}/bulk/csv and .../personal/bulk/csv: the bulk upload (multipart) into that workspace. */

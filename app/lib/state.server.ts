@@ -5,12 +5,23 @@
  * membership.role; archived hidden, sorted by name), `user.current_team_id` (the stored current
  * team while it is still one of those, else null), `user.organizations` (slug, name,
  * status.archived, owner) and `user.team_mode`; `app.teamsAllowed` is domain/teams.ts `teamsAllowed` (guard T's rule).
+ *
+ * The call contract (issue 20, docs/decisions/039): every field spec 01 §3 names for the User is
+ * under `user` by the spec's name (limits.limit.web and limits.used.web, options.alias_lifetime,
+ * domains, last_read_announcements_at, isSurveyEnabled, subscriptions, billing_customers...), and
+ * the global app state under `app` by the spec's names (flashMessages, teamsAllowed, recaptcha,
+ * anti_robot, locale, locales, currency, CCPA, GDPR, surveyEnabled, operationsCosts, impersonated),
+ * beside the older names the pages and tests read (antiRobot, cookiesAccepted, ccpaAccepted, the
+ * top-level subscriptions). tests/e2e/state-contract.spec.ts holds the shapes.
  */
 import type { RouterContextProvider } from "react-router";
 import { getUserSubscriptions } from "../../db/accounts.server";
 import { getDb } from "../../db/client.server";
 import { listUserOrganizations } from "../../db/teams.server";
-import { getUserStateFields } from "../../db/user-state.server";
+import { getUsage } from "../../db/usage.server";
+import { getUserStateFields, listBillingCustomers } from "../../db/user-state.server";
+import { API_CALL_COST, bulkCost } from "../../domain/api";
+import { getPlan } from "../../domain/plans";
 import {
   isActive,
   isFree,
@@ -26,6 +37,7 @@ import {
 import { getCloudflare } from "../context.server";
 import { readConsent } from "../cookies.server";
 import type { Viewer } from "../session.server";
+import { availableBillingTypes } from "./billing/select.server";
 import { readDevClient } from "./dev-client.server";
 import { loadTeamMode } from "./teams/team-mode.server";
 import { photoUrl } from "./nav.server";
@@ -71,6 +83,7 @@ async function appSettings(
   const consent = await readConsent(request);
   const { env } = getCloudflare(context);
   const turnstile = turnstileConfig(env, await readDevClient(env, request));
+  const antiRobot = { site_key: turnstile?.siteKey ?? null, whitelist: turnstile ? isWhitelisted(turnstile, clientIp(request)) : false };
   return {
     flashMessages: [] as string[],
     teamsAllowed,
@@ -84,7 +97,17 @@ async function appSettings(
     surveyEnabled,
     impersonated: viewer?.session.impersonatedBy != null,
     /** The bot challenge (spec 02 §3): its site key (null when off) and whether this client skips it. */
-    antiRobot: { site_key: turnstile?.siteKey ?? null, whitelist: turnstile ? isWhitelisted(turnstile, clientIp(request)) : false },
+    antiRobot,
+    // The spec's names (spec 01 §3 Global app state).
+    /** The bot challenge is Turnstile (anti_robot); there is no reCAPTCHA. */
+    recaptcha: null,
+    anti_robot: antiRobot,
+    /** Accepted unless the visitor chose "Do Not Sell My Personal Information". */
+    CCPA: !consent.doNotSell,
+    /** Cookies accepted through the banner. */
+    GDPR: consent.cookiesAccepted,
+    /** API credits an operation costs (domain/api.ts): a call, and a bulk call per link in it. */
+    operationsCosts: { call: API_CALL_COST, bulk_per_link: bulkCost(1) },
   };
 }
 
@@ -93,17 +116,22 @@ export async function buildState(request: Request, context: Readonly<RouterConte
     return {
       user: null,
       subscriptions: { current: null, future: null },
-      billing: { preferred: null },
+      billing: { preferred: availableBillingTypes(getCloudflare(context).env)[0] ?? null },
       app: await appSettings(request, context, null, false),
     };
   }
-  const db = getDb(getCloudflare(context).env.DB);
+  const { env } = getCloudflare(context);
+  const db = getDb(env.DB);
   const now = new Date();
-  const [fields, subs, teamMode] = await Promise.all([
+  const [fields, subs, teamMode, usage, customers] = await Promise.all([
     getUserStateFields(db, viewer.user.id),
     getUserSubscriptions(db, viewer.user.id),
     loadTeamMode(db, viewer, request),
+    getUsage(db, viewer.user.id, now),
+    listBillingCustomers(db, viewer.user.id),
   ]);
+  const plan = getPlan(viewer.subject.plan);
+  const subscriptions = { current: subscriptionJson(subs.current, now), future: subscriptionJson(subs.future, now) };
   const organizations = teamMode.teamsAllowed ? await listUserOrganizations(db, viewer.user.id) : [];
   const { user } = viewer;
   return {
@@ -131,9 +159,25 @@ export async function buildState(request: Request, context: Readonly<RouterConte
       organizations: organizations
         .map((org) => ({ slug: org.slug, name: org.name, status: { archived: org.archived }, owner: org.ownerUserId === user.id }))
         .sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: "base" })),
+      /** Web credits: the plan's max_web_credits (null: unlimited) and the links created this calendar month (UTC). */
+      limits: { limit: { web: plan.options.max_web_credits }, used: { web: usage.aliasesThisMonth } },
+      options: { alias_lifetime: plan.options.alias_lifetime },
+      /** Branded domains (owned) and personal domains: this service has none of either yet, so both lists are empty. */
+      domains: { owned: [] as string[], personal: [] as string[] },
+      last_read_announcements_at: iso(user.lastReadAnnouncementsAt),
+      isSurveyEnabled: fields.surveyEnabled,
+      subscriptions,
+      billing_customers: customers.map((c) => ({
+        billing_type: c.billingType,
+        billing_id: c.billingId,
+        pm_type: c.pmType,
+        pm_last_four: c.pmLastFour,
+        pm_expiration: c.pmExpiration,
+        pm_country: c.pmCountry,
+      })),
     },
-    subscriptions: { current: subscriptionJson(subs.current, now), future: subscriptionJson(subs.future, now) },
-    billing: { preferred: null },
+    subscriptions,
+    billing: { preferred: availableBillingTypes(env)[0] ?? null },
     app: await appSettings(request, context, viewer, fields.surveyEnabled, teamMode.teamsAllowed),
   };
 }

@@ -197,7 +197,7 @@ export async function makeDeveloper(page: Page, email: string): Promise<void> {
 export async function giveSubscription(
   page: Page,
   email: string,
-  options: { plan?: string; interval?: "monthly" | "yearly"; pastDueTrial?: boolean } = {},
+  options: { plan?: string; interval?: "monthly" | "yearly"; pastDueTrial?: boolean; pastDue?: boolean } = {},
 ): Promise<void> {
   await devFixture(page, { action: "subscription", email, ...options });
 }

@@ -331,4 +331,28 @@ test.describe("payment method, invoices, plan change and cancel pages (test mode
     await page.goto("/app/settings/subscription");
     await expect(page.getByTestId("current-plan")).toContainText("Renews on");
   });
+
+  test("a past-due subscription that is not a trial is paid on the past-due page too, without being locked out", async ({ page }) => {
+    const user = await registerUser(page);
+    await giveSubscription(page, user.email, { plan: "pro", pastDue: true });
+    // A failed renewal keeps the service: no redirect to the past-due page.
+    await page.goto("/app/settings/subscription");
+    await expect(page).toHaveURL(`${BASE_URL}/app/settings/subscription`);
+    await page.goto("/app/subscribe");
+    await expect(page.getByRole("heading", { name: "Your Pro payment is past due" })).toBeVisible();
+    await expect(page).toHaveTitle("Your payment is past due | Snip");
+    await page.getByLabel("Card number").fill("4000 0000 0000 0002");
+    await page.getByRole("button", { name: "Pay and Continue" }).click();
+    await expect(page.getByText("Payment declined. Please update your payment method.")).toBeVisible();
+    await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+    await page.getByRole("button", { name: "Pay and Continue" }).click();
+    await expect(page).toHaveURL(/\/dashboard/, { timeout: 20_000 });
+    const state = (await (await page.request.get("/app/api/state")).json()) as {
+      data: { subscriptions: { current: { isPastDue: boolean } } };
+    };
+    expect(state.data.subscriptions.current.isPastDue).toBe(false);
+    // Once paid, the page is not for this user any more.
+    await page.goto("/app/subscribe");
+    await expect(page).toHaveURL(/\/dashboard/);
+  });
 });

@@ -124,6 +124,52 @@ test("a guest's homepage and My URLs ship at most 90 kB of JavaScript; a signed-
   expect(signedIn.files.some((file) => file.includes("entry.client"))).toBe(true);
 });
 
+/** A string in the form library's code however it is bundled (its intent field's name). */
+const FORM_LIBRARY_MARKER = "__intent__";
+
+test("a signed-in user's creation form loads no form library, and the UTM builder only when it is opened", async ({ page }) => {
+  test.setTimeout(90_000);
+  // A user's homepage, then a subscriber's dashboard (whose form has the advanced options with the UTM switch).
+  const user = await registerUser(page);
+  for (const path of ["/", "/dashboard"]) {
+    if (path === "/dashboard") await giveSubscription(page, user.email, { plan: "pro" });
+    const scripts = await scriptsOf(page, path);
+    expect(new URL(page.url()).pathname).toBe(path);
+    expect(
+      [...scripts.keys()].some((url) => url.includes("entry.client")),
+      `${path} is hydrated`,
+    ).toBe(true);
+    const withLibrary = [...scripts].filter(([, body]) => body.includes(FORM_LIBRARY_MARKER)).map(([url]) => new URL(url).pathname);
+    expect(withLibrary, `scripts of ${path} with the form library`).toEqual([]);
+    expect(
+      [...scripts.keys()].filter((url) => url.includes("utm-builder")),
+      `${path} loads the UTM builder up front`,
+    ).toEqual([]);
+  }
+
+  // The builder comes when the UTM switch is turned on, and works.
+  const loaded: string[] = [];
+  page.on("response", (response) => {
+    if (response.url().includes("utm-builder")) loaded.push(response.url());
+  });
+  const form = page.getByTestId("create-link-form");
+  await form.getByLabel("Long URL").fill("https://example.com/lazy-builder");
+  const details = form.locator("details");
+  if ((await details.getAttribute("open")) === null) await details.locator("summary").click();
+  await page.getByLabel("UTM parameters").check();
+  const dialog = page.getByRole("dialog", { name: "UTM Parameters Builder" });
+  await expect(dialog).toBeVisible();
+  expect(loaded.length).toBeGreaterThan(0);
+  await dialog.getByLabel("Source").fill("newsletter");
+  await dialog.getByLabel("Medium").fill("email");
+  await dialog.getByLabel("Campaign").fill("spring");
+  await dialog.getByRole("button", { name: "Apply" }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(form.getByLabel("Long URL")).toHaveValue(
+    "https://example.com/lazy-builder?utm_source=newsletter&utm_medium=email&utm_campaign=spring",
+  );
+});
+
 test.describe("the guest pages' island (no React)", () => {
   test("Copy, Shortening…, Shorten another and the cookie banner work on a guest's pages, under the policy", async ({ page, context }) => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: BASE_URL });

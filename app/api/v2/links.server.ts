@@ -39,8 +39,8 @@ export function toApiLink(c: Context<ApiEnv>, link: Link, tags: readonly string[
 }
 
 /** Redirect routes in a request, checked by the editor's rules; errors as "routes.0.url: message". */
-export function checkRoutes(c: Context<ApiEnv>, raw: unknown, errors: FieldErrors): RouteRule[] {
-  const result = routesSchema(destinationContext(c.env, c.req.raw)).safeParse(raw);
+export async function checkRoutes(c: Context<ApiEnv>, raw: unknown, errors: FieldErrors): Promise<RouteRule[]> {
+  const result = routesSchema(await destinationContext(c.env, c.req.raw)).safeParse(raw);
   if (result.success) return result.data;
   for (const issue of result.error.issues) errors.add(["routes", ...issue.path].join("."), issue.message);
   return [];
@@ -123,7 +123,7 @@ export async function readCreateFields(
   const tags = body.tags === undefined ? [] : checkTags(body.tags, errors);
   const expiresAt = checkExpiresAt(body.expires_at ?? null, errors, now);
   const description = checkDescription(body.description, errors);
-  const routes = body.routes === undefined ? undefined : checkRoutes(c, body.routes, errors);
+  const routes = body.routes === undefined ? undefined : await checkRoutes(c, body.routes, errors);
   if (errors.messages.length > 0 || url === null || expiresAt === undefined) return { errors: errors.messages };
   return { input: { url, domain: body.domain?.trim() || null, alias, tags, expiresAt, description, ...(routes ? { routes } : {}) } };
 }

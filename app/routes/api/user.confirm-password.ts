@@ -1,7 +1,7 @@
 /**
- * POST /app/api/user/confirm-password with {password}: the password-confirmation step of a
- * 423 answer (spec 01 §8; spec 02 §7 "password/confirm"). Checks the password with
- * better-auth and records the confirmation on the current session (sessions.password_confirmed_at),
+ * POST /app/api/user/confirm-password, and POST /app/api/password/confirm (spec 02 §7's path, the
+ * same route module), with {password}: the password-confirmation step of a 423 answer (spec 01
+ * §8). Checks the password with better-auth and records the confirmation on the current session (sessions.password_confirmed_at),
  * then answers 204. A wrong password: 422 {errors: {password: [...]}}. Failures count toward
  * the login throttle of the account's email, so this is no way around it.
  */

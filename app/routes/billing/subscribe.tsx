@@ -1,9 +1,12 @@
 /**
- * /app/subscribe (L): where a user whose trial is past due is sent (route subscription.past_due).
+ * /app/subscribe (L): where a user whose trial is past due is sent (route subscription.past_due),
+ * and where any past-due subscription (a failed renewal too, issue 20) is paid.
  * The way out is a working payment method: at Stripe (its Billing Portal, where the unpaid
  * invoice is retried with the new card) or Paddle (its payment-method transaction); in test
  * mode a labelled form takes a test card. The provider's event clears the past-due state, so
  * the page refreshes every 3 seconds after the return; anyone not past due goes to the homepage.
+ * Only a past-due trial is kept on this page (the past-due rule of root.tsx); a past-due
+ * subscription after a failed renewal keeps the service and may come here to pay.
  */
 import { data, Form, Link, redirect } from "react-router";
 import { z } from "zod";
@@ -11,7 +14,7 @@ import { getDb } from "../../../db/client.server";
 import { getCurrentSubscriptionRow } from "../../../db/billing.server";
 import { BILLING_MESSAGES, BILLING_TYPES, TEST_CARDS } from "../../../domain/billing";
 import { getPlan } from "../../../domain/plans";
-import { SUBSCRIPTION_REFRESH_MS } from "../../../domain/subscription";
+import { isPastDue, SUBSCRIPTION_REFRESH_MS } from "../../../domain/subscription";
 import { Notice, SubmitButton, TextField } from "../../components/form-fields";
 import { getCloudflare } from "../../context.server";
 import { billingForSubscription } from "../../lib/billing/select.server";
@@ -22,13 +25,13 @@ import type { Route } from "./+types/subscribe";
 
 export const handle: RouteHandle = { hydrate: false };
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: "Your trial has ended | Snip" },
+  { title: `${loaderData?.trial === false ? "Your payment is past due" : "Your trial has ended"} | Snip` },
   ...(loaderData?.updated ? [{ httpEquiv: "refresh", content: `${SUBSCRIPTION_REFRESH_MS / 1000};url=/app/subscribe?updated=1` }] : []),
 ];
 
 async function pastDue(request: Request, context: Route.LoaderArgs["context"]) {
   const viewer = requireUser(request, context);
-  if (!viewer.pastDueTrial) throw redirect("/");
+  if (!viewer.pastDueTrial && !(viewer.subscription && isPastDue(viewer.subscription))) throw redirect("/");
   const { env } = getCloudflare(context);
   const row = await getCurrentSubscriptionRow(getDb(env.DB), viewer.user.id);
   return { viewer, env, provider: billingForSubscription(env, row?.billingType ?? null) };
@@ -38,6 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { viewer, provider } = await pastDue(request, context);
   return {
     plan: getPlan(viewer.subject.plan).title,
+    trial: viewer.pastDueTrial,
     testMode: provider.billingType === BILLING_TYPES.test,
     updated: new URL(request.url).searchParams.has("updated"),
   };
@@ -72,11 +76,23 @@ export default function Subscribe({ loaderData, actionData }: Route.ComponentPro
   return (
     <div className="mx-auto max-w-xl px-4 py-16">
       <div className="rounded-2xl border border-amber-200 bg-white p-8 shadow-sm">
-        <h1 className="text-2xl font-extrabold text-slate-900">Your {loaderData.plan} trial has ended</h1>
-        <p className="mt-3 leading-7 text-slate-600">
-          The payment for your subscription did not go through, so your account is paused. Your links keep redirecting; to manage them
-          again, update your payment method.
-        </p>
+        {loaderData.trial ? (
+          <>
+            <h1 className="text-2xl font-extrabold text-slate-900">Your {loaderData.plan} trial has ended</h1>
+            <p className="mt-3 leading-7 text-slate-600">
+              The payment for your subscription did not go through, so your account is paused. Your links keep redirecting; to manage them
+              again, update your payment method.
+            </p>
+          </>
+        ) : (
+          <>
+            <h1 className="text-2xl font-extrabold text-slate-900">Your {loaderData.plan} payment is past due</h1>
+            <p className="mt-3 leading-7 text-slate-600">
+              The renewal payment for your subscription did not go through. Your links keep redirecting; update your payment method to pay
+              it and keep your plan.
+            </p>
+          </>
+        )}
         <div className="mt-4 space-y-3">
           {actionData?.error ? <Notice tone="error">{actionData.error}</Notice> : null}
           {loaderData.updated ? <Notice tone="info">Checking your payment… this page refreshes by itself.</Notice> : null}

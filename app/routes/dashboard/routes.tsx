@@ -84,7 +84,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return data<ActionResult>({ drafts: next, errors: {}, formError: null });
   }
 
-  const result = validateDrafts(drafts, destinationContext(env, request));
+  const result = validateDrafts(drafts, await destinationContext(env, request));
   if (!result.ok) return data<ActionResult>({ drafts, errors: result.errors, formError: result.formError }, { status: 422 });
   await updateLink(linkStores(env), link.id, {
     routes: result.rules.length > 0 ? JSON.stringify(toCompactRoutes(result.rules)) : null,

@@ -71,6 +71,8 @@ const fixtureSchema = z.discriminatedUnion("action", [
     plan: z.enum(billablePlans).default("pro"),
     interval: z.enum(["monthly", "yearly"]).default("monthly"),
     pastDueTrial: z.boolean().default(false),
+    /** A past-due subscription that is not a trial (its renewal payment failed). */
+    pastDue: z.boolean().default(false),
   }),
   z.object({ action: z.literal("impersonate"), by: email }),
   devClientSchema.extend({ action: z.literal("client") }),
@@ -90,8 +92,14 @@ const fixtureSchema = z.discriminatedUnion("action", [
     slug: z.string().regex(/^[a-z0-9][a-z0-9-]{1,47}$/),
     name: z.string().trim().min(1).max(100),
     archived: z.boolean().default(false),
-    roles: z.array(z.object({ name: z.string().min(1).max(60), permissions: z.array(z.string()).max(20) })).max(20).default([]),
-    users: z.array(z.object({ email, role: z.string() })).max(50).default([]),
+    roles: z
+      .array(z.object({ name: z.string().min(1).max(60), permissions: z.array(z.string()).max(20) }))
+      .max(20)
+      .default([]),
+    users: z
+      .array(z.object({ email, role: z.string() }))
+      .max(50)
+      .default([]),
     teams: z
       .array(
         z.object({
@@ -99,7 +107,10 @@ const fixtureSchema = z.discriminatedUnion("action", [
           name: z.string().trim().min(1).max(100),
           archived: z.boolean().default(false),
           options: z.record(z.string(), z.unknown()).default({}),
-          members: z.array(z.object({ email, role: z.enum(["admin", "member", "viewer"]) })).max(50).default([]),
+          members: z
+            .array(z.object({ email, role: z.enum(["admin", "member", "viewer"]) }))
+            .max(50)
+            .default([]),
         }),
       )
       .max(20)
@@ -169,7 +180,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       return json({ data: { userId, status: input.status } });
     case "subscription": {
       const amount = activePrice(getPlan(input.plan), input.interval)?.amount ?? 0;
-      await putCurrentSubscription(db, userId, { plan: input.plan, interval: input.interval, amount, pastDueTrial: input.pastDueTrial });
+      await putCurrentSubscription(db, userId, {
+        plan: input.plan,
+        interval: input.interval,
+        amount,
+        pastDueTrial: input.pastDueTrial,
+        pastDue: input.pastDue,
+      });
       return json({ data: { userId, plan: input.plan, pastDueTrial: input.pastDueTrial } });
     }
     case "api-token": {
@@ -216,7 +233,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       for (let i = 1; i <= input.count; i++) {
         const alias = input.aliasPrefix ? `${input.aliasPrefix}${String(i).padStart(2, "0")}` : undefined;
         // One second apart, so "newest first" has a definite order.
-        const link = await createLink(stores, { domain: env.SHORT_HOST, url: input.url, alias, userId, workspaceId: userId }, new Date(start + i * 1_000));
+        const link = await createLink(
+          stores,
+          { domain: env.SHORT_HOST, url: input.url, alias, userId, workspaceId: userId },
+          new Date(start + i * 1_000),
+        );
         created.push({ id: link.id, alias: link.alias });
       }
       return json({ data: { userId, links: created } });

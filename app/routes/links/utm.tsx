@@ -11,7 +11,7 @@ import { personalOwner } from "../../../db/workspaces.server";
 import { can } from "../../../domain/entitlements";
 import { MESSAGES } from "../../../domain/messages";
 import { applyUtm, SAMPLE_UTM_PRESETS } from "../../../domain/utm";
-import { UtmBuilderForm } from "../../components/create-link-form";
+import { UtmBuilderForm } from "../../components/utm-builder";
 import { getCloudflare } from "../../context.server";
 import { CREATE_MESSAGES, utmBuilderSchema, type UtmReply } from "../../forms/create-link";
 import { safeReturnPath } from "../../lib/create-link.server";

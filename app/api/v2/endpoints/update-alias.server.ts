@@ -95,7 +95,7 @@ export function registerUpdateAlias(app: ApiApp) {
       // Redirect routes (docs/decisions/037): refused with the reason without the capability.
       if (!can(caller.owner.subject, "redirect_routes")) denied.push(`routes: ${ROUTE_MESSAGES.notInPlan}`);
       else {
-        const rules = checkRoutes(c, body.routes, errors);
+        const rules = await checkRoutes(c, body.routes, errors);
         changes.routes = rules.length > 0 ? JSON.stringify(toCompactRoutes(rules)) : null;
         Object.assign(changes, routesApplication(caller.owner.subject, caller.owner.planEndsAt ?? null));
       }
