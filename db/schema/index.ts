@@ -12,3 +12,5 @@ export * from "./organizations";
 export * from "./helpdesk";
 export * from "./kiosk";
 export * from "./workspaces";
+// Single sign-on (issue 17, docs/decisions/034)
+export * from "./sso";
