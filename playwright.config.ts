@@ -39,24 +39,39 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: `rm -rf .wrangler/e2e-state-${PORT} && node scripts/start.mjs`,
-    env: {
-      PORT,
-      SNIP_STATE_DIR: `.wrangler/e2e-state-${PORT}`,
-      // APP_ORIGIN: links in mail name this origin, whatever Host a request carries; AUTH_SECRET: a
-      // secret of its own, so a request with a non-loopback Host is served as in production
-      // (tests/e2e/mail-links-security.spec.ts).
-      SNIP_VARS: JSON.stringify({
-        SHORT_DOMAINS: JSON.stringify(E2E_SHORT_DOMAINS),
-        APP_ORIGIN: BASE_URL,
-        AUTH_SECRET: "e2e-auth-secret-0123456789abcdef0123456789",
-      }),
+  webServer: [
+    {
+      command: `rm -rf .wrangler/e2e-state-${PORT} && node scripts/start.mjs`,
+      env: {
+        PORT,
+        SNIP_STATE_DIR: `.wrangler/e2e-state-${PORT}`,
+        // APP_ORIGIN: links in mail name this origin, whatever Host a request carries; AUTH_SECRET: a
+        // secret of its own, so a request with a non-loopback Host is served as in production
+        // (tests/e2e/mail-links-security.spec.ts).
+        SNIP_VARS: JSON.stringify({
+          SHORT_DOMAINS: JSON.stringify(E2E_SHORT_DOMAINS),
+          APP_ORIGIN: BASE_URL,
+          AUTH_SECRET: "e2e-auth-secret-0123456789abcdef0123456789",
+          // Single sign-on (issue 17): TXT lookups go to the DNS stub started below.
+          SSO_DNS_URL: `http://127.0.0.1:${Number(PORT) + 1001}/dns-query`,
+        }),
+      },
+      url: `${BASE_URL}/app/terms`,
+      reuseExistingServer: false,
+      timeout: 300_000,
+      stdout: "ignore",
+      stderr: "pipe",
     },
-    url: `${BASE_URL}/app/terms`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: "ignore",
-    stderr: "pipe",
-  },
+    // Single sign-on (issue 17, docs/decisions/034): a real OpenID provider on E2E_PORT+1000 and
+    // the DNS-over-HTTPS stub on E2E_PORT+1001, both on 127.0.0.1 (tests/stubs/sso-stubs.ts).
+    {
+      command: "node_modules/.bin/tsx tests/stubs/sso-stubs.ts",
+      env: { E2E_PORT: PORT },
+      url: `http://127.0.0.1:${Number(PORT) + 1000}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+  ],
 });

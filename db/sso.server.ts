@@ -16,6 +16,7 @@ export type SsoSettings = {
   readonly clientSecret: string;
   readonly defaultRoleId: string;
   readonly required: boolean;
+  readonly updatedAt: Date;
 };
 export type SsoDomain = { readonly domain: string; readonly token: string; readonly verifiedAt: Date | null };
 
@@ -28,6 +29,7 @@ export async function getSsoSettings(db: Db, organizationId: string): Promise<Ss
       clientSecret: organizationSso.clientSecret,
       defaultRoleId: organizationSso.defaultRoleId,
       required: organizationSso.required,
+      updatedAt: organizationSso.updatedAt,
     })
     .from(organizationSso)
     .where(eq(organizationSso.organizationId, organizationId))

@@ -5,8 +5,7 @@
  */
 import { startDnsStub } from "./dns-server";
 import { startOidcProvider } from "./oidc-server";
-
-export const SSO_E2E_CLIENT = { client_id: "snip-e2e", client_secret: "snip-e2e-client-secret-0123456789" } as const;
+import { SSO_E2E_CLIENT } from "./sso-stubs-client";
 
 const appPort = Number(process.env.E2E_PORT ?? 8790);
 const provider = await startOidcProvider({

@@ -90,6 +90,7 @@ export async function loader(args: Route.LoaderArgs) {
           defaultRoleId: settings.defaultRoleId,
           required: settings.required,
           hasSecret: true,
+          version: settings.updatedAt.getTime(),
         }
       : null,
     domains: domains.map((row) => ({
@@ -222,7 +223,8 @@ export default function OrganizationSso({ loaderData, actionData }: Route.Compon
             </>
           }
         >
-          <Form method="post" className="space-y-5" noValidate>
+          {/* Keyed by the saved version: after a save the fields show what is stored (the secret field empty). */}
+          <Form method="post" className="space-y-5" noValidate key={settings?.version ?? 0}>
             <input type="hidden" name="intent" value="save" />
             {save?.formError ? <Notice tone="error">{save.formError}</Notice> : null}
             <TextField
