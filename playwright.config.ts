@@ -10,6 +10,35 @@ const BASE_URL = `http://localhost:${PORT}`;
  * port with a fresh local state, driven by the system Chromium. No internet: tests intercept
  * every navigation to an external host (tests/e2e/fixtures.ts).
  */
+/** The service under test; the Stripe and Paddle configs start it with their provider instead of test mode. */
+export const appServer = {
+  command: `rm -rf .wrangler/e2e-state-${PORT} && node scripts/start.mjs`,
+  env: {
+    PORT,
+    SNIP_STATE_DIR: `.wrangler/e2e-state-${PORT}`,
+    // APP_ORIGIN: links in mail name this origin, whatever Host a request carries; AUTH_SECRET: a
+    // secret of its own, so a request with a non-loopback Host is served as in production
+    // (tests/e2e/mail-links-security.spec.ts).
+    SNIP_VARS: JSON.stringify({
+      SHORT_DOMAINS: JSON.stringify(E2E_SHORT_DOMAINS),
+      APP_ORIGIN: BASE_URL,
+      AUTH_SECRET: "e2e-auth-secret-0123456789abcdef0123456789",
+      // Single sign-on (issue 17): TXT lookups go to the DNS stub started below.
+      SSO_DNS_URL: `http://127.0.0.1:${Number(PORT) + 1001}/dns-query`,
+      // Branded domains (issue 18): the Cloudflare custom hostnames stub that
+      // tests/e2e/branded-domains.spec.ts starts on this port (tests/stubs/cloudflare-server.ts).
+      CF_API_TOKEN: STUB_CF_TOKEN,
+      CF_ZONE_ID: STUB_CF_ZONE,
+      CF_API_BASE_URL: `http://127.0.0.1:${cloudflareStubPort(PORT)}/client/v4`,
+    }),
+  },
+  url: `${BASE_URL}/app/terms`,
+  reuseExistingServer: false,
+  timeout: 300_000,
+  stdout: "ignore",
+  stderr: "pipe",
+};
+
 export default defineConfig({
   testDir: "tests/e2e",
   // Need the service configured with a provider's stub: playwright.stripe.config.ts, playwright.paddle.config.ts.
@@ -40,29 +69,18 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: `rm -rf .wrangler/e2e-state-${PORT} && node scripts/start.mjs`,
-    env: {
-      PORT,
-      SNIP_STATE_DIR: `.wrangler/e2e-state-${PORT}`,
-      // APP_ORIGIN: links in mail name this origin, whatever Host a request carries; AUTH_SECRET: a
-      // secret of its own, so a request with a non-loopback Host is served as in production
-      // (tests/e2e/mail-links-security.spec.ts).
-      SNIP_VARS: JSON.stringify({
-        SHORT_DOMAINS: JSON.stringify(E2E_SHORT_DOMAINS),
-        APP_ORIGIN: BASE_URL,
-        AUTH_SECRET: "e2e-auth-secret-0123456789abcdef0123456789",
-        // Branded domains (issue 18): the Cloudflare custom hostnames stub that
-        // tests/e2e/branded-domains.spec.ts starts on this port (tests/stubs/cloudflare-server.ts).
-        CF_API_TOKEN: STUB_CF_TOKEN,
-        CF_ZONE_ID: STUB_CF_ZONE,
-        CF_API_BASE_URL: `http://127.0.0.1:${cloudflareStubPort(PORT)}/client/v4`,
-      }),
+  webServer: [
+    appServer,
+    // Single sign-on (issue 17, docs/decisions/034): a real OpenID provider on E2E_PORT+1000 and
+    // the DNS-over-HTTPS stub on E2E_PORT+1001, both on 127.0.0.1 (tests/stubs/sso-stubs.ts).
+    {
+      command: "node_modules/.bin/tsx tests/stubs/sso-stubs.ts",
+      env: { E2E_PORT: PORT },
+      url: `http://127.0.0.1:${Number(PORT) + 1000}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: "ignore",
+      stderr: "pipe",
     },
-    url: `${BASE_URL}/app/terms`,
-    reuseExistingServer: false,
-    timeout: 300_000,
-    stdout: "ignore",
-    stderr: "pipe",
-  },
+  ],
 });

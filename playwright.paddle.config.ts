@@ -1,7 +1,5 @@
 import { defineConfig } from "@playwright/test";
-import base from "./playwright.config";
-
-const baseServer = base.webServer as Exclude<typeof base.webServer, unknown[] | undefined>;
+import base, { appServer as baseServer } from "./playwright.config";
 
 const PORT = process.env.E2E_PORT ?? "8790";
 

@@ -1,5 +1,5 @@
 import { defineConfig } from "@playwright/test";
-import base from "./playwright.config";
+import base, { appServer } from "./playwright.config";
 
 const PORT = process.env.E2E_PORT ?? "8790";
 
@@ -13,7 +13,7 @@ export default defineConfig({
   testMatch: ["stripe.spec.ts", "stripe-events-security.spec.ts"],
   testIgnore: [],
   webServer: {
-    ...base.webServer,
+    ...appServer,
     command: `rm -rf .wrangler/e2e-state-${PORT} && node_modules/.bin/tsx tests/stubs/start-with-stripe.ts`,
-  } as NonNullable<typeof base.webServer>,
+  },
 });

@@ -4,7 +4,10 @@
  * library's HTTP handler: every flow is a React Router action that calls `auth.api` and
  * forwards the cookies it sets (docs/decisions/004-accounts-with-better-auth.md).
  */
-import { betterAuth } from "better-auth";
+import { betterAuth, type BetterAuthPlugin } from "better-auth";
+import { APIError, createAuthEndpoint } from "better-auth/api";
+import { setSessionCookie } from "better-auth/cookies";
+import * as z from "zod";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { generateRandomString } from "better-auth/crypto";
 import { admin } from "better-auth/plugins/admin";
@@ -66,6 +69,34 @@ export function emailChangeTarget(token: string): string | null {
   }
 }
 
+/**
+ * Single sign-on's session (issue 17, docs/decisions/034): after the app has verified the
+ * organization provider's answer (app/lib/sso/flow.server.ts), a normal session for the user,
+ * created and set as a cookie exactly as a password sign-in does, marked with the organization
+ * whose provider signed it in. Server-only: the library's HTTP handler is never mounted.
+ */
+const ssoSessionPlugin = {
+  id: "snip-sso-session",
+  endpoints: {
+    ssoSignIn: createAuthEndpoint(
+      "/sso/sign-in",
+      {
+        method: "POST",
+        body: z.object({ userId: z.string().min(1), organizationId: z.string().min(1) }),
+        metadata: { SERVER_ONLY: true },
+      },
+      async (ctx) => {
+        const user = await ctx.context.internalAdapter.findUserById(ctx.body.userId);
+        if (!user) throw new APIError("NOT_FOUND", { message: "user not found" });
+        const session = await ctx.context.internalAdapter.createSession(user.id, false, { ssoOrganizationId: ctx.body.organizationId });
+        if (!session) throw new APIError("INTERNAL_SERVER_ERROR", { message: "session not created" });
+        await setSessionCookie(ctx, { session, user });
+        return ctx.json({ userId: user.id, sessionId: session.id });
+      },
+    ),
+  },
+} satisfies BetterAuthPlugin;
+
 export function createAuth(env: AppEnv, origin: string) {
   const db = getDb(env.DB);
   // Links in mail: the configured public origin, never the request's Host.
@@ -100,6 +131,7 @@ export function createAuth(env: AppEnv, origin: string) {
       additionalFields: {
         impersonatedBy: { type: "string", required: false, input: false },
         passwordConfirmedAt: { type: "date", required: false, input: false },
+        ssoOrganizationId: { type: "string", required: false, input: false },
       },
     },
     emailAndPassword: {
@@ -145,6 +177,7 @@ export function createAuth(env: AppEnv, origin: string) {
       ipAddress: { ipAddressHeaders: ["cf-connecting-ip"] },
     },
     plugins: [
+      ssoSessionPlugin,
       // Staff impersonation (the kiosk): only users with role "admin"; an hour at most.
       admin({ adminRoles: ["admin"], defaultRole: "user", impersonationSessionDuration: 60 * 60 }),
       twoFactor({

@@ -73,6 +73,11 @@ const varsSchema = z.object({
   MAIL_FROM: z.string().default("Snip <no-reply@snip.example>"),
   /** Extra common short domains, a JSON array (domain/domains.ts shortDomainConfigSchema); empty: the default host only. */
   SHORT_DOMAINS: z.string().default(""),
+  /**
+   * Single sign-on (issue 17, docs/decisions/034): the DNS-over-HTTPS JSON endpoint asked for the
+   * TXT records that prove an organization's email domains; a local stub in tests.
+   */
+  SSO_DNS_URL: z.url({ protocol: /^https?$/ }).default("https://cloudflare-dns.com/dns-query"),
   /** Cloudflare Turnstile (the guests' bot challenge): on only when both keys are set. The secret is a secret. */
   TURNSTILE_SITE_KEY: z.string().default(""),
   TURNSTILE_SECRET_KEY: z.string().default(""),

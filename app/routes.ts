@@ -62,6 +62,9 @@ export default [
   route("app/password/reset/:token", "routes/auth/password.reset.token.tsx"),
   route("app/email/verify/:userId?/:hash?", "routes/auth/email.verify.tsx"),
   route("app/logout", "routes/auth/logout.ts"),
+  // Single sign-on (issue 17, docs/decisions/034): start from a work email; the provider's callback
+  route("app/login/sso", "routes/auth/login.sso.tsx"),
+  route("app/login/sso/callback", "routes/auth/login.sso.callback.ts"),
   route("__dev/mailbox", "routes/dev/mailbox.tsx"),
   route("__dev/fixtures", "routes/dev/fixtures.ts"),
 
@@ -175,7 +178,7 @@ export default [
     route("profile", "routes/organizations/settings/profile.tsx"),
     route("profile/users", "routes/organizations/settings/users.tsx"),
     route("profile/roles", "routes/organizations/settings/roles.tsx"),
-    route("profile/sso", "routes/organizations/settings/later.tsx", { id: "org-settings-sso" }),
+    route("profile/sso", "routes/organizations/settings/sso.tsx", { id: "org-settings-sso" }),
     route("profile/domains", "routes/organizations/settings/later.tsx", { id: "org-settings-domains" }),
     route("profile/subscription", "routes/organizations/settings/later.tsx", { id: "org-settings-subscription" }),
     route("profile/subscription/success", "routes/organizations/settings/later.tsx", { id: "org-settings-subscription-success" }),

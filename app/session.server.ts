@@ -30,7 +30,15 @@ export interface ViewerUser {
 
 export interface Viewer {
   user: ViewerUser;
-  session: { id: string; token: string; createdAt: Date; impersonatedBy: string | null; passwordConfirmedAt: Date | null };
+  session: {
+    id: string;
+    token: string;
+    createdAt: Date;
+    impersonatedBy: string | null;
+    passwordConfirmedAt: Date | null;
+    /** The organization whose identity provider signed this session in (single sign-on, decision 034). */
+    ssoOrganizationId: string | null;
+  };
   subscription: Subscription | null;
   futureSubscription: Subscription | null;
   /** What the entitlement functions in domain/entitlements.ts are asked about. */
@@ -102,6 +110,7 @@ export async function loadViewer(request: Request, context: Context): Promise<Vi
       createdAt: session.createdAt,
       impersonatedBy: session.impersonatedBy ?? null,
       passwordConfirmedAt: session.passwordConfirmedAt ?? null,
+      ssoOrganizationId: session.ssoOrganizationId ?? null,
     },
     subscription: inForce,
     futureSubscription: future,

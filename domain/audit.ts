@@ -37,6 +37,11 @@ export const AUDIT_ACTIONS = {
   "token.revoked": "API token revoked",
   "subscription.changed": "Subscription changed",
   "helpdesk.request": "Support request sent",
+  // Single sign-on (issue 17, docs/decisions/034)
+  "sso.configured": "Single sign-on configured",
+  "sso.removed": "Single sign-on removed",
+  "sso.domain-verified": "SSO domain verified",
+  "sso.required-changed": "SSO requirement changed",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -67,6 +67,8 @@ export const sessions = sqliteTable(
     impersonatedBy: text("impersonated_by"),
     /** Last time the password was entered again for a sensitive action (spec 423 flow). */
     passwordConfirmedAt: timestamp("password_confirmed_at"),
+    /** Single sign-on (issue 17, decision 034): the organization whose identity provider signed this session in. */
+    ssoOrganizationId: text("sso_organization_id"),
   },
   (t) => [index("sessions_user").on(t.userId)],
 );

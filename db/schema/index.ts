@@ -16,3 +16,5 @@ export * from "./workspaces";
 export * from "./domains";
 // Trust and safety (issue 19, decision 036)
 export * from "./safety";
+// Single sign-on (issue 17, docs/decisions/034)
+export * from "./sso";

@@ -105,7 +105,9 @@ export async function switchToMembership(db: Db, viewer: Viewer, team: UserTeam)
   if (team.archived || team.organizationArchived) return { ok: false, error: "switching-error" };
   const all = await listUserTeams(db, viewer.user.id);
   if (!openable(actorOf(viewer), team, all)) return { ok: false, error: "unknown-team" };
-  if (requiresSso(team.options)) return { ok: false, error: "sso", loginPath: teamLoginPath(team.organizationSlug, team.slug) };
+  // A team requiring single sign-on opens for a session its organization's provider signed in (decision 034).
+  if (requiresSso(team.options) && viewer.session.ssoOrganizationId !== team.organizationId)
+    return { ok: false, error: "sso", loginPath: teamLoginPath(team.organizationSlug, team.slug) };
   try {
     await setCurrentTeam(db, viewer.user.id, team.id);
   } catch (error) {

@@ -8,6 +8,8 @@ import { loginSchema } from "../../forms/account";
 import { attempt, clearFailedLogins, loginLockMinutes, recordFailedLogin, redirectWithCookies } from "../../lib/auth-flow.server";
 import { RATE_LIMIT_MESSAGE, rateLimitedReply, retryAfterOfAction, underRateLimit } from "../../lib/rate-limit.server";
 import { getAuth, requireGuest } from "../../session.server";
+import { passwordSignInRefused } from "../../lib/sso/flow.server";
+import { SSO_MESSAGES } from "../../../domain/sso";
 import type { Route } from "./+types/login";
 
 export const meta: Route.MetaFunction = () => [{ title: "Sign in | Snip" }];
@@ -41,6 +43,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const lockedMinutes = await loginLockMinutes(env, request, email);
   if (lockedMinutes > 0) {
     return data(submission.reply({ formErrors: [ACCOUNT_MESSAGES.throttled(lockedMinutes)], hideFields: ["password"] }), { status: 429 });
+  }
+  // Single sign-on required by the email's organization (issue 17, docs/decisions/034).
+  if (await passwordSignInRefused(env, email)) {
+    return data(submission.reply({ formErrors: [SSO_MESSAGES.passwordRefused], hideFields: ["password"] }), { status: 403 });
   }
   const result = await attempt(() =>
     getAuth(request, context).api.signInEmail({
@@ -102,6 +108,12 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         </div>
         <SubmitButton busyText="Signing in…">Sign In</SubmitButton>
       </Form>
+      <Link
+        to={loaderData.to ? `/app/login/sso?to=${encodeURIComponent(loaderData.to)}` : "/app/login/sso"}
+        className="block w-full rounded-lg border border-slate-300 px-5 py-2.5 text-center font-semibold text-slate-800 hover:bg-slate-50"
+      >
+        Sign in with SSO
+      </Link>
     </AuthCard>
   );
 }

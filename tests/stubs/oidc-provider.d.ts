@@ -1,0 +1,9 @@
+/** The few parts of oidc-provider (which ships no types) the tests' OpenID provider uses. */
+declare module "oidc-provider" {
+  import type { IncomingMessage, ServerResponse } from "node:http";
+  export default class Provider {
+    constructor(issuer: string, configuration: Record<string, unknown>);
+    callback(): (req: IncomingMessage, res: ServerResponse) => void;
+    on(event: string, listener: (...args: unknown[]) => void): this;
+  }
+}
