@@ -40,6 +40,7 @@ import type { Viewer } from "../session.server";
 import { availableBillingTypes } from "./billing/select.server";
 import { readDevClient } from "./dev-client.server";
 import { loadTeamMode } from "./teams/team-mode.server";
+import { listBrandedDomains } from "../../db/branded-domains.server";
 import { photoUrl } from "./nav.server";
 import { clientIp, isWhitelisted, turnstileConfig } from "./turnstile.server";
 
@@ -123,12 +124,13 @@ export async function buildState(request: Request, context: Readonly<RouterConte
   const { env } = getCloudflare(context);
   const db = getDb(env.DB);
   const now = new Date();
-  const [fields, subs, teamMode, usage, customers] = await Promise.all([
+  const [fields, subs, teamMode, usage, customers, brandedDomains] = await Promise.all([
     getUserStateFields(db, viewer.user.id),
     getUserSubscriptions(db, viewer.user.id),
     loadTeamMode(db, viewer, request),
     getUsage(db, viewer.user.id, now),
     listBillingCustomers(db, viewer.user.id),
+    listBrandedDomains(db, viewer.user.id),
   ]);
   const plan = getPlan(viewer.subject.plan);
   const subscriptions = { current: subscriptionJson(subs.current, now), future: subscriptionJson(subs.future, now) };
@@ -162,8 +164,11 @@ export async function buildState(request: Request, context: Readonly<RouterConte
       /** Web credits: the plan's max_web_credits (null: unlimited) and the links created this calendar month (UTC). */
       limits: { limit: { web: plan.options.max_web_credits }, used: { web: usage.aliasesThisMonth } },
       options: { alias_lifetime: plan.options.alias_lifetime },
-      /** Branded domains (owned) and personal domains: this service has none of either yet, so both lists are empty. */
-      domains: { owned: [] as string[], personal: [] as string[] },
+      /** The personal workspace's domains (docs/decisions/035): its own domains and subdomains (owned), its vanity subdomains (personal). */
+      domains: {
+        owned: brandedDomains.filter((d) => d.kind !== "vanity").map((d) => d.hostname),
+        personal: brandedDomains.filter((d) => d.kind === "vanity").map((d) => d.hostname),
+      },
       last_read_announcements_at: iso(user.lastReadAnnouncementsAt),
       isSurveyEnabled: fields.surveyEnabled,
       subscriptions,
