@@ -76,6 +76,9 @@ test("a subscriber adds a branded domain; once its DNS is active, a link on it r
   stub.setDns(host, "active");
   await page.getByRole("button", { name: "Check now" }).click();
   await expect(page.getByTestId("domain-state")).toHaveText(TEXT.active);
+  // GET state names it among the user's own domains (spec 01 §3 User.domains).
+  const state = await page.request.get("/app/api/state", { headers: { "X-Requested-With": "XMLHttpRequest" } });
+  expect(((await state.json()) as { data: { user: { domains: unknown } } }).data.user.domains).toEqual({ owned: [host], personal: [] });
 
   // The create form lists it (alphabetically among the others), and a link made on it redirects on that host only.
   const alias = unique("b");
