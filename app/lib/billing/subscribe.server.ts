@@ -47,6 +47,12 @@ export interface SubscribeRequest {
   /** A coupon that validated; whether it applies is the promotion's rule. */
   coupon: Coupon | null;
   origin: string;
+  /**
+   * The team or organization subscribed (docs/decisions/033), as the route's guard found it;
+   * absent: the viewer's own personal workspace. A workspace's checkout has no trial (one trial
+   * per account).
+   */
+  owner?: { ownerId: string; subscriptionPath: string };
 }
 
 export interface Subscribed extends Checkout {
@@ -60,12 +66,14 @@ export async function subscribe(env: AppEnv, db: Db, viewer: Viewer, request: Su
   if (!purchasable(plan.name, interval)) {
     return { ok: false, status: 422, message: BILLING_MESSAGES.subscribeFailed };
   }
-  const withTrial = request.trial && (await trialEligibility(viewer, db, plan)).ok;
+  const withTrial = !request.owner && request.trial && (await trialEligibility(viewer, db, plan)).ok;
   // The remembered coupon applies outside the sale, or to yearly plans during it (spec 01 §4).
   const allowDiscounts = couponApplies(currentPhase(env), interval);
   const coupon = allowDiscounts ? request.coupon : null;
   const checkout = await billingFor(env, request.billingType).startCheckout({
     user: { id: viewer.user.id, email: viewer.user.email, name: viewer.user.name },
+    ownerId: request.owner?.ownerId ?? viewer.user.id,
+    subscriptionPath: request.owner?.subscriptionPath ?? "/app/settings/subscription",
     plan: plan.name,
     interval,
     withTrial,
