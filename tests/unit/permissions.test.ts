@@ -102,6 +102,7 @@ const EXPECTED: Record<Action, readonly string[]> = {
   "team.domains": ["owner", "teamAdmin", "perm:domains"],
   "team.api-tokens": ["owner", "teamAdmin", "perm:teams"],
   "team.invite": ["owner", "teamAdmin", "perm:invitations"],
+  "team.subscription": ["owner", "perm:subscriptions"],
 };
 
 function resourceFor(action: Action, standing: OrganizationStanding, team: TeamFacts = TEAM): Resource {
