@@ -29,7 +29,10 @@ export function toSubscription(row: SubscriptionRow): Subscription {
  * A billing owner's (a user's, team's or organization's, docs/decisions/033) current and future
  * default subscriptions.
  */
-export async function getOwnerSubscriptions(db: Db, ownerId: string): Promise<{ current: Subscription | null; future: Subscription | null }> {
+export async function getOwnerSubscriptions(
+  db: Db,
+  ownerId: string,
+): Promise<{ current: Subscription | null; future: Subscription | null }> {
   const rows = await db
     .select()
     .from(subscriptions)

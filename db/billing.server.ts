@@ -2,7 +2,16 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import type { BillingEventPayload, BillingType, PaymentMethodSnapshot, SubscriptionSnapshot } from "../domain/billing";
 import type { Db } from "./client.server";
-import { billingCustomers, billingEvents, checkoutSessions, organizations, overageReports, subscriptions, users, workspaces } from "./schema";
+import {
+  billingCustomers,
+  billingEvents,
+  checkoutSessions,
+  organizations,
+  overageReports,
+  subscriptions,
+  users,
+  workspaces,
+} from "./schema";
 
 /**
  * Who pays (docs/decisions/033): a user's personal workspace (ownerId = userId), a team's
@@ -224,21 +233,23 @@ export async function getFutureSubscriptionRow(db: Db, ownerId: string) {
  * `limit`): the future rows not ended, with the provider's subscription id.
  */
 export async function listDueScheduledDowngrades(db: Db, billingType: BillingType, before: Date, limit = 50) {
-  return db
-    // `userId`: the billing owner's id (a user's, team's or organization's).
-    .select({ userId: subscriptions.ownerId, billingId: subscriptions.billingId, periodStartsAt: subscriptions.periodStartsAt })
-    .from(subscriptions)
-    .where(
-      and(
-        eq(subscriptions.slot, "future"),
-        eq(subscriptions.billingType, billingType),
-        isNull(subscriptions.endsAt),
-        isNotNull(subscriptions.billingId),
-        lte(subscriptions.periodStartsAt, before),
-      ),
-    )
-    .orderBy(asc(subscriptions.periodStartsAt))
-    .limit(limit);
+  return (
+    db
+      // `userId`: the billing owner's id (a user's, team's or organization's).
+      .select({ userId: subscriptions.ownerId, billingId: subscriptions.billingId, periodStartsAt: subscriptions.periodStartsAt })
+      .from(subscriptions)
+      .where(
+        and(
+          eq(subscriptions.slot, "future"),
+          eq(subscriptions.billingType, billingType),
+          isNull(subscriptions.endsAt),
+          isNotNull(subscriptions.billingId),
+          lte(subscriptions.periodStartsAt, before),
+        ),
+      )
+      .orderBy(asc(subscriptions.periodStartsAt))
+      .limit(limit)
+  );
 }
 
 /** A card was given at a checkout, or a provider told us of one: the owner has a payment method on file. */
@@ -291,7 +302,10 @@ export async function findBillingCustomerUser(db: Db, billingType: BillingType, 
 export async function saveBillingCustomer(db: Db, ownerId: string, billingType: BillingType, billingId: string, now = new Date()) {
   const owner = await findBillingOwner(db, ownerId);
   if (!owner) throw new Error("billing owner not found");
-  await db.insert(billingCustomers).values({ ...owner, billingType, billingId, createdAt: now, updatedAt: now }).onConflictDoNothing();
+  await db
+    .insert(billingCustomers)
+    .values({ ...owner, billingType, billingId, createdAt: now, updatedAt: now })
+    .onConflictDoNothing();
 }
 
 /** Paid checkouts, newest first: the test-mode stand-in for the provider's invoices. */

@@ -31,7 +31,12 @@ export interface FixtureSubscription {
 }
 
 /** Replaces the billing owner's (a user's, team's or organization's) current default subscription. */
-export async function putCurrentSubscription(db: Db, owner: BillingOwnerColumns, sub: FixtureSubscription, now = new Date()): Promise<void> {
+export async function putCurrentSubscription(
+  db: Db,
+  owner: BillingOwnerColumns,
+  sub: FixtureSubscription,
+  now = new Date(),
+): Promise<void> {
   const periodStartsAt = sub.pastDueTrial ? new Date(now.getTime() - 24 * 60 * 60 * 1000) : now;
   const periodEndsAt = new Date(periodStartsAt);
   periodEndsAt.setUTCMonth(periodEndsAt.getUTCMonth() + (sub.interval === "yearly" ? 12 : 1));

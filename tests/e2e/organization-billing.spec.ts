@@ -44,7 +44,14 @@ async function currentOf(owner: APIRequestContext, path: string) {
 
 test("the pages and calls of team and organization subscriptions: the guard's answer for every persona; refused writes change nothing", async () => {
   test.setTimeout(240_000);
-  const teamPages = ["subscription", "subscription/success", "subscription/cancel", "subscription/update/pro/monthly", "payment-method", "invoices"];
+  const teamPages = [
+    "subscription",
+    "subscription/success",
+    "subscription/cancel",
+    "subscription/update/pro/monthly",
+    "payment-method",
+    "invoices",
+  ];
   const orgPages = ["subscription", "subscription/success", "subscription/cancel", "subscription/update/pro/monthly", "payment"];
   for (const persona of PERSONAS) {
     const as = await world.requestAs(persona);
@@ -116,7 +123,10 @@ test("an owner subscribes a team in Chromium: its members get API access in the 
   await page.goto(`${teamBase()}/subscription`);
   await expect(page.getByRole("heading", { name: "Team Subscription" })).toBeVisible();
   await expect(page.getByTestId("current-plan")).toContainText("organization's plan, or the Free plan");
-  await page.getByTestId("plan-pro").getByRole("button", { name: /a month/ }).click();
+  await page
+    .getByTestId("plan-pro")
+    .getByRole("button", { name: /a month/ })
+    .click();
   await expect(page).toHaveURL(/\/app\/billing\/test-checkout\/cs_test_/);
   await page.getByLabel("Cardholder name").fill("Team Owner");
   await page.getByRole("button", { name: /^Pay / }).click();
@@ -145,9 +155,7 @@ test("an owner subscribes a team in Chromium: its members get API access in the 
   await page.goto(`${teamBase()}/subscription/cancel`);
   await page.getByRole("button", { name: "Cancel Immediately" }).click();
   await expect(page).toHaveURL(new RegExp(`${teamBase()}/subscription\\?pending=1`));
-  await expect
-    .poll(async () => (await currentOf(admin, `/team/${TEAM}/subscriptions`)) === null, { timeout: 20_000 })
-    .toBe(true);
+  await expect.poll(async () => (await currentOf(admin, `/team/${TEAM}/subscriptions`)) === null, { timeout: 20_000 }).toBe(true);
   expect(await (await teamAdmin.get(teamApi)).text()).toContain("API access is not included in your plan.");
   // The owner's personal plan is untouched.
   const own = await admin.get("/app/api/subscriptions");

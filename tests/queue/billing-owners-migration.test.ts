@@ -101,9 +101,23 @@ describe("migration 0019 (subscriptions and billing customers owned by a workspa
 
     // A team's subscription and customer belong to the team's workspace; a row naming a user as
     // well, or a team of another organization, cannot be stored.
-    await run("INSERT INTO organizations (id, slug, name, owner_user_id, created_at, updated_at) VALUES ('o1', 'o1', 'O', ?, ?, ?)", ada, t, t);
-    await run("INSERT INTO organizations (id, slug, name, owner_user_id, created_at, updated_at) VALUES ('o2', 'o2', 'O2', ?, ?, ?)", bob, t, t);
-    await run("INSERT INTO teams (id, organization_id, slug, name, created_at, updated_at) VALUES ('t1', 'o1', 'sales', 'Sales', ?, ?)", t, t);
+    await run(
+      "INSERT INTO organizations (id, slug, name, owner_user_id, created_at, updated_at) VALUES ('o1', 'o1', 'O', ?, ?, ?)",
+      ada,
+      t,
+      t,
+    );
+    await run(
+      "INSERT INTO organizations (id, slug, name, owner_user_id, created_at, updated_at) VALUES ('o2', 'o2', 'O2', ?, ?, ?)",
+      bob,
+      t,
+      t,
+    );
+    await run(
+      "INSERT INTO teams (id, organization_id, slug, name, created_at, updated_at) VALUES ('t1', 'o1', 'sales', 'Sales', ?, ?)",
+      t,
+      t,
+    );
     const insertSub = (owner: string, user: string | null, org: string | null, team: string | null) =>
       run(
         `INSERT INTO subscriptions (id, owner_id, user_id, organization_id, team_id, name, interval, amount, created_at, updated_at)

@@ -42,7 +42,12 @@ async function newUser(label: string) {
 async function newOrganization() {
   const owner = await newUser("owner");
   const id = crypto.randomUUID();
-  await run("INSERT INTO organizations (id, slug, name, owner_user_id, created_at, updated_at) VALUES (?, ?, 'Org', ?, 0, 0)", id, `o-${id}`, owner);
+  await run(
+    "INSERT INTO organizations (id, slug, name, owner_user_id, created_at, updated_at) VALUES (?, ?, 'Org', ?, 0, 0)",
+    id,
+    `o-${id}`,
+    owner,
+  );
   const team = crypto.randomUUID();
   const other = crypto.randomUUID();
   for (const [t, slug] of [
@@ -97,7 +102,12 @@ function stripeSub(customer: string, claimedOwner: string, id: string): StripeSu
 }
 
 async function stripeEvent(sub: StripeSubscriptionLike): Promise<BillingEvent> {
-  const event = { id: `evt_${crypto.randomUUID()}`, type: "customer.subscription.updated", created: Math.floor(now / 1000), data: { object: sub } };
+  const event = {
+    id: `evt_${crypto.randomUUID()}`,
+    type: "customer.subscription.updated",
+    created: Math.floor(now / 1000),
+    data: { object: sub },
+  };
   const payload = await stripeEventPayload(
     event,
     {
@@ -132,7 +142,12 @@ function paddleSub(customerId: string, claimedOwner: string): PaddleSubscription
 }
 
 async function paddleEvent(sub: PaddleSubscriptionLike): Promise<BillingEvent | null> {
-  const event = { eventId: `evt_${crypto.randomUUID()}`, eventType: "subscription.updated", occurredAt: new Date(now).toISOString(), data: { id: sub.id } };
+  const event = {
+    eventId: `evt_${crypto.randomUUID()}`,
+    eventType: "subscription.updated",
+    occurredAt: new Date(now).toISOString(),
+    data: { id: sub.id },
+  };
   const payload: BillingEventPayload | null = await paddleEventPayload(
     event,
     {
@@ -152,7 +167,9 @@ describe("provider events land on the stored customer's workspace", () => {
     // The team's subscription claims, in its metadata, to be the other team's, then a user's.
     await deliver([await stripeEvent(stripeSub(`cus_team_${org.team}`, org.other, `sub_a_${org.team}`))]);
     await deliver([await stripeEvent(stripeSub(`cus_team_${org.team}`, victim, `sub_b_${org.team}`))]);
-    expect(await currentOf(org.team)).toEqual([{ owner_id: org.team, user_id: null, organization_id: org.id, team_id: org.team, name: "pro" }]);
+    expect(await currentOf(org.team)).toEqual([
+      { owner_id: org.team, user_id: null, organization_id: org.id, team_id: org.team, name: "pro" },
+    ]);
     expect(await currentOf(org.other)).toEqual([]);
     expect(await currentOf(victim)).toEqual([]);
     expect(await currentOf(org.id)).toEqual([]);
@@ -178,7 +195,9 @@ describe("provider events land on the stored customer's workspace", () => {
     expect(forged?.payload.userId).toBe(attacker);
     await deliver([forged!]);
     expect(await currentOf(org.team)).toEqual([]);
-    expect(await currentOf(attacker)).toEqual([{ owner_id: attacker, user_id: attacker, organization_id: null, team_id: null, name: "pro" }]);
+    expect(await currentOf(attacker)).toEqual([
+      { owner_id: attacker, user_id: attacker, organization_id: null, team_id: null, name: "pro" },
+    ]);
     // A customer Snip never made, claiming the organization: nothing.
     expect(await paddleEvent(paddleSub("ctm_unknown", org.id))).toBeNull();
     expect(await currentOf(org.id)).toEqual([]);
@@ -202,7 +221,11 @@ describe("provider events land on the stored customer's workspace", () => {
 });
 
 describe("a workspace's capabilities: team subscription > organization subscription > none", () => {
-  async function subscribe(owner: { ownerId: string; userId: string | null; organizationId: string | null; teamId: string | null }, plan: string, endsAt: number | null = null) {
+  async function subscribe(
+    owner: { ownerId: string; userId: string | null; organizationId: string | null; teamId: string | null },
+    plan: string,
+    endsAt: number | null = null,
+  ) {
     await run(
       `INSERT INTO subscriptions (id, owner_id, user_id, organization_id, team_id, slot, name, interval, amount, ends_at, period_starts_at, period_ends_at, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, 'current', ?, 'monthly', 2900, ?, ?, ?, ?, ?)`,
@@ -219,7 +242,8 @@ describe("a workspace's capabilities: team subscription > organization subscript
       now,
     );
   }
-  const planOf = async (org: { id: string; ownerUserId: string }, teamId: string | null) => (await workspaceSubject(db, org, teamId)).subject.plan;
+  const planOf = async (org: { id: string; ownerUserId: string }, teamId: string | null) =>
+    (await workspaceSubject(db, org, teamId)).subject.plan;
 
   it("none: the free plan, even when the organization's owner pays for their own workspace", async () => {
     const org = await newOrganization();

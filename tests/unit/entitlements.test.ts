@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { NOT_ENOUGH_CREDITS, atActiveAliasLimit, can, hasCredits, limitOf, remaining, workspaceSubscription } from "../../domain/entitlements";
+import {
+  NOT_ENOUGH_CREDITS,
+  atActiveAliasLimit,
+  can,
+  hasCredits,
+  limitOf,
+  remaining,
+  workspaceSubscription,
+} from "../../domain/entitlements";
 import { FEATURE_FLAGS, PLANS, type FeatureFlag, type LimitOption, type PlanName } from "../../domain/plans";
 
 type Expectation = {

@@ -173,7 +173,9 @@ describe("special rules", () => {
     const owner = person("u-owner", null, [], { organization: archived });
     const admin = person("u-ta", ["supervisor", "teams"], [{ teamId: TEAM.id, role: "admin" }], { organization: archived });
     for (const action of ACTIONS.filter((a) => RULES[a].scope !== "account")) {
-      expect(can(owner.actor, action, resourceFor(action, owner.standing))).toBe(action === "organization.unarchive" || action === "organization.delete");
+      expect(can(owner.actor, action, resourceFor(action, owner.standing))).toBe(
+        action === "organization.unarchive" || action === "organization.delete",
+      );
       expect(can(admin.actor, action, resourceFor(action, admin.standing))).toBe(false);
     }
   });

@@ -97,7 +97,16 @@ export class StripeBilling implements BillingProvider {
     return price.id;
   }
 
-  async startCheckout({ user, ownerId, subscriptionPath, plan, interval, withTrial, coupon, origin }: CheckoutRequest): Promise<BillingResult<Checkout>> {
+  async startCheckout({
+    user,
+    ownerId,
+    subscriptionPath,
+    plan,
+    interval,
+    withTrial,
+    coupon,
+    origin,
+  }: CheckoutRequest): Promise<BillingResult<Checkout>> {
     const p = getPlan(plan);
     const price = activePrice(p, interval);
     if (!price || !p.billable) return { ok: false, status: 422, message: BILLING_MESSAGES.subscribeFailed };

@@ -16,7 +16,11 @@ type Args = {
   readonly params: Readonly<Record<string, string | undefined>>;
 };
 
-export type WorkspaceBillingAccess = { access: OrganizationAccess; billing: BillingContext; team: { id: string; name: string; slug: string } | null };
+export type WorkspaceBillingAccess = {
+  access: OrganizationAccess;
+  billing: BillingContext;
+  team: { id: string; name: string; slug: string } | null;
+};
 
 export async function requireWorkspaceBilling(args: Args, scope: "team" | "organization", json: boolean): Promise<WorkspaceBillingAccess> {
   if (scope === "team") {

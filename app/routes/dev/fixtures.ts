@@ -95,8 +95,14 @@ const fixtureSchema = z.discriminatedUnion("action", [
     slug: z.string().regex(/^[a-z0-9][a-z0-9-]{1,47}$/),
     name: z.string().trim().min(1).max(100),
     archived: z.boolean().default(false),
-    roles: z.array(z.object({ name: z.string().min(1).max(60), permissions: z.array(z.string()).max(20) })).max(20).default([]),
-    users: z.array(z.object({ email, role: z.string() })).max(50).default([]),
+    roles: z
+      .array(z.object({ name: z.string().min(1).max(60), permissions: z.array(z.string()).max(20) }))
+      .max(20)
+      .default([]),
+    users: z
+      .array(z.object({ email, role: z.string() }))
+      .max(50)
+      .default([]),
     teams: z
       .array(
         z.object({
@@ -104,7 +110,10 @@ const fixtureSchema = z.discriminatedUnion("action", [
           name: z.string().trim().min(1).max(100),
           archived: z.boolean().default(false),
           options: z.record(z.string(), z.unknown()).default({}),
-          members: z.array(z.object({ email, role: z.enum(["admin", "member", "viewer"]) })).max(50).default([]),
+          members: z
+            .array(z.object({ email, role: z.enum(["admin", "member", "viewer"]) }))
+            .max(50)
+            .default([]),
         }),
       )
       .max(20)
@@ -230,7 +239,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       for (let i = 1; i <= input.count; i++) {
         const alias = input.aliasPrefix ? `${input.aliasPrefix}${String(i).padStart(2, "0")}` : undefined;
         // One second apart, so "newest first" has a definite order.
-        const link = await createLink(stores, { domain: env.SHORT_HOST, url: input.url, alias, userId, workspaceId: userId }, new Date(start + i * 1_000));
+        const link = await createLink(
+          stores,
+          { domain: env.SHORT_HOST, url: input.url, alias, userId, workspaceId: userId },
+          new Date(start + i * 1_000),
+        );
         created.push({ id: link.id, alias: link.alias });
       }
       return json({ data: { userId, links: created } });
