@@ -7,7 +7,7 @@
  */
 import type { APIRequestContext } from "@playwright/test";
 import { type Action } from "../../domain/permissions";
-import { logIn } from "./accounts";
+import { loginUser } from "./accounts";
 import { BASE_URL, expect, SAME_ORIGIN, test } from "./fixtures";
 import { EMPTY_TEAM, organizationWorld, PERSONAS, TEAM, type OrganizationWorld, type Persona } from "./organizations";
 
@@ -119,7 +119,9 @@ test("an owner subscribes a team in Chromium: its members get API access in the 
   const teamApi = `/app/organization/${world.slug}/team/${TEAM}/api`;
   expect(await (await teamAdmin.get(teamApi)).text()).toContain("API access is not included in your plan.");
 
-  await logIn(page, world.users.owner);
+  // A subscriber lands on the dashboard after signing in.
+  await loginUser(page, world.users.owner);
+  await expect(page).toHaveURL(`${BASE_URL}/dashboard`);
   await page.goto(`${teamBase()}/subscription`);
   await expect(page.getByRole("heading", { name: "Team Subscription" })).toBeVisible();
   await expect(page.getByTestId("current-plan")).toContainText("organization's plan, or the Free plan");

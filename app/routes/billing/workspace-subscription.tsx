@@ -13,7 +13,7 @@
  */
 import { data, Form, Link, redirect } from "react-router";
 import { z } from "zod";
-import { getCheckoutSession, listBillingCustomers } from "../../../db/billing.server";
+import { getCheckoutSession, getCurrentSubscriptionRow, listBillingCustomers } from "../../../db/billing.server";
 import { getDb } from "../../../db/client.server";
 import { BILLING_MESSAGES } from "../../../domain/billing";
 import { getPlan, PLAN_NAMES, PLANS, plansOffered, activePrice } from "../../../domain/plans";
@@ -92,7 +92,9 @@ export async function loader(args: Route.LoaderArgs) {
       ? { plan: getPlan(session.plan as never).title, status: session.status }
       : null;
   const cards = page === "payment-method" ? await listBillingCustomers(access.db, billing.ownerId) : [];
-  const invoices = page === "invoices" && sub ? await billingForSubscription(env, null).listInvoices(billing.ownerId) : [];
+  // The invoices are the provider's that holds the owner's subscription.
+  const row = page === "invoices" ? await getCurrentSubscriptionRow(access.db, billing.ownerId) : undefined;
+  const invoices = row ? await billingForSubscription(env, row.billingType).listInvoices(billing.ownerId) : [];
   return {
     page,
     title: titles[page],
