@@ -144,12 +144,13 @@ test("an owner subscribes a team in Chromium: its members get API access in the 
   await page.goto(`${teamBase()}/invoices`);
   await expect(page.getByTestId("invoices")).toContainText("TEST-0001");
 
-  // The team has API access now: the team admin sees no refusal in the team; the other team and
-  // the admin's own personal workspace (free) still lack it.
+  // The team has API access now: the team admin sees no refusal in the team; the other team
+  // still lacks it, and the admin's own personal workspace stays on the free plan.
   expect(await (await teamAdmin.get(teamApi)).text()).not.toContain("API access is not included in your plan.");
   const otherTeamApi = `/app/organization/${world.slug}/team/${EMPTY_TEAM}/api`;
   expect(await (await admin.get(otherTeamApi)).text()).toContain("API access is not included in your plan.");
-  expect(await (await teamAdmin.get("/app/settings/api")).text()).toContain("API access is not included in your plan.");
+  const personal = await teamAdmin.get("/app/api/subscriptions");
+  expect(((await personal.json()) as { data: { current: unknown } }).data.current, "the team admin's own plan stays free").toBeNull();
   expect(await currentOf(admin, `/team/${TEAM}/subscriptions`)).toMatchObject({ name: "pro" });
   expect(await currentOf(admin, "/subscriptions")).toBeNull();
 
