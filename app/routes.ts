@@ -180,13 +180,6 @@ export default [
     route("profile/roles", "routes/organizations/settings/roles.tsx"),
     route("profile/sso", "routes/organizations/settings/sso.tsx", { id: "org-settings-sso" }),
     route("profile/domains", "routes/organizations/settings/later.tsx", { id: "org-settings-domains" }),
-    route("profile/subscription", "routes/organizations/settings/later.tsx", { id: "org-settings-subscription" }),
-    route("profile/subscription/success", "routes/organizations/settings/later.tsx", { id: "org-settings-subscription-success" }),
-    route("profile/subscription/cancel", "routes/organizations/settings/later.tsx", { id: "org-settings-subscription-cancel" }),
-    route("profile/subscription/update/:subscription/:interval", "routes/organizations/settings/later.tsx", {
-      id: "org-settings-subscription-update",
-    }),
-    route("profile/payment", "routes/organizations/settings/later.tsx", { id: "org-settings-payment" }),
   ]),
 
   // Teams (issue 16, docs/decisions/029): an organization's team settings (L and developer), and
@@ -203,13 +196,30 @@ export default [
     route("membership", "routes/team/membership.tsx"),
     route("sso", "routes/team/coming.tsx", { id: "team-sso" }),
     route("usage", "routes/team/coming.tsx", { id: "team-usage" }),
-    route("subscription", "routes/team/coming.tsx", { id: "team-subscription" }),
-    route("subscription/success", "routes/team/coming.tsx", { id: "team-subscription-success" }),
-    route("subscription/cancel", "routes/team/coming.tsx", { id: "team-subscription-cancel" }),
-    route("subscription/update/:subscription/:interval", "routes/team/coming.tsx", { id: "team-subscription-update" }),
-    route("payment-method", "routes/team/coming.tsx", { id: "team-payment-method" }),
-    route("invoices", "routes/team/coming.tsx", { id: "team-invoices" }),
   ]),
+  // Team and organization subscriptions (issue 17, docs/decisions/033): beside the team area and the
+  // organization settings, like the team API tokens, so the owner and the "subscriptions"
+  // permission reach them without being team members; one module, guarded by team.subscription /
+  // organization.subscription.
+  ...[
+    ["subscription", "subscription"],
+    ["subscription/success", "subscription-success"],
+    ["subscription/cancel", "subscription-cancel"],
+    ["subscription/update/:subscription/:interval", "subscription-update"],
+    ["payment-method", "payment-method"],
+    ["invoices", "invoices"],
+  ].map(([path, id]) =>
+    route(`app/organization/:org/team/:team/${path}`, "routes/billing/workspace-subscription.tsx", { id: `team-${id}` }),
+  ),
+  ...[
+    ["subscription", "subscription"],
+    ["subscription/success", "subscription-success"],
+    ["subscription/cancel", "subscription-cancel"],
+    ["subscription/update/:subscription/:interval", "subscription-update"],
+    ["payment", "payment"],
+  ].map(([path, id]) =>
+    route(`app/organizations/:org/settings/profile/${path}`, "routes/billing/workspace-subscription.tsx", { id: `org-settings-${id}` }),
+  ),
   // The team's API tokens (docs/decisions/027): beside the team area rather than inside it, so an
   // owner or a user with the teams permission who is not a member manages them too (the team
   // area itself is for the team's members: its switch check refuses anyone else).
@@ -271,6 +281,13 @@ export default [
   route("app/api/organization/:org/urls/:state?", "routes/organizations/api/urls.ts", { id: "org-urls" }),
   route("app/api/organization/:org/team/:team/urls/:state?", "routes/organizations/api/urls.ts", { id: "org-team-urls" }),
   route("app/api/organization/:org/personal/urls/:state?", "routes/organizations/api/urls.ts", { id: "org-personal-urls" }),
+  // Team and organization subscriptions (issue 17, docs/decisions/033): the calls of spec 01 §7
+  route("app/api/organization/:org/subscriptions", "routes/organizations/api/subscription.ts", { id: "org-subscriptions" }),
+  route("app/api/organization/:org/team/:team/subscriptions", "routes/organizations/api/subscription.ts", { id: "org-team-subscriptions" }),
+  route("app/api/organization/:org/subscription/:op?", "routes/organizations/api/subscription.ts", { id: "org-subscription" }),
+  route("app/api/organization/:org/team/:team/subscription/:op?", "routes/organizations/api/subscription.ts", {
+    id: "org-team-subscription",
+  }),
   route("app/api/organization/:org/team/:team/alias/:alias", "routes/organizations/api/alias.ts", { id: "org-team-alias" }),
   route("app/api/organization/:org/personal/alias/:alias", "routes/organizations/api/alias.ts", { id: "org-personal-alias" }),
   // Invitations (issue 16; docs/decisions/030): the user's own, answering, and an organization's or team's

@@ -25,6 +25,23 @@ export function toSubscription(row: SubscriptionRow): Subscription {
   };
 }
 
+/**
+ * A billing owner's (a user's, team's or organization's, docs/decisions/033) current and future
+ * default subscriptions.
+ */
+export async function getOwnerSubscriptions(
+  db: Db,
+  ownerId: string,
+): Promise<{ current: Subscription | null; future: Subscription | null }> {
+  const rows = await db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.ownerId, ownerId), eq(subscriptions.type, "default")));
+  const current = rows.find((row) => row.slot === "current");
+  const future = rows.find((row) => row.slot === "future");
+  return settleScheduledDowngrade(current ? toSubscription(current) : null, future ? toSubscription(future) : null, new Date());
+}
+
 /** The user's current and future (scheduled downgrade) default subscriptions. */
 export async function getUserSubscriptions(db: Db, userId: string): Promise<{ current: Subscription | null; future: Subscription | null }> {
   const rows = await db

@@ -1,8 +1,51 @@
 /** Checkout sessions and the application of billing events (one db.batch each). */
-import { and, asc, desc, eq, isNotNull, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import type { BillingEventPayload, BillingType, PaymentMethodSnapshot, SubscriptionSnapshot } from "../domain/billing";
 import type { Db } from "./client.server";
-import { billingCustomers, billingEvents, checkoutSessions, overageReports, subscriptions } from "./schema";
+import {
+  billingCustomers,
+  billingEvents,
+  checkoutSessions,
+  organizations,
+  overageReports,
+  subscriptions,
+  users,
+  workspaces,
+} from "./schema";
+
+/**
+ * Who pays (docs/decisions/033): a user's personal workspace (ownerId = userId), a team's
+ * workspace (ownerId = teamId) or an organization (ownerId = organizationId). The columns a
+ * subscription, customer or checkout of that owner carries.
+ */
+export interface BillingOwnerColumns {
+  ownerId: string;
+  userId: string | null;
+  organizationId: string | null;
+  teamId: string | null;
+}
+
+/**
+ * The billing owner an id names, read from D1 (never from a provider's event or a client): a
+ * personal or team workspace, else an organization; null when none exists (any more).
+ */
+export async function findBillingOwner(db: Db, ownerId: string): Promise<BillingOwnerColumns | null> {
+  const [[workspace], [organization], [user]] = await db.batch([
+    db
+      .select({ kind: workspaces.kind, organizationId: workspaces.organizationId, teamId: workspaces.teamId })
+      .from(workspaces)
+      .where(and(eq(workspaces.id, ownerId), inArray(workspaces.kind, ["personal", "team"])))
+      .limit(1),
+    db.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, ownerId)).limit(1),
+    db.select({ id: users.id }).from(users).where(eq(users.id, ownerId)).limit(1),
+  ]);
+  if (workspace?.kind === "team" && workspace.organizationId && workspace.teamId) {
+    return { ownerId, userId: null, organizationId: workspace.organizationId, teamId: workspace.teamId };
+  }
+  if (workspace?.kind === "personal" || user) return { ownerId, userId: ownerId, organizationId: null, teamId: null };
+  if (organization) return { ownerId, userId: null, organizationId: ownerId, teamId: null };
+  return null;
+}
 
 export type CheckoutSession = typeof checkoutSessions.$inferSelect;
 
@@ -28,14 +71,14 @@ export async function markCheckoutDeclined(db: Db, id: string): Promise<void> {
     .where(and(eq(checkoutSessions.id, id), eq(checkoutSessions.status, "open")));
 }
 
-/** The one row of a user's current default subscription. */
-export function currentSubscriptionId(userId: string): string {
-  return `${userId}:default:current`;
+/** The one row of a billing owner's current default subscription (a user's: the user's id). */
+export function currentSubscriptionId(ownerId: string): string {
+  return `${ownerId}:default:current`;
 }
 
-/** The one row of a user's scheduled downgrade (the future default subscription). */
-export function futureSubscriptionId(userId: string): string {
-  return `${userId}:default:future`;
+/** The one row of a billing owner's scheduled downgrade (the future default subscription). */
+export function futureSubscriptionId(ownerId: string): string {
+  return `${ownerId}:default:future`;
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -43,7 +86,8 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /**
- * Applies one event: its id is stored in the same batch as its effect, so a redelivery fails
+ * Applies one event to the billing owner it names (`event.userId`: a user's, team's or
+ * organization's id, found by the webhook from the stored customer): its id is stored in the same batch as its effect, so a redelivery fails
  * on the id and changes nothing ("duplicate"); the subscription changes only when the event's
  * state is not older than the last one applied to it, so events arriving out of order end in the
  * newest state.
@@ -55,21 +99,23 @@ export async function applyBillingEvent(
   now = new Date(),
 ): Promise<"applied" | "duplicate"> {
   const occurredAt = new Date(event.occurredAt);
+  // An owner deleted since (an organization, a team): the event is recorded and changes nothing.
+  const owner = await findBillingOwner(db, event.userId);
   try {
     await db.batch([
       db.insert(billingEvents).values({ id: eventId, billingType: event.billingType, type: event.type, occurredAt, handledAt: now }),
-      ...(event.subscription ? [upsertSubscription(db, event, event.subscription, now)] : []),
-      ...(event.scheduled !== undefined && (event.scheduled !== null || event.subscription)
-        ? [upsertSubscription(db, event, event.scheduled ?? unscheduled(event, event.subscription!), now, "future")]
+      ...(owner && event.subscription ? [upsertSubscription(db, owner, event, event.subscription, now)] : []),
+      ...(owner && event.scheduled !== undefined && (event.scheduled !== null || event.subscription)
+        ? [upsertSubscription(db, owner, event, event.scheduled ?? unscheduled(event, event.subscription!), now, "future")]
         : []),
-      ...(event.paymentMethod ? [upsertPaymentMethod(db, event, event.paymentMethod, now)] : []),
+      ...(owner && event.paymentMethod ? [upsertPaymentMethod(db, owner, event, event.paymentMethod, now)] : []),
       ...(event.checkoutSessionId
         ? [
             db
               .update(checkoutSessions)
               .set({ status: "paid" as const })
-              // Only the event's user's own checkout (a provider's custom data names the session).
-              .where(and(eq(checkoutSessions.id, event.checkoutSessionId), eq(checkoutSessions.userId, event.userId))),
+              // Only the event owner's own checkout (a provider's custom data names the session).
+              .where(and(eq(checkoutSessions.id, event.checkoutSessionId), eq(sessionOwner, event.userId))),
           ]
         : []),
     ]);
@@ -80,8 +126,12 @@ export async function applyBillingEvent(
   }
 }
 
+/** A checkout's owner (rows made before migration 0019 name none: their user's). */
+const sessionOwner = sql<string>`coalesce(${checkoutSessions.ownerId}, ${checkoutSessions.userId})`;
+
 function upsertSubscription(
   db: Db,
+  owner: BillingOwnerColumns,
   event: BillingEventPayload,
   s: SubscriptionSnapshot,
   now: Date,
@@ -89,8 +139,8 @@ function upsertSubscription(
 ) {
   const occurredAt = new Date(event.occurredAt);
   const values = {
-    id: slot === "current" ? currentSubscriptionId(event.userId) : futureSubscriptionId(event.userId),
-    userId: event.userId,
+    id: slot === "current" ? currentSubscriptionId(owner.ownerId) : futureSubscriptionId(owner.ownerId),
+    ...owner,
     slot,
     name: s.name,
     interval: s.interval,
@@ -109,7 +159,7 @@ function upsertSubscription(
     createdAt: now,
     updatedAt: now,
   };
-  const { id: _id, userId: _user, createdAt: _created, ...changes } = values;
+  const { id: _id, ownerId: _owner, userId: _user, organizationId: _org, teamId: _team, createdAt: _created, ...changes } = values;
   return db
     .insert(subscriptions)
     .values(values)
@@ -130,7 +180,7 @@ function unscheduled(event: BillingEventPayload, current: SubscriptionSnapshot):
 }
 
 /** The card on file, newest event wins (as for the subscription). */
-function upsertPaymentMethod(db: Db, event: BillingEventPayload, pm: PaymentMethodSnapshot, now: Date) {
+function upsertPaymentMethod(db: Db, owner: BillingOwnerColumns, event: BillingEventPayload, pm: PaymentMethodSnapshot, now: Date) {
   const occurredAt = new Date(event.occurredAt);
   const changes = {
     billingId: pm.customerId,
@@ -143,9 +193,9 @@ function upsertPaymentMethod(db: Db, event: BillingEventPayload, pm: PaymentMeth
   };
   return db
     .insert(billingCustomers)
-    .values({ userId: event.userId, billingType: event.billingType, createdAt: now, ...changes })
+    .values({ ...owner, billingType: event.billingType, createdAt: now, ...changes })
     .onConflictDoUpdate({
-      target: [billingCustomers.userId, billingCustomers.billingType],
+      target: [billingCustomers.ownerId, billingCustomers.billingType],
       set: changes,
       setWhere: sql`${billingCustomers.pmEventAt} IS NULL OR ${billingCustomers.pmEventAt} < ${occurredAt.getTime()}`,
     });
@@ -160,20 +210,20 @@ function sqlNewer(occurredAt: Date) {
   return sql`${subscriptions.eventAt} IS NULL OR ${subscriptions.eventAt} <= ${occurredAt.getTime()}`;
 }
 
-export async function getCurrentSubscriptionRow(db: Db, userId: string) {
+export async function getCurrentSubscriptionRow(db: Db, ownerId: string) {
   const [row] = await db
     .select()
     .from(subscriptions)
-    .where(eq(subscriptions.id, currentSubscriptionId(userId)))
+    .where(eq(subscriptions.id, currentSubscriptionId(ownerId)))
     .limit(1);
   return row;
 }
 
-export async function getFutureSubscriptionRow(db: Db, userId: string) {
+export async function getFutureSubscriptionRow(db: Db, ownerId: string) {
   const [row] = await db
     .select()
     .from(subscriptions)
-    .where(eq(subscriptions.id, futureSubscriptionId(userId)))
+    .where(eq(subscriptions.id, futureSubscriptionId(ownerId)))
     .limit(1);
   return row;
 }
@@ -183,34 +233,37 @@ export async function getFutureSubscriptionRow(db: Db, userId: string) {
  * `limit`): the future rows not ended, with the provider's subscription id.
  */
 export async function listDueScheduledDowngrades(db: Db, billingType: BillingType, before: Date, limit = 50) {
-  return db
-    .select({ userId: subscriptions.userId, billingId: subscriptions.billingId, periodStartsAt: subscriptions.periodStartsAt })
-    .from(subscriptions)
-    .where(
-      and(
-        eq(subscriptions.slot, "future"),
-        eq(subscriptions.billingType, billingType),
-        isNull(subscriptions.endsAt),
-        isNotNull(subscriptions.billingId),
-        lte(subscriptions.periodStartsAt, before),
-      ),
-    )
-    .orderBy(asc(subscriptions.periodStartsAt))
-    .limit(limit);
+  return (
+    db
+      // `userId`: the billing owner's id (a user's, team's or organization's).
+      .select({ userId: subscriptions.ownerId, billingId: subscriptions.billingId, periodStartsAt: subscriptions.periodStartsAt })
+      .from(subscriptions)
+      .where(
+        and(
+          eq(subscriptions.slot, "future"),
+          eq(subscriptions.billingType, billingType),
+          isNull(subscriptions.endsAt),
+          isNotNull(subscriptions.billingId),
+          lte(subscriptions.periodStartsAt, before),
+        ),
+      )
+      .orderBy(asc(subscriptions.periodStartsAt))
+      .limit(limit)
+  );
 }
 
-/** A card was given at a checkout, or a provider told us of one: the user has a payment method on file. */
-export async function hasPaymentMethod(db: Db, userId: string): Promise<boolean> {
+/** A card was given at a checkout, or a provider told us of one: the owner has a payment method on file. */
+export async function hasPaymentMethod(db: Db, ownerId: string): Promise<boolean> {
   const [[paid], [card]] = await Promise.all([
     db
       .select({ id: checkoutSessions.id })
       .from(checkoutSessions)
-      .where(and(eq(checkoutSessions.userId, userId), eq(checkoutSessions.status, "paid")))
+      .where(and(eq(sessionOwner, ownerId), eq(checkoutSessions.status, "paid")))
       .limit(1),
     db
       .select({ id: billingCustomers.billingId })
       .from(billingCustomers)
-      .where(and(eq(billingCustomers.userId, userId), isNotNull(billingCustomers.pmType)))
+      .where(and(eq(billingCustomers.ownerId, ownerId), isNotNull(billingCustomers.pmType)))
       .limit(1),
   ]);
   return paid !== undefined || card !== undefined;
@@ -218,41 +271,49 @@ export async function hasPaymentMethod(db: Db, userId: string): Promise<boolean>
 
 export type BillingCustomer = typeof billingCustomers.$inferSelect;
 
-export async function getBillingCustomer(db: Db, userId: string, billingType: BillingType): Promise<BillingCustomer | undefined> {
+export async function getBillingCustomer(db: Db, ownerId: string, billingType: BillingType): Promise<BillingCustomer | undefined> {
   const [row] = await db
     .select()
     .from(billingCustomers)
-    .where(and(eq(billingCustomers.userId, userId), eq(billingCustomers.billingType, billingType)))
+    .where(and(eq(billingCustomers.ownerId, ownerId), eq(billingCustomers.billingType, billingType)))
     .limit(1);
   return row;
 }
 
-/** The user's customer records, the one with a payment method first. */
-export async function listBillingCustomers(db: Db, userId: string): Promise<BillingCustomer[]> {
-  return db.select().from(billingCustomers).where(eq(billingCustomers.userId, userId)).orderBy(desc(billingCustomers.pmEventAt));
+/** The owner's customer records, the one with a payment method first. */
+export async function listBillingCustomers(db: Db, ownerId: string): Promise<BillingCustomer[]> {
+  return db.select().from(billingCustomers).where(eq(billingCustomers.ownerId, ownerId)).orderBy(desc(billingCustomers.pmEventAt));
 }
 
-/** Who a provider's customer id belongs to. */
+/**
+ * Which billing owner (user, team or organization id) a provider's customer id belongs to: the
+ * mapping Snip stored when it made the customer, the only source of a webhook's owner (decision 021, 033).
+ */
 export async function findBillingCustomerUser(db: Db, billingType: BillingType, billingId: string): Promise<string | undefined> {
   const [row] = await db
-    .select({ userId: billingCustomers.userId })
+    .select({ userId: billingCustomers.ownerId })
     .from(billingCustomers)
     .where(and(eq(billingCustomers.billingType, billingType), eq(billingCustomers.billingId, billingId)))
     .limit(1);
   return row?.userId;
 }
 
-/** Remembers the provider's customer id made for a user (a second one for the same user is ignored). */
-export async function saveBillingCustomer(db: Db, userId: string, billingType: BillingType, billingId: string, now = new Date()) {
-  await db.insert(billingCustomers).values({ userId, billingType, billingId, createdAt: now, updatedAt: now }).onConflictDoNothing();
+/** Remembers the provider's customer id made for an owner (a second one for the same owner is ignored). */
+export async function saveBillingCustomer(db: Db, ownerId: string, billingType: BillingType, billingId: string, now = new Date()) {
+  const owner = await findBillingOwner(db, ownerId);
+  if (!owner) throw new Error("billing owner not found");
+  await db
+    .insert(billingCustomers)
+    .values({ ...owner, billingType, billingId, createdAt: now, updatedAt: now })
+    .onConflictDoNothing();
 }
 
 /** Paid checkouts, newest first: the test-mode stand-in for the provider's invoices. */
-export async function listPaidCheckoutSessions(db: Db, userId: string): Promise<CheckoutSession[]> {
+export async function listPaidCheckoutSessions(db: Db, ownerId: string): Promise<CheckoutSession[]> {
   return db
     .select()
     .from(checkoutSessions)
-    .where(and(eq(checkoutSessions.userId, userId), eq(checkoutSessions.status, "paid")))
+    .where(and(eq(sessionOwner, ownerId), eq(checkoutSessions.status, "paid")))
     .orderBy(desc(checkoutSessions.createdAt))
     .limit(50);
 }

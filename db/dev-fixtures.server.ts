@@ -5,7 +5,7 @@
 import { and, eq } from "drizzle-orm";
 import type { BillingInterval, PlanName } from "../domain/plans";
 import type { Db } from "./client.server";
-import { currentSubscriptionId } from "./billing.server";
+import { currentSubscriptionId, type BillingOwnerColumns } from "./billing.server";
 import { organizationRoles, organizationUsers, organizations, sessions, subscriptions, teamMembers, teams, users } from "./schema";
 
 export async function findUserIdByEmail(db: Db, email: string): Promise<string | null> {
@@ -32,19 +32,24 @@ export interface FixtureSubscription {
   pastDue?: boolean;
 }
 
-/** Replaces the user's current default subscription. */
-export async function putCurrentSubscription(db: Db, userId: string, sub: FixtureSubscription, now = new Date()): Promise<void> {
+/** Replaces the billing owner's (a user's, team's or organization's) current default subscription. */
+export async function putCurrentSubscription(
+  db: Db,
+  owner: BillingOwnerColumns,
+  sub: FixtureSubscription,
+  now = new Date(),
+): Promise<void> {
   const periodStartsAt = sub.pastDueTrial ? new Date(now.getTime() - 24 * 60 * 60 * 1000) : now;
   const periodEndsAt = new Date(periodStartsAt);
   periodEndsAt.setUTCMonth(periodEndsAt.getUTCMonth() + (sub.interval === "yearly" ? 12 : 1));
   await db.batch([
     db
       .delete(subscriptions)
-      .where(and(eq(subscriptions.userId, userId), eq(subscriptions.slot, "current"), eq(subscriptions.type, "default"))),
+      .where(and(eq(subscriptions.ownerId, owner.ownerId), eq(subscriptions.slot, "current"), eq(subscriptions.type, "default"))),
     db.insert(subscriptions).values({
       // The id billing events update (db/billing.server.ts), so a fixture can be changed like any record.
-      id: currentSubscriptionId(userId),
-      userId,
+      id: currentSubscriptionId(owner.ownerId),
+      ...owner,
       slot: "current",
       name: sub.plan,
       interval: sub.interval,

@@ -20,6 +20,17 @@ export type Subject = {
 
 export const NOT_ENOUGH_CREDITS = "not_enough_credits";
 
+/**
+ * Whose subscription is in force in an organization's workspace (docs/decisions/033): the team's
+ * while it is active, else the organization's, else none (the free plan). Nobody's personal
+ * subscription counts there, and a team's never counts in its organization or in another team.
+ */
+export function workspaceSubscription<S>(team: S | null, organization: S | null, active: (s: S) => boolean): S | null {
+  if (team !== null && active(team)) return team;
+  if (organization !== null && active(organization)) return organization;
+  return null;
+}
+
 /** May the subject do this? Granted by the plan or by the subject's own flags. */
 export function can(subject: Subject, flag: FeatureFlag): boolean {
   return getPlan(subject.plan).features.includes(flag) || (subject.userFeatures?.includes(flag) ?? false);

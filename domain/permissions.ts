@@ -213,6 +213,13 @@ export const RULES = {
   "team.domains": { scope: "team", anyOf: ["team:admin", "domains"], description: "Team Domains" },
   "team.api-tokens": { scope: "team", anyOf: ["team:admin", "teams"], description: "API Tokens" },
   "team.invite": { scope: "team", anyOf: ["team:admin", "invitations"], description: "invite to the team" },
+  // Team subscriptions (issue 17, docs/decisions/033): the organization permission only (spec 01
+  // §6 "view and switch subscriptions"); team roles give none.
+  "team.subscription": {
+    scope: "team",
+    anyOf: ["subscriptions"],
+    description: "the team's subscription, payment method, invoices and usage pages and calls",
+  },
 } as const satisfies Record<string, Rule>;
 
 export type Action = keyof typeof RULES;

@@ -8,14 +8,14 @@
 import { BLOCKED_ADDRESS_MESSAGE, isAddressBlocked } from "./blocked-addresses.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { eq } from "drizzle-orm";
-import { getUserSubscriptions } from "../../db/accounts.server";
+import { getOwnerSubscriptions } from "../../db/accounts.server";
 import type { Db } from "../../db/client.server";
 import { getUserLinkByDomainAlias, listUserLinks, type LinkListState } from "../../db/dashboard.server";
 import { findMemberWorkspace, ensureMemberWorkspace, ensureTeamWorkspace } from "../../db/workspaces.server";
-import { getUserEntitlementFields } from "../../db/users.server";
 import { organizations, teams } from "../../db/schema";
 import { API_MESSAGES } from "../../domain/api-messages";
-import type { Subject } from "../../domain/entitlements";
+import { workspaceSubscription, type Subject } from "../../domain/entitlements";
+import { isActive } from "../../domain/subscription";
 import { parseLinkSearch } from "../../domain/link-search";
 import type { RouterContextProvider } from "react-router";
 import { getCloudflare } from "../context.server";
@@ -45,24 +45,26 @@ export type OrganizationScope = "team" | "personal" | "organization";
 
 /**
  * The capabilities in force in an organization's workspace ("in an organization: per team", spec
- * 02 §5): the organization owner's plan in force and own flags, plus the team's feature flags (a
- * team workspace) or the organization's (a personal workspace inside it). `subscribed` is the
- * owner's, for the domain rules.
+ * 02 §5, docs/decisions/033): the plan of the team's subscription, else the organization's, else
+ * the free plan, plus the team's feature flags (a team workspace) or the organization's (a
+ * personal workspace inside it). Nobody's personal plan counts. `subscribed` is that
+ * subscription's, for the domain rules.
  */
 export async function workspaceSubject(
   db: Db,
   organization: { id: string; ownerUserId: string },
   teamId: string | null,
 ): Promise<{ subject: Subject; subscribed: boolean }> {
-  const [{ current }, fields, extra] = await Promise.all([
-    getUserSubscriptions(db, organization.ownerUserId),
-    getUserEntitlementFields(db, organization.ownerUserId),
+  const [team, org, extra] = await Promise.all([
+    teamId ? getOwnerSubscriptions(db, teamId) : Promise.resolve({ current: null }),
+    getOwnerSubscriptions(db, organization.id),
     teamId
       ? db.select({ features: teams.features }).from(teams).where(eq(teams.id, teamId))
       : db.select({ features: organizations.features }).from(organizations).where(eq(organizations.id, organization.id)),
   ]);
-  const flags = [...new Set([...parseFeatures(fields?.features ?? "[]"), ...parseFeatures(extra[0]?.features ?? "[]")])];
-  const { subject, subscribed } = planInForce(current, flags);
+  const now = new Date();
+  const current = workspaceSubscription(team.current, org.current, (s) => isActive(s, now));
+  const { subject, subscribed } = planInForce(current, parseFeatures(extra[0]?.features ?? "[]"), now);
   return { subject, subscribed };
 }
 

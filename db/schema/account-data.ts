@@ -1,18 +1,37 @@
 /** What belongs to an account besides its credentials: subscriptions, usage, notifications, mail. */
-import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { sql } from "drizzle-orm";
+import { check, foreignKey, index, integer, primaryKey, sqliteTable, text, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { users } from "./auth";
+import { organizations, teams } from "./organizations";
 import { workspaces } from "./workspaces";
 
 const timestamp = (name: string) => integer(name, { mode: "timestamp_ms" });
 
-/** Spec 01 §3 Subscription. `slot` is current or future (a scheduled downgrade). */
+/**
+ * The billing owner's shape (docs/decisions/033): a user (personal workspace), a team of an
+ * organization (team workspace), or an organization; `owner_id` is the user's, team's or
+ * organization's id.
+ */
+export function billingOwnerShape(t: Record<"ownerId" | "userId" | "organizationId" | "teamId", AnySQLiteColumn>) {
+  return sql`(${t.userId} is not null and ${t.ownerId} = ${t.userId} and ${t.organizationId} is null and ${t.teamId} is null)
+        or (${t.teamId} is not null and ${t.organizationId} is not null and ${t.userId} is null and ${t.ownerId} = ${t.teamId})
+        or (${t.organizationId} is not null and ${t.teamId} is null and ${t.userId} is null and ${t.ownerId} = ${t.organizationId})`;
+}
+
+/**
+ * Spec 01 §3 Subscription. `slot` is current or future (a scheduled downgrade). Owned by a
+ * billing owner (docs/decisions/033): a user's personal workspace (`owner_id` = `user_id` = the
+ * user's id), a team's workspace (`owner_id` = `team_id`) or an organization (`owner_id` =
+ * `organization_id`); `user_id` is set for a personal subscription only.
+ */
 export const subscriptions = sqliteTable(
   "subscriptions",
   {
     id: text("id").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    ownerId: text("owner_id").notNull(),
+    userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+    organizationId: text("organization_id").references(() => organizations.id, { onDelete: "cascade" }),
+    teamId: text("team_id"),
     slot: text("slot", { enum: ["current", "future"] })
       .notNull()
       .default("current"),
@@ -37,7 +56,16 @@ export const subscriptions = sqliteTable(
     createdAt: timestamp("created_at").notNull(),
     updatedAt: timestamp("updated_at").notNull(),
   },
-  (t) => [index("subscriptions_user").on(t.userId, t.slot)],
+  (t) => [
+    index("subscriptions_user").on(t.userId, t.slot),
+    index("subscriptions_owner").on(t.ownerId, t.slot),
+    foreignKey({
+      name: "subscriptions_team_fk",
+      columns: [t.organizationId, t.teamId],
+      foreignColumns: [teams.organizationId, teams.id],
+    }).onDelete("cascade"),
+    check("subscriptions_owner_shape", billingOwnerShape(t)),
+  ],
 );
 
 /**

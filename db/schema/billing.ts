@@ -1,6 +1,8 @@
 /** Billing: checkout sessions and provider events (de-duplicated by event id). */
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { check, foreignKey, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { billingOwnerShape } from "./account-data";
 import { users } from "./auth";
+import { organizations, teams } from "./organizations";
 
 const timestamp = (name: string) => integer(name, { mode: "timestamp_ms" });
 
@@ -9,9 +11,15 @@ export const checkoutSessions = sqliteTable(
   "checkout_sessions",
   {
     id: text("id").primaryKey(),
+    /** Who started the checkout. */
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    /**
+     * The billing owner the checkout subscribes (docs/decisions/033): the user's id for a personal
+     * checkout, a team's or an organization's id. Null on rows made before migration 0019 (= user_id).
+     */
+    ownerId: text("owner_id"),
     /** 0 test mode, 1 Stripe, 2 Paddle */
     billingType: integer("billing_type").notNull(),
     plan: text("plan").notNull(),
@@ -40,16 +48,19 @@ export const billingEvents = sqliteTable("billing_events", {
 });
 
 /**
- * A user's customer record at a billing provider (spec 01 §3 billing_customers): the
- * provider's customer id, made once and reused for every checkout, and the payment method on
- * file as the provider's newest event told it.
+ * A billing owner's customer record at a billing provider (spec 01 §3 billing_customers): the
+ * provider's customer id, made once per paying workspace and reused for every checkout, and the
+ * payment method on file as the provider's newest event told it. The owner is a user (personal
+ * workspace), a team or an organization, as for subscriptions (docs/decisions/033); webhooks find
+ * a subscription's owner here, by the provider's customer id.
  */
 export const billingCustomers = sqliteTable(
   "billing_customers",
   {
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    ownerId: text("owner_id").notNull(),
+    userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+    organizationId: text("organization_id").references(() => organizations.id, { onDelete: "cascade" }),
+    teamId: text("team_id"),
     /** 0 test mode, 1 Stripe, 2 Paddle */
     billingType: integer("billing_type").notNull(),
     /** The provider's customer id (cus_..., ctm_...). */
@@ -64,7 +75,16 @@ export const billingCustomers = sqliteTable(
     createdAt: timestamp("created_at").notNull(),
     updatedAt: timestamp("updated_at").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.billingType] }), uniqueIndex("billing_customers_billing_id").on(t.billingType, t.billingId)],
+  (t) => [
+    primaryKey({ columns: [t.ownerId, t.billingType] }),
+    uniqueIndex("billing_customers_billing_id").on(t.billingType, t.billingId),
+    foreignKey({
+      name: "billing_customers_team_fk",
+      columns: [t.organizationId, t.teamId],
+      foreignColumns: [teams.organizationId, teams.id],
+    }).onDelete("cascade"),
+    check("billing_customers_owner_shape", billingOwnerShape(t)),
+  ],
 );
 
 /**

@@ -19,10 +19,11 @@ test.describe.configure({ mode: "serial" });
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   world = await organizationWorld("links");
-  // The owner subscribes to Pro: bulk creation and tags are the organization's through its owner's plan.
+  // The organization subscribes to Pro: bulk creation and tags are its teams' and members' through
+  // the organization's subscription (docs/decisions/033; nobody's personal plan counts there).
   const admin = await playwrightRequest.newContext({ baseURL: BASE_URL });
   const response = await admin.post(`${BASE_URL}/__dev/fixtures`, {
-    data: { action: "subscription", email: world.users.owner.email, plan: "pro", interval: "monthly" },
+    data: { action: "subscription", email: world.users.owner.email, plan: "pro", interval: "monthly", organization: world.slug },
   });
   expect(response.status()).toBe(200);
   await admin.dispose();

@@ -253,9 +253,26 @@ describe("a Stripe subscription schedule as the scheduled downgrade", () => {
   });
 });
 
+/**
+ * A D1 holding no billing customers: the webhook asks it for the subscription's stored customer
+ * first (decision 033) and, finding none, takes what Snip wrote at Stripe.
+ */
+const noCustomers = {
+  prepare() {
+    const statement = {
+      bind: () => statement,
+      all: () => Promise.resolve({ results: [], success: true, meta: {} }),
+      raw: () => Promise.resolve([]),
+      first: () => Promise.resolve(null),
+      run: () => Promise.resolve({ results: [], success: true, meta: {} }),
+    };
+    return statement;
+  },
+} as unknown as D1Database;
+
 function fakeEnv(overrides: Partial<AppEnv> = {}) {
   const send = vi.fn(() => Promise.resolve());
-  const env = { ...parseEnv(VARS), JOBS: { send } as unknown as Queue, DB: {} as D1Database, ...overrides } as AppEnv;
+  const env = { ...parseEnv(VARS), JOBS: { send } as unknown as Queue, DB: noCustomers, ...overrides } as AppEnv;
   return { env, send };
 }
 
@@ -523,6 +540,8 @@ describe("billing configuration", () => {
     expect(
       await billing.startCheckout({
         user,
+        ownerId: user.id,
+        subscriptionPath: "/app/settings/subscription",
         plan: "pro",
         interval: "monthly",
         withTrial: false,

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { NOT_ENOUGH_CREDITS, atActiveAliasLimit, can, hasCredits, limitOf, remaining } from "../../domain/entitlements";
+import {
+  NOT_ENOUGH_CREDITS,
+  atActiveAliasLimit,
+  can,
+  hasCredits,
+  limitOf,
+  remaining,
+  workspaceSubscription,
+} from "../../domain/entitlements";
 import { FEATURE_FLAGS, PLANS, type FeatureFlag, type LimitOption, type PlanName } from "../../domain/plans";
 
 type Expectation = {
@@ -174,5 +182,18 @@ describe("atActiveAliasLimit", () => {
   it("is reached at exactly the enterprise limit of 5,000,000", () => {
     expect(atActiveAliasLimit({ plan: "enterprise" }, 4_999_999, false)).toBe(false);
     expect(atActiveAliasLimit({ plan: "enterprise" }, 5_000_000, false)).toBe(true);
+  });
+});
+
+describe("workspaceSubscription (decision 033)", () => {
+  const active = (s: { plan: string; active: boolean }) => s.active;
+  const team = { plan: "pro", active: true };
+  const org = { plan: "basic", active: true };
+  it("the team's subscription, else the organization's, else none", () => {
+    expect(workspaceSubscription(team, org, active)).toBe(team);
+    expect(workspaceSubscription(null, org, active)).toBe(org);
+    expect(workspaceSubscription({ ...team, active: false }, org, active)).toBe(org);
+    expect(workspaceSubscription(null, { ...org, active: false }, active)).toBeNull();
+    expect(workspaceSubscription(null, null, active)).toBeNull();
   });
 });

@@ -102,6 +102,7 @@ const EXPECTED: Record<Action, readonly string[]> = {
   "team.domains": ["owner", "teamAdmin", "perm:domains"],
   "team.api-tokens": ["owner", "teamAdmin", "perm:teams"],
   "team.invite": ["owner", "teamAdmin", "perm:invitations"],
+  "team.subscription": ["owner", "perm:subscriptions"],
 };
 
 function resourceFor(action: Action, standing: OrganizationStanding, team: TeamFacts = TEAM): Resource {
@@ -172,7 +173,9 @@ describe("special rules", () => {
     const owner = person("u-owner", null, [], { organization: archived });
     const admin = person("u-ta", ["supervisor", "teams"], [{ teamId: TEAM.id, role: "admin" }], { organization: archived });
     for (const action of ACTIONS.filter((a) => RULES[a].scope !== "account")) {
-      expect(can(owner.actor, action, resourceFor(action, owner.standing))).toBe(action === "organization.unarchive" || action === "organization.delete");
+      expect(can(owner.actor, action, resourceFor(action, owner.standing))).toBe(
+        action === "organization.unarchive" || action === "organization.delete",
+      );
       expect(can(admin.actor, action, resourceFor(action, admin.standing))).toBe(false);
     }
   });

@@ -81,9 +81,10 @@ export class PaddleBilling implements BillingProvider {
     return getDb(this.env.DB);
   }
 
-  private customerFor(user: CheckoutRequest["user"]): Promise<string> {
-    return billingCustomerId(this.db, user.id, this.billingType, async () => {
-      const customer = await this.paddle.customers.create({ email: user.email, name: user.name, customData: { user_id: user.id } });
+  /** The owner's Paddle customer (one per paying workspace). */
+  private customerFor(ownerId: string, user: CheckoutRequest["user"]): Promise<string> {
+    return billingCustomerId(this.db, ownerId, this.billingType, async () => {
+      const customer = await this.paddle.customers.create({ email: user.email, name: user.name, customData: { user_id: ownerId } });
       return customer.id;
     });
   }
@@ -100,13 +101,13 @@ export class PaddleBilling implements BillingProvider {
     return (await this.price(plan, interval)).id;
   }
 
-  async startCheckout({ user, plan, interval, withTrial, coupon }: CheckoutRequest): Promise<BillingResult<Checkout>> {
+  async startCheckout({ user, ownerId, plan, interval, withTrial, coupon }: CheckoutRequest): Promise<BillingResult<Checkout>> {
     const p = getPlan(plan);
     const price = activePrice(p, interval);
     if (!price || !p.billable) return { ok: false, status: 422, message: BILLING_MESSAGES.subscribeFailed };
     try {
       const [customerId, priceId, discount] = await Promise.all([
-        this.customerFor(user),
+        this.customerFor(ownerId, user),
         this.priceId(plan, interval),
         this.discountAtPaddle(coupon),
       ]);
@@ -117,11 +118,12 @@ export class PaddleBilling implements BillingProvider {
         customerId,
         // Snip's coupon code is the Paddle discount's code, `recur: false` (docs/decisions/013).
         ...(discount ? { discountId: discount.id } : {}),
-        customData: { user_id: user.id, checkout_session_id: sessionId },
+        customData: { user_id: ownerId, checkout_session_id: sessionId },
       });
       await createCheckoutSession(this.db, {
         id: sessionId,
         userId: user.id,
+        ownerId,
         billingType: this.billingType,
         plan,
         interval,

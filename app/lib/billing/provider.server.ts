@@ -11,7 +11,15 @@ import type { Coupon } from "../../../domain/coupons";
 import type { BillingInterval, PlanName } from "../../../domain/plans";
 
 export interface CheckoutRequest {
+  /** Who checks out (the provider's customer contact). */
   user: { id: string; email: string; name: string };
+  /**
+   * The billing owner subscribed (docs/decisions/033): the user's own id, a team's or an
+   * organization's id, decided by the server from the route, never by the client.
+   */
+  ownerId: string;
+  /** The owner's subscription page (`/app/settings/subscription` for a user): success and cancel return there. */
+  subscriptionPath: string;
   plan: PlanName;
   interval: BillingInterval;
   withTrial: boolean;
@@ -77,20 +85,20 @@ export interface BillingProvider {
 export const ok = <T = undefined>(value?: T): BillingResult<T> => ({ ok: true, value: value as T });
 export const updateFailed: BillingResult<never> = { ok: false, status: 500, message: BILLING_MESSAGES.updateFailed };
 
-/** The provider's id of the user's current subscription, when that provider holds it. */
-export async function providerSubscriptionId(db: Db, userId: string, billingType: BillingType): Promise<string | null> {
-  const row = await getCurrentSubscriptionRow(db, userId);
+/** The provider's id of the owner's current subscription, when that provider holds it. */
+export async function providerSubscriptionId(db: Db, ownerId: string, billingType: BillingType): Promise<string | null> {
+  const row = await getCurrentSubscriptionRow(db, ownerId);
   return row?.billingType === billingType && row.billingId ? row.billingId : null;
 }
 
 /**
- * The user's customer id at a provider: the stored one, or one made by `create` and stored.
- * When another request stored one first, that one is used.
+ * The owner's customer id at a provider (one per paying workspace): the stored one, or one made
+ * by `create` and stored. When another request stored one first, that one is used.
  */
-export async function billingCustomerId(db: Db, userId: string, billingType: BillingType, create: () => Promise<string>): Promise<string> {
-  const known = await getBillingCustomer(db, userId, billingType);
+export async function billingCustomerId(db: Db, ownerId: string, billingType: BillingType, create: () => Promise<string>): Promise<string> {
+  const known = await getBillingCustomer(db, ownerId, billingType);
   if (known) return known.billingId;
   const created = await create();
-  await saveBillingCustomer(db, userId, billingType, created);
-  return (await getBillingCustomer(db, userId, billingType))?.billingId ?? created;
+  await saveBillingCustomer(db, ownerId, billingType, created);
+  return (await getBillingCustomer(db, ownerId, billingType))?.billingId ?? created;
 }

@@ -205,7 +205,10 @@ async function currentState(subscriptionId: string, type: string, lookups: Strip
   const sub = await lookups.retrieveSubscription(subscriptionId);
   if (!sub) return null;
   const subscription = snapshotOfStripeSubscription(sub);
-  const userId = knownUser ?? sub.metadata?.user_id ?? (await lookups.userOfCustomer(idOf(sub.customer)));
+  // The owner is the stored customer's (a user, team or organization, decision 033); what Snip's
+  // secret key wrote at checkout (client_reference_id, metadata) only for a customer Snip has no
+  // record of (made before the mapping was stored).
+  const userId = (await lookups.userOfCustomer(idOf(sub.customer))) ?? knownUser ?? sub.metadata?.user_id;
   if (!subscription || !userId) return null;
   const payload: BillingEventPayload = {
     billingType: BILLING_TYPES.stripe,

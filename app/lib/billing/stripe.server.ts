@@ -81,10 +81,10 @@ export class StripeBilling implements BillingProvider {
     return getDb(this.env.DB);
   }
 
-  /** The user's Stripe customer: made on the first checkout, reused after. */
-  private customerFor(user: CheckoutRequest["user"]): Promise<string> {
-    return billingCustomerId(this.db, user.id, this.billingType, async () => {
-      const customer = await this.stripe.customers.create({ email: user.email, name: user.name, metadata: { user_id: user.id } });
+  /** The owner's Stripe customer (one per paying workspace): made on the first checkout, reused after. */
+  private customerFor(ownerId: string, user: CheckoutRequest["user"]): Promise<string> {
+    return billingCustomerId(this.db, ownerId, this.billingType, async () => {
+      const customer = await this.stripe.customers.create({ email: user.email, name: user.name, metadata: { user_id: ownerId } });
       return customer.id;
     });
   }
@@ -97,13 +97,22 @@ export class StripeBilling implements BillingProvider {
     return price.id;
   }
 
-  async startCheckout({ user, plan, interval, withTrial, coupon, origin }: CheckoutRequest): Promise<BillingResult<Checkout>> {
+  async startCheckout({
+    user,
+    ownerId,
+    subscriptionPath,
+    plan,
+    interval,
+    withTrial,
+    coupon,
+    origin,
+  }: CheckoutRequest): Promise<BillingResult<Checkout>> {
     const p = getPlan(plan);
     const price = activePrice(p, interval);
     if (!price || !p.billable) return { ok: false, status: 422, message: BILLING_MESSAGES.subscribeFailed };
     try {
       const [customer, priceId, overagePrice, applied] = await Promise.all([
-        this.customerFor(user),
+        this.customerFor(ownerId, user),
         this.priceId(plan, interval),
         this.stripe.prices.list({ lookup_keys: [OVERAGE_PRICE_LOOKUP_KEY], active: true, limit: 1 }),
         this.couponAtStripe(coupon),
@@ -114,19 +123,20 @@ export class StripeBilling implements BillingProvider {
       const session = await this.stripe.checkout.sessions.create({
         mode: "subscription",
         customer,
-        client_reference_id: user.id,
+        client_reference_id: ownerId,
         line_items: [{ price: priceId, quantity: 1 }, ...(overagePriceId ? [{ price: overagePriceId }] : [])],
-        subscription_data: { metadata: { user_id: user.id }, ...(trialDays > 0 ? { trial_period_days: trialDays } : {}) },
+        subscription_data: { metadata: { user_id: ownerId }, ...(trialDays > 0 ? { trial_period_days: trialDays } : {}) },
         // Snip's coupon codes are Stripe coupon ids, `duration: once` (docs/decisions/013).
         ...(applied ? { discounts: [{ coupon: applied.coupon }] } : {}),
-        metadata: { user_id: user.id },
-        success_url: `${origin}/app/settings/subscription/success?session={CHECKOUT_SESSION_ID}`,
-        cancel_url: `${origin}/app/pricing`,
+        metadata: { user_id: ownerId },
+        success_url: `${origin}${subscriptionPath}/success?session={CHECKOUT_SESSION_ID}`,
+        cancel_url: ownerId === user.id ? `${origin}/app/pricing` : `${origin}${subscriptionPath}`,
       });
       if (!session.url) throw new Error("Stripe returned a checkout session without a url");
       await createCheckoutSession(this.db, {
         id: session.id,
         userId: user.id,
+        ownerId,
         billingType: this.billingType,
         plan,
         interval,

@@ -12,6 +12,7 @@ import { couponApplies } from "../../../domain/promotion";
 import type { AppEnv } from "../../env.server";
 import type { Viewer } from "../../session.server";
 import { currentPhase } from "../promotion.server";
+import type { BillingContext } from "./context.server";
 import type { BillingResult, Checkout } from "./provider.server";
 import { billingFor } from "./select.server";
 
@@ -47,6 +48,12 @@ export interface SubscribeRequest {
   /** A coupon that validated; whether it applies is the promotion's rule. */
   coupon: Coupon | null;
   origin: string;
+  /**
+   * The team or organization subscribed (docs/decisions/033), as the route's guard found it;
+   * absent: the viewer's own personal workspace. A workspace's checkout has no trial (one trial
+   * per account).
+   */
+  owner?: { ownerId: string; subscriptionPath: string };
 }
 
 export interface Subscribed extends Checkout {
@@ -60,12 +67,14 @@ export async function subscribe(env: AppEnv, db: Db, viewer: Viewer, request: Su
   if (!purchasable(plan.name, interval)) {
     return { ok: false, status: 422, message: BILLING_MESSAGES.subscribeFailed };
   }
-  const withTrial = request.trial && (await trialEligibility(viewer, db, plan)).ok;
+  const withTrial = !request.owner && request.trial && (await trialEligibility(viewer, db, plan)).ok;
   // The remembered coupon applies outside the sale, or to yearly plans during it (spec 01 §4).
   const allowDiscounts = couponApplies(currentPhase(env), interval);
   const coupon = allowDiscounts ? request.coupon : null;
   const checkout = await billingFor(env, request.billingType).startCheckout({
     user: { id: viewer.user.id, email: viewer.user.email, name: viewer.user.name },
+    ownerId: request.owner?.ownerId ?? viewer.user.id,
+    subscriptionPath: request.owner?.subscriptionPath ?? "/app/settings/subscription",
     plan: plan.name,
     interval,
     withTrial,
@@ -83,10 +92,10 @@ export async function subscribe(env: AppEnv, db: Db, viewer: Viewer, request: Su
  */
 export async function reactivatable(
   db: Db,
-  viewer: Viewer,
+  billing: Pick<BillingContext, "subscription" | "ownerId">,
 ): Promise<{ plan: Plan; interval: BillingInterval; endedAt: Date | null } | null> {
-  if (viewer.subscription) return null;
-  const row = await getCurrentSubscriptionRow(db, viewer.user.id);
+  if (billing.subscription) return null;
+  const row = await getCurrentSubscriptionRow(db, billing.ownerId);
   if (!row || row.name === "free") return null;
   const plan = purchasable(row.name as PlanName, row.interval);
   return plan ? { plan, interval: row.interval, endedAt: row.endsAt } : null;
@@ -96,8 +105,15 @@ export async function reactivatable(
  * Reactivate (spec 01 §4) an ended subscription: a checkout for the same plan and interval,
  * without a trial or coupon. Null when there is nothing to reactivate.
  */
-export async function reactivate(env: AppEnv, db: Db, viewer: Viewer, origin: string): Promise<BillingResult<Subscribed> | null> {
-  const ended = await reactivatable(db, viewer);
+export async function reactivate(env: AppEnv, db: Db, billing: BillingContext, origin: string): Promise<BillingResult<Subscribed> | null> {
+  const ended = await reactivatable(db, billing);
   if (!ended) return null;
-  return subscribe(env, db, viewer, { plan: ended.plan, interval: ended.interval, trial: false, coupon: null, origin });
+  return subscribe(env, db, billing.viewer, {
+    plan: ended.plan,
+    interval: ended.interval,
+    trial: false,
+    coupon: null,
+    origin,
+    ...(billing.owner ? { owner: billing.owner } : {}),
+  });
 }

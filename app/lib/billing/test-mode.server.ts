@@ -85,7 +85,7 @@ export class TestModeBilling implements BillingProvider {
   }
 
   /** A checkout for a plan's price; the test-mode page completes it. */
-  async startCheckout({ user, plan, interval, withTrial, coupon }: CheckoutRequest): Promise<BillingResult<Checkout>> {
+  async startCheckout({ user, ownerId, plan, interval, withTrial, coupon }: CheckoutRequest): Promise<BillingResult<Checkout>> {
     if (!this.takesTestPayments) return NO_SELF_SERVE;
     const userId = user.id;
     const p = getPlan(plan);
@@ -96,6 +96,7 @@ export class TestModeBilling implements BillingProvider {
       firstAmount: discountedAmount(price.amount, coupon),
       id: `cs_test_${crypto.randomUUID().replaceAll("-", "")}`,
       userId,
+      ownerId,
       billingType: this.billingType,
       plan,
       interval,
@@ -105,7 +106,7 @@ export class TestModeBilling implements BillingProvider {
     return ok({
       url: `/app/billing/test-checkout/${session.id}`,
       sessionId: session.id,
-      customerId: `cus_test_${userId}`,
+      customerId: `cus_test_${ownerId}`,
       priceIds: [`price_test_${plan}_${interval}`],
       transactionId: null,
       paymentMethods: ["card"],
@@ -136,10 +137,11 @@ export class TestModeBilling implements BillingProvider {
     await sendBillingEvent(this.env, {
       billingType: this.billingType,
       type: "checkout.completed",
-      userId: session.userId,
+      // The owner the checkout subscribes (a team's, an organization's, or the user's own).
+      userId: session.ownerId ?? session.userId,
       occurredAt: now.getTime(),
       subscription,
-      paymentMethod: testCard(session.userId, cardNumber, null),
+      paymentMethod: testCard(session.ownerId ?? session.userId, cardNumber, null),
       checkoutSessionId: session.id,
     });
   }

@@ -12,6 +12,7 @@ import { BILLING_MESSAGES, TEST_CARDS } from "../../../domain/billing";
 import { getPlan, type PlanName } from "../../../domain/plans";
 import { Notice, SubmitButton, TextField } from "../../components/form-fields";
 import { getCloudflare } from "../../context.server";
+import { subscriptionPathOf } from "../../lib/billing/context.server";
 import { TestModeBilling } from "../../lib/billing/test-mode.server";
 import type { RouteHandle } from "../../route-handle";
 import { requireUser } from "../../session.server";
@@ -30,7 +31,8 @@ async function openSession(request: Request, context: Route.LoaderArgs["context"
   const session = await getCheckoutSession(getDb(env.DB), viewer.user.id, id);
   // Only test-mode sessions are paid here; a provider's checkout happens at the provider.
   if (!session || session.billingType !== 0) throw data("Not Found", { status: 404 });
-  if (session.status === "paid") throw redirect(`/app/settings/subscription/success?session=${session.id}`);
+  if (session.status === "paid")
+    throw redirect(`${await subscriptionPathOf(getDb(env.DB), session.ownerId ?? session.userId)}/success?session=${session.id}`);
   return session;
 }
 
@@ -68,7 +70,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return data({ errors: {} as { name?: string[]; card?: string[] }, message: BILLING_MESSAGES.declined }, { status: 402 });
   }
   await billing.completeCheckout(session, parsed.data.card);
-  return redirect(`/app/settings/subscription/success?session=${session.id}`);
+  // Back to the page of the owner subscribed (the user's, a team's or an organization's).
+  const env = getCloudflare(context).env;
+  return redirect(`${await subscriptionPathOf(getDb(env.DB), session.ownerId ?? session.userId)}/success?session=${session.id}`);
 }
 
 export default function TestCheckout({ loaderData, actionData }: Route.ComponentProps) {

@@ -6,7 +6,9 @@
  *   {"action": "notification", "email": "a@b.c", "title": "...", "body"?: "...", "url"?: "/app/..."}
  *   {"action": "announcement", "title": "...", "body"?: "...", "url"?: "..."}        (to everyone)
  *   {"action": "developer", "email": "a@b.c", "isDeveloper"?: true}
- *   {"action": "subscription", "email": "a@b.c", "plan"?: "pro", "interval"?: "monthly", "pastDueTrial"?: false}
+ *   {"action": "subscription", "email": "a@b.c", "plan"?: "pro", "interval"?: "monthly", "pastDueTrial"?: false,
+ *    "organization"?: "acme", "team"?: "sales"}
+ *        (the user's own subscription; with an organization slug the organization's, with a team slug too the team's)
  *   {"action": "impersonate", "by": "staff@b.c"}    (the caller's own session becomes an impersonation by that user)
  *   {"action": "status", "email": "a@b.c", "status": 16}    (the user's status bits: 16 hides invoices)
  *   {"action": "links", "email": "a@b.c", "count": 30, "aliasPrefix"?: "abc", "url"?: "https://..."}
@@ -29,6 +31,7 @@
  * Answers {data: {...}} with 200, 404 {message} for an unknown email, 422 {message, errors} for a bad body.
  */
 import { z } from "zod";
+import { findOrganizationBySlug, findTeamBySlug } from "../../../db/organizations.server";
 import { getDb } from "../../../db/client.server";
 import {
   findUserIdByEmail,
@@ -73,6 +76,8 @@ const fixtureSchema = z.discriminatedUnion("action", [
     pastDueTrial: z.boolean().default(false),
     /** A past-due subscription that is not a trial (its renewal payment failed). */
     pastDue: z.boolean().default(false),
+    organization: z.string().min(1).max(100).optional(),
+    team: z.string().min(1).max(100).optional(),
   }),
   z.object({ action: z.literal("impersonate"), by: email }),
   devClientSchema.extend({ action: z.literal("client") }),
@@ -180,14 +185,23 @@ export async function action({ request, context }: Route.ActionArgs) {
       return json({ data: { userId, status: input.status } });
     case "subscription": {
       const amount = activePrice(getPlan(input.plan), input.interval)?.amount ?? 0;
-      await putCurrentSubscription(db, userId, {
+      const organization = input.organization ? await findOrganizationBySlug(db, input.organization) : null;
+      if (input.organization && !organization) return apiError(404, `No organization ${input.organization}.`);
+      const team = organization && input.team ? await findTeamBySlug(db, organization.id, input.team) : null;
+      if (input.team && !team) return apiError(404, `No team ${input.team}.`);
+      const owner = team
+        ? { ownerId: team.id, userId: null, organizationId: organization!.id, teamId: team.id }
+        : organization
+          ? { ownerId: organization.id, userId: null, organizationId: organization.id, teamId: null }
+          : { ownerId: userId, userId, organizationId: null, teamId: null };
+      await putCurrentSubscription(db, owner, {
         plan: input.plan,
         interval: input.interval,
         amount,
         pastDueTrial: input.pastDueTrial,
         pastDue: input.pastDue,
       });
-      return json({ data: { userId, plan: input.plan, pastDueTrial: input.pastDueTrial } });
+      return json({ data: { userId, ownerId: owner.ownerId, plan: input.plan, pastDueTrial: input.pastDueTrial } });
     }
     case "api-token": {
       const { token, tokenHash, prefix } = await generateApiToken();

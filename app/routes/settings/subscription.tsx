@@ -17,6 +17,7 @@ import { SettingsCard, SettingsHeading } from "../../components/settings";
 import { getCloudflare } from "../../context.server";
 import { changeSubscription } from "../../lib/billing/actions.server";
 import { purchasable, reactivatable, reactivate, subscribe } from "../../lib/billing/subscribe.server";
+import { personalBilling } from "../../lib/billing/context.server";
 import type { RouteHandle } from "../../route-handle";
 import { requireUser } from "../../session.server";
 import type { Route } from "./+types/subscription";
@@ -36,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const now = new Date();
   const sub = viewer.subscription;
   const future = viewer.futureSubscription;
-  const ended = await reactivatable(getDb(getCloudflare(context).env.DB), viewer);
+  const ended = await reactivatable(getDb(getCloudflare(context).env.DB), personalBilling(viewer));
   return {
     // A subscription that ended can be started again on the same plan (spec 01 §4 reactivate).
     ended: ended
@@ -113,7 +114,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   if (input.intent === "reactivate") {
-    const checkout = await reactivate(env, getDb(env.DB), viewer, new URL(request.url).origin);
+    const checkout = await reactivate(env, getDb(env.DB), personalBilling(viewer), new URL(request.url).origin);
     if (!checkout) return redirect("/app/settings/subscription");
     if (!checkout.ok) return data({ error: checkout.message }, { status: checkout.status });
     return redirect(checkout.value.url);
