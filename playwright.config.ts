@@ -35,8 +35,8 @@ export const appServer = {
   url: `${BASE_URL}/app/terms`,
   reuseExistingServer: false,
   timeout: 300_000,
-  stdout: "ignore",
-  stderr: "pipe",
+  stdout: "ignore" as const,
+  stderr: "pipe" as const,
 };
 
 export default defineConfig({
