@@ -19,8 +19,8 @@ INSERT OR IGNORE INTO accounts (id, account_id, provider_id, user_id, password, 
    '012807ad1c3df5dd97d038f01ea30357:321e7d4ab97c98ea4589bbb06617db739b29ce192d9d634951bfa1b3fdc8784874c72080929e1cf0ad1abe1bef6bd7cf294605296c7ed73ef371511c9041569b',
    1767225600000, 1767225600000);
 -- demo@example.com subscribes to Pro, billed yearly (no billing provider: a seeded record).
-INSERT OR IGNORE INTO subscriptions (id, user_id, slot, name, interval, amount, currency, quantity, period_starts_at, period_ends_at, type, created_at, updated_at) VALUES
-  ('demo-user-0000000000000000000001:default:current', 'demo-user-0000000000000000000001', 'current', 'pro', 'yearly', 27840, 'USD', 1,
+INSERT OR IGNORE INTO subscriptions (id, owner_id, user_id, slot, name, interval, amount, currency, quantity, period_starts_at, period_ends_at, type, created_at, updated_at) VALUES
+  ('demo-user-0000000000000000000001:default:current', 'demo-user-0000000000000000000001', 'demo-user-0000000000000000000001', 'current', 'pro', 'yearly', 27840, 'USD', 1,
    1793491200000, 1825027200000, 'default', 1793491200000, 1793491200000);
 INSERT OR IGNORE INTO notifications (id, user_id, title, body, url, created_at) VALUES
   ('demo-notification-0000000000001', 'demo-user-0000000000000000000001', 'Welcome to Snip Pro',
