@@ -17,20 +17,12 @@ import { organizationWorld, PERSONAS, registerByForm, TEAM, EMPTY_TEAM, type Org
 const AJAX = { "X-Requested-With": "XMLHttpRequest" };
 const SWITCH_MESSAGES = { required: "Team required.", unknown: "Unknown team.", error: "Switching error." } as const;
 
-/** The team area's children (spec 01 §2 Team area), each L, T and TM. */
-const AREA_CHILDREN = [
-  "",
-  "profile",
-  "membership",
-  "sso",
-  "usage",
-  "subscription",
-  "subscription/success",
-  "subscription/cancel",
-  "subscription/update/pro/yearly",
-  "payment-method",
-  "invoices",
-];
+/**
+ * The team area's children (spec 01 §2 Team area), each L, T and TM. Its billing pages
+ * (subscription, payment-method, invoices) answer the owner and the "subscriptions" permission,
+ * members or not (docs/decisions/033): their persona table is in organization-billing.spec.ts.
+ */
+const AREA_CHILDREN = ["", "profile", "membership", "sso", "usage"];
 const ALPHA_MEMBERS: Persona[] = ["teamAdmin", "teamMember", "teamViewer"];
 
 type State = {
