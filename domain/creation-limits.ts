@@ -3,9 +3,11 @@
  * the single form, the JSON call, the REST API (one by one and bulk), the organization calls and
  * bulk imports. Counted per workspace (docs/decisions/027).
  *
- * - max_active_aliases: active links at once (overages may lift it; spec 02 §8 dialog).
+ * - max_active_aliases: active links at once (overages lift it; spec 02 §8 dialog).
  * - max_aliases: links the workspace holds in total, whatever their status.
- * - max_aliases_per_month: links created this calendar month (UTC).
+ * - max_aliases_per_month: links created this calendar month (UTC); overages lift it too, since
+ *   "turn on overages ... to continue shortening links" (spec 02 §8) means the links past the
+ *   plan's count are billed, not refused (docs/decisions/038).
  * - max_aliases_per_url: links of the workspace to one destination URL.
  */
 import { limitOf, type Subject } from "./entitlements";
@@ -40,7 +42,7 @@ export function creationLimitMessage(subject: Subject, limit: CreationLimit): st
 
 /**
  * The first limit one more link would go past, or null when it may be created. `perUrl` is how
- * many links the workspace has to this link's destination; `overageOn` lifts the active limit.
+ * many links the workspace has to this link's destination; `overageOn` lifts the active and the monthly limits.
  */
 export function creationLimitReached(subject: Subject, usage: CreationUsage, perUrl: number, overageOn: boolean): CreationLimit | null {
   const at = (limit: CreationLimit, used: number) => {
@@ -49,7 +51,7 @@ export function creationLimitReached(subject: Subject, usage: CreationUsage, per
   };
   if (!overageOn && at("max_active_aliases", usage.activeAliases)) return "max_active_aliases";
   if (at("max_aliases", usage.aliases)) return "max_aliases";
-  if (at("max_aliases_per_month", usage.aliasesThisMonth)) return "max_aliases_per_month";
+  if (!overageOn && at("max_aliases_per_month", usage.aliasesThisMonth)) return "max_aliases_per_month";
   if (at("max_aliases_per_url", perUrl)) return "max_aliases_per_url";
   return null;
 }

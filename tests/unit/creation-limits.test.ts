@@ -18,9 +18,13 @@ describe("creationLimitReached", () => {
     expect(creationLimitReached(FREE, { ...none, activeAliases: 100 }, 0, true)).toBeNull();
   });
 
-  it("stops at the total, the monthly and the per-URL limits, overages or not", () => {
+  it("stops at the monthly limit unless overages are on: links past it are billed, not refused", () => {
+    expect(creationLimitReached(FREE, { ...none, aliasesThisMonth: 100 }, 0, false)).toBe("max_aliases_per_month");
+    expect(creationLimitReached(FREE, { ...none, aliasesThisMonth: 100 }, 0, true)).toBeNull();
+  });
+
+  it("stops at the total and the per-URL limits, overages or not", () => {
     expect(creationLimitReached(FREE, { ...none, aliases: 1_000 }, 0, true)).toBe("max_aliases");
-    expect(creationLimitReached(FREE, { ...none, aliasesThisMonth: 100 }, 0, true)).toBe("max_aliases_per_month");
     expect(creationLimitReached(FREE, none, 1, true)).toBe("max_aliases_per_url");
     expect(creationLimitReached(PRO, none, 19, false)).toBeNull();
     expect(creationLimitReached(PRO, none, 20, false)).toBe("max_aliases_per_url");
@@ -67,10 +71,13 @@ describe("CreationAllowance (a batch, row after row)", () => {
     expect(allowance.take("https://e.example/")).toBe("max_active_aliases");
   });
 
-  it("with overages on, the monthly limit still holds", () => {
-    const allowance = new CreationAllowance(FREE, { activeAliases: 150, aliases: 150, aliasesThisMonth: 99 }, new Map(), true);
-    expect(allowance.take("https://a.example/")).toBeNull();
-    expect(allowance.take("https://b.example/")).toBe("max_aliases_per_month");
+  it("with overages on, the monthly limit does not stop a batch; without them it does", () => {
+    const billed = new CreationAllowance(FREE, { activeAliases: 150, aliases: 150, aliasesThisMonth: 99 }, new Map(), true);
+    expect(billed.take("https://a.example/")).toBeNull();
+    expect(billed.take("https://b.example/")).toBeNull();
+    const refused = new CreationAllowance(FREE, { activeAliases: 50, aliases: 150, aliasesThisMonth: 99 }, new Map(), false);
+    expect(refused.take("https://a.example/")).toBeNull();
+    expect(refused.take("https://b.example/")).toBe("max_aliases_per_month");
   });
 });
 
