@@ -24,7 +24,8 @@ function workerProject(name: string, configPath: string, miniflare: Record<strin
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" } },
+      // Property tests (fast-check, up to 1,500 clicks a run) are CPU-bound: a loaded machine must not fail them on time alone.
+      { test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node", testTimeout: 30_000 } },
       // The app worker behind the redirect worker is a stand-in here that names what it received;
       // the real pair is exercised end to end (tests/e2e).
       workerProject("redirect", "./workers/redirect/wrangler.toml", {
