@@ -12,6 +12,8 @@ import { Lru } from "./lru";
 export type HostPlace = "default" | "extra" | "custom";
 
 export interface HostTable {
+  /** The env object the table was built from: the same object serves every request of an isolate. */
+  env: RedirectEnv;
   source: string;
   shortHost: string;
   appHost: string | null;
@@ -50,11 +52,19 @@ function extraHosts(raw: string | undefined): Set<string> {
   }
 }
 
-/** The table of Snip's own hosts, built once per isolate (again only if the configuration differs). */
+/**
+ * The table of Snip's own hosts, built once per isolate. A request with the same env object
+ * (every request of an isolate in production) costs one comparison; another env object (tests
+ * give each their own) is compared by its configuration and rebuilt only if that differs.
+ */
 export function hostTable(env: RedirectEnv, deps: HostDeps): HostTable {
-  const source = `${env.SHORT_HOST}\n${env.APP_ORIGIN ?? ""}\n${env.SHORT_DOMAINS ?? ""}\n${env.LOCAL_DEV ?? ""}`;
   const cached = deps.hostTable;
-  if (cached !== null && cached.source === source) return cached;
+  if (cached !== null && cached.env === env) return cached;
+  const source = `${env.SHORT_HOST}\n${env.APP_ORIGIN ?? ""}\n${env.SHORT_DOMAINS ?? ""}\n${env.LOCAL_DEV ?? ""}`;
+  if (cached !== null && cached.source === source) {
+    cached.env = env;
+    return cached;
+  }
   let appHost: string | null = null;
   if (env.APP_ORIGIN) {
     try {
@@ -64,6 +74,7 @@ export function hostTable(env: RedirectEnv, deps: HostDeps): HostTable {
     }
   }
   const table: HostTable = {
+    env,
     source,
     shortHost: env.SHORT_HOST.toLowerCase(),
     appHost,
