@@ -971,7 +971,10 @@ function printPath(p, note) {
         `CPU ratio ${p.cpuRatio.toFixed(2)} (rounds ${p.cpuRatios.map((r) => r.toFixed(2)).join(", ")})`,
     );
 }
-printPath(paths.cachedHuman, `${fmt(CACHED_ALIASES)} links in the isolate cache, people and bots (${fmt(VISITORS)} visitors)`);
+printPath(
+  paths.cachedHuman,
+  `${fmt(CACHED_ALIASES)} links in the isolate cache over 3 hosts (default, extra short domain, branded), 1 in ${ROUTED_EVERY} with 3 redirect routes; people and bots (${fmt(VISITORS)} visitors)`,
+);
 console.log(
   `redirect ratio ${paths.cachedHuman.ratio.toFixed(2)} (human traffic, cached path; median of ${ROUNDS} rounds; target at least ${TARGETS.cachedHuman})`,
 );
