@@ -1,4 +1,5 @@
 import { getPlan, type FeatureFlag, type LimitOption, type PlanName } from "./plans";
+import { MAX_ROUTES_PER_LINK } from "./redirect-routes";
 
 /** The fields of a link a user may change after creating it. */
 export type LinkEditField = "alias" | "url" | "tags" | "expires" | "description";
@@ -39,6 +40,15 @@ export function can(subject: Subject, flag: FeatureFlag): boolean {
 /** The plan's limit for an option; null means unlimited. */
 export function limitOf(subject: Subject, option: LimitOption): number | null {
   return getPlan(subject.plan).options[option];
+}
+
+/**
+ * The rules a link's redirect routes may have: the plan's max_redirects, within the service's
+ * ceiling (docs/decisions/038); an unlimited plan gets the ceiling.
+ */
+export function routesLimit(subject: Subject): number {
+  const limit = limitOf(subject, "max_redirects");
+  return limit === null ? MAX_ROUTES_PER_LINK : Math.min(limit, MAX_ROUTES_PER_LINK);
 }
 
 /** How much of a limit is left; null when unlimited, never negative. */

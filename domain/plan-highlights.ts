@@ -1,5 +1,6 @@
 /** What a pricing card lists for a plan, derived from its options and feature flags (one source of truth). */
 import type { Plan } from "./plans";
+import { MAX_ROUTES_PER_LINK } from "./redirect-routes";
 
 const number = new Intl.NumberFormat("en-US");
 
@@ -29,6 +30,9 @@ export function planHighlights(plan: Plan): string[] {
   if (f.has("manage_expiration")) lines.push("Link expiry");
   if (f.has("change_snip_url")) lines.push("Edit destinations");
   if (f.has("use_bulk")) lines.push("Bulk creation from spreadsheets");
+  // max_redirects: the rules of a link's redirect routes (docs/decisions/038).
+  if (f.has("redirect_routes"))
+    lines.push(`Redirect routes, up to ${Math.min(o.max_redirects ?? MAX_ROUTES_PER_LINK, MAX_ROUTES_PER_LINK)} rules per link`);
   if (f.has("use_api"))
     lines.push(
       o.max_api_credits === null ? "API access, unlimited credits" : `API access, ${number.format(o.max_api_credits)} credits a month`,

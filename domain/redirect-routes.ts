@@ -13,8 +13,12 @@
 export const ROUTE_CONDITIONS = ["country", "region", "device", "os", "browser", "language", "referrer", "time"] as const;
 export type RouteCondition = (typeof ROUTE_CONDITIONS)[number];
 
-/** Rules per link: enough for a country-by-country split, few enough to stay cheap on the hot path. */
-export const MAX_ROUTES_PER_LINK = 10;
+/**
+ * The service's ceiling of rules per link: enough for a country-by-country split, few enough to
+ * keep a record cheap on the hot path. A plan's max_redirects bounds it further (routesLimit in
+ * domain/entitlements.ts); an unlimited plan gets the ceiling.
+ */
+export const MAX_ROUTES_PER_LINK = 20;
 /** Values per rule (countries, languages, hosts...). */
 export const MAX_ROUTE_VALUES = 30;
 

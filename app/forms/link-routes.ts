@@ -33,6 +33,8 @@ export const ROUTE_MESSAGES = {
   timeRequired: "Enter a start and an end time as HH:MM (UTC).",
   timeSame: "The start and the end time must differ.",
   tooMany: `A link has at most ${MAX_ROUTES_PER_LINK} routing rules.`,
+  /** A plan's max_redirects below the ceiling (docs/decisions/038). */
+  planMax: (max: number) => `Your plan allows ${max} routing rule${max === 1 ? "" : "s"} on a link. Upgrade your plan for more.`,
   saved: "Routing rules saved.",
 } as const;
 
@@ -99,11 +101,16 @@ export function routeRuleSchema(context: DestinationContext) {
     });
 }
 
+/** The message for more rules than `max` allows: the ceiling's, or the plan's. */
+export function routesTooMany(max: number): string {
+  return max >= MAX_ROUTES_PER_LINK ? ROUTE_MESSAGES.tooMany : ROUTE_MESSAGES.planMax(max);
+}
+
 /** A link's ordered rules; ids are made unique (a repeated one gets a new id). */
-export function routesSchema(context: DestinationContext) {
+export function routesSchema(context: DestinationContext, max: number = MAX_ROUTES_PER_LINK) {
   return z
     .array(routeRuleSchema(context))
-    .max(MAX_ROUTES_PER_LINK, ROUTE_MESSAGES.tooMany)
+    .max(max, routesTooMany(max))
     .transform((rules) => {
       const seen = new Set<string>();
       return rules.map((rule) => {
@@ -168,8 +175,9 @@ export type RuleErrors = Record<number, Partial<Record<"condition" | "values" | 
 export function validateDrafts(
   drafts: readonly RuleDraft[],
   context: DestinationContext,
+  max: number = MAX_ROUTES_PER_LINK,
 ): { ok: true; rules: RouteRule[] } | { ok: false; errors: RuleErrors; formError: string | null } {
-  const result = routesSchema(context).safeParse(drafts);
+  const result = routesSchema(context, max).safeParse(drafts);
   if (result.success) return { ok: true, rules: result.data };
   const errors: RuleErrors = {};
   let formError: string | null = null;

@@ -30,9 +30,9 @@ import {
   type DomainChooser,
   type ShortDomain,
 } from "../../domain/domains";
-import { atActiveAliasLimit, can, limitOf, routesApplication, type Subject } from "../../domain/entitlements";
+import { atActiveAliasLimit, can, limitOf, routesApplication, routesLimit, type Subject } from "../../domain/entitlements";
 import { toCompactRoutes, type RouteRule } from "../../domain/redirect-routes";
-import { ROUTE_MESSAGES } from "../forms/link-routes";
+import { ROUTE_MESSAGES, routesTooMany } from "../forms/link-routes";
 import { OVERAGE_REPORT_JOB } from "../../domain/overage";
 import { addIsoDuration, expiryBounds, toUtcInputValue } from "../../domain/expiry";
 import { safeReturnPath as sameSitePath } from "../../domain/return-path";
@@ -193,6 +193,8 @@ export async function createUserLink(
   if (value.alias && customAliasLock(creator) !== null) return refuse(403, "alias", MESSAGES.permissionDenied);
   if (value.expiresAt && !can(creator.subject, "manage_expiration")) return refuse(403, "expires_at", MESSAGES.permissionDenied);
   if (value.routes?.length && !can(creator.subject, "redirect_routes")) return refuse(403, "routes", ROUTE_MESSAGES.notInPlan);
+  if (value.routes && value.routes.length > routesLimit(creator.subject))
+    return refuse(403, "routes", routesTooMany(routesLimit(creator.subject)));
   // Without the tags capability the tags are dropped from the payload (spec 02 §5).
   const tags = can(creator.subject, "use_tags") ? value.tags : [];
 

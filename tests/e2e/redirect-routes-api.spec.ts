@@ -57,6 +57,27 @@ test.describe("redirect routes in the REST API", () => {
     expect(await go({ "accept-language": "fr" })).toBe("https://example.com/home");
   });
 
+  test("max_redirects: a Pro link takes the plan's 20 rules, not a 21st", async ({ playwright, request }) => {
+    const owner = await registerApiUser(playwright, "pro");
+    const { token } = await apiToken(owner, { permissions: ALL_PERMISSIONS });
+    const headers = { authorization: `Bearer ${token}` };
+    const rules = (n: number) =>
+      Array.from({ length: n }, (_, i) => ({ condition: "country", values: ["FR"], url: `https://example.fr/${i}` }));
+    const alias = `api-rt-max-${Date.now().toString(36)}`;
+    const tooMany = await request.post(`${API_BASE}/create`, { headers, data: { url: "https://example.com/", alias, routes: rules(21) } });
+    expect(tooMany.status()).toBe(422);
+    expect(JSON.stringify(await tooMany.json())).toContain("routes: A link has at most 20 routing rules.");
+    const created = await request.post(`${API_BASE}/create`, { headers, data: { url: "https://example.com/", alias, routes: rules(20) } });
+    expect(created.status(), await created.text()).toBe(200);
+    const link = ((await created.json()) as { data: { domain: string; routes: unknown[] } }).data;
+    expect(link.routes).toHaveLength(20);
+    const more = await request.patch(`${API_BASE}/update`, { headers, data: { domain: link.domain, alias, routes: rules(21) } });
+    expect(more.status()).toBe(422);
+    // The pricing page says so.
+    const pricing = await request.get(`${BASE_URL}/app/pricing`);
+    expect(await pricing.text()).toContain("Redirect routes, up to 20 rules per link");
+  });
+
   test("a plan without redirect_routes is refused the routes field with the reason", async ({ playwright, request }) => {
     const owner = await registerApiUser(playwright, "bulk10k");
     const { token } = await apiToken(owner, { permissions: ALL_PERMISSIONS });

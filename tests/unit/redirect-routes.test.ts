@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { readDrafts, ROUTE_MESSAGES, validateDrafts, type RuleDraft } from "../../app/forms/link-routes";
+import { readDrafts, ROUTE_MESSAGES, routesTooMany, validateDrafts, type RuleDraft } from "../../app/forms/link-routes";
+import { routesLimit, type Subject } from "../../domain/entitlements";
+import { planHighlights } from "../../domain/plan-highlights";
+import { getPlan, type PlanName } from "../../domain/plans";
 import { liveRoutes, resolveLink, type LinkRecord } from "../../domain/link-record";
 import {
   classifyAgent,
@@ -235,6 +238,29 @@ describe("the routing form", () => {
     const result = validateDrafts(drafts, context);
     expect(result).toMatchObject({ ok: false, formError: ROUTE_MESSAGES.tooMany });
     expect(validateDrafts(drafts.slice(1), context).ok).toBe(true);
+  });
+
+  it("refuses more rules than the plan's max_redirects, with the plan's message", () => {
+    const drafts = Array.from({ length: 6 }, () => draft({ values: "FR" }));
+    expect(validateDrafts(drafts, context, 5)).toMatchObject({
+      ok: false,
+      formError: "Your plan allows 5 routing rules on a link. Upgrade your plan for more.",
+    });
+    expect(validateDrafts(drafts.slice(1), context, 5).ok).toBe(true);
+    expect(routesTooMany(1)).toBe("Your plan allows 1 routing rule on a link. Upgrade your plan for more.");
+    expect(routesTooMany(MAX_ROUTES_PER_LINK)).toBe(ROUTE_MESSAGES.tooMany);
+  });
+
+  it("a plan's max_redirects bounds the rules within the service's ceiling", () => {
+    const subject = (plan: PlanName): Subject => ({ plan });
+    expect(routesLimit(subject("pro"))).toBe(getPlan("pro").options.max_redirects);
+    expect(routesLimit(subject("pro"))).toBe(20);
+    expect(routesLimit(subject("basic"))).toBe(5);
+    // Unlimited (enterprise): the ceiling.
+    expect(getPlan("enterprise").options.max_redirects).toBeNull();
+    expect(routesLimit(subject("enterprise"))).toBe(MAX_ROUTES_PER_LINK);
+    expect(planHighlights(getPlan("pro"))).toContain("Redirect routes, up to 20 rules per link");
+    expect(planHighlights(getPlan("basic")).some((line) => line.startsWith("Redirect routes"))).toBe(false);
   });
 
   it("makes repeated ids unique", () => {

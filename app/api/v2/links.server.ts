@@ -39,8 +39,8 @@ export function toApiLink(c: Context<ApiEnv>, link: Link, tags: readonly string[
 }
 
 /** Redirect routes in a request, checked by the editor's rules; errors as "routes.0.url: message". */
-export async function checkRoutes(c: Context<ApiEnv>, raw: unknown, errors: FieldErrors): Promise<RouteRule[]> {
-  const result = routesSchema(await destinationContext(c.env, c.req.raw)).safeParse(raw);
+export async function checkRoutes(c: Context<ApiEnv>, raw: unknown, errors: FieldErrors, max?: number): Promise<RouteRule[]> {
+  const result = routesSchema(await destinationContext(c.env, c.req.raw), max).safeParse(raw);
   if (result.success) return result.data;
   for (const issue of result.error.issues) errors.add(["routes", ...issue.path].join("."), issue.message);
   return [];

@@ -12,12 +12,11 @@ import { data, Form, Link, redirect } from "react-router";
 import { getDb } from "../../../db/client.server";
 import { getUserLink } from "../../../db/dashboard.server";
 import { updateLink } from "../../../db/links.server";
-import { can, routesApplication } from "../../../domain/entitlements";
+import { can, routesApplication, routesLimit } from "../../../domain/entitlements";
 import {
   BROWSERS,
   DEVICE_TYPES,
   fromCompactRoutes,
-  MAX_ROUTES_PER_LINK,
   OPERATING_SYSTEMS,
   parseStoredRoutes,
   ROUTE_CONDITION_NAMES,
@@ -27,7 +26,7 @@ import {
 } from "../../../domain/redirect-routes";
 import { FieldError, Notice } from "../../components/form-fields";
 import { getCloudflare } from "../../context.server";
-import { draftOf, emptyDraft, readDrafts, ROUTE_MESSAGES, validateDrafts, type RuleDraft, type RuleErrors } from "../../forms/link-routes";
+import { draftOf, emptyDraft, readDrafts, ROUTE_MESSAGES, routesTooMany, validateDrafts, type RuleDraft, type RuleErrors } from "../../forms/link-routes";
 import { destinationContext, linkStores, shortUrl } from "../../lib/links.server";
 import { requireUser } from "../../session.server";
 import type { Route } from "./+types/routes";
@@ -47,12 +46,18 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const page = { id: link.id, alias: link.alias, url: link.url, shortUrl: shortUrl(env, request, link) };
   if (!can(viewer.subject, "redirect_routes")) {
     return data(
-      { denied: ROUTE_MESSAGES.notInPlan as string | null, link: page, drafts: [] as RuleDraft[], saved: false },
+      { denied: ROUTE_MESSAGES.notInPlan as string | null, link: page, drafts: [] as RuleDraft[], saved: false, max: 0 },
       { status: 403 },
     );
   }
   const drafts = fromCompactRoutes(parseStoredRoutes(link.routes)).map(draftOf);
-  return data({ denied: null as string | null, link: page, drafts, saved: new URL(request.url).searchParams.has("saved") });
+  return data({
+    denied: null as string | null,
+    link: page,
+    drafts,
+    saved: new URL(request.url).searchParams.has("saved"),
+    max: routesLimit(viewer.subject),
+  });
 }
 
 type ActionResult = { drafts: RuleDraft[]; errors: RuleErrors; formError: string | null; denied?: string };
@@ -66,9 +71,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const drafts = readDrafts(form);
   const intent = String(form.get("intent") ?? "save");
   const move = /^(remove|up|down)-(\d{1,2})$/.exec(intent);
+  const max = routesLimit(viewer.subject);
   if (intent === "add") {
-    if (drafts.length >= MAX_ROUTES_PER_LINK)
-      return data<ActionResult>({ drafts, errors: {}, formError: ROUTE_MESSAGES.tooMany }, { status: 422 });
+    if (drafts.length >= max) return data<ActionResult>({ drafts, errors: {}, formError: routesTooMany(max) }, { status: 422 });
     return data<ActionResult>({ drafts: [...drafts, emptyDraft()], errors: {}, formError: null });
   }
   if (move) {
@@ -84,7 +89,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return data<ActionResult>({ drafts: next, errors: {}, formError: null });
   }
 
-  const result = validateDrafts(drafts, await destinationContext(env, request));
+  const result = validateDrafts(drafts, await destinationContext(env, request), max);
   if (!result.ok) return data<ActionResult>({ drafts, errors: result.errors, formError: result.formError }, { status: 422 });
   await updateLink(linkStores(env), link.id, {
     routes: result.rules.length > 0 ? JSON.stringify(toCompactRoutes(result.rules)) : null,
@@ -259,7 +264,7 @@ export default function LinkRoutes({ loaderData, actionData }: Route.ComponentPr
     () => true,
     () => false,
   );
-  const { link } = loaderData;
+  const { link, max } = loaderData;
   const denied = actionData?.denied ?? loaderData.denied;
   const drafts = actionData ? actionData.drafts : loaderData.drafts;
   const errors = actionData?.errors ?? {};
@@ -296,7 +301,7 @@ export default function LinkRoutes({ loaderData, actionData }: Route.ComponentPr
           {actionData?.formError ? <Notice tone="error">{actionData.formError}</Notice> : null}
           {Object.keys(errors).length > 0 ? <Notice tone="error">Some rules need fixing: see the messages below.</Notice> : null}
           <p className="text-sm text-slate-600">
-            Rules are checked in order; the first one that matches sends the visitor to its destination. Up to {MAX_ROUTES_PER_LINK} rules.
+            Rules are checked in order; the first one that matches sends the visitor to its destination. Up to {max} rules on your plan.
             Query strings are passed on as for the link itself.
           </p>
           {drafts.length === 0 ? (
@@ -315,7 +320,7 @@ export default function LinkRoutes({ loaderData, actionData }: Route.ComponentPr
               type="submit"
               name="intent"
               value="add"
-              disabled={drafts.length >= MAX_ROUTES_PER_LINK}
+              disabled={drafts.length >= max}
               className="rounded-lg border border-indigo-600 px-4 py-2 text-sm font-semibold text-indigo-700 hover:bg-indigo-50 disabled:opacity-40"
             >
               Add rule

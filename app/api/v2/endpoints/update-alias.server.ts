@@ -8,7 +8,7 @@ import { getDb } from "../../../../db/client.server";
 import { setLinkTags } from "../../../../db/dashboard.server";
 import { AliasTakenError, updateLink, type Link } from "../../../../db/links.server";
 import { API_CALL_COST } from "../../../../domain/api";
-import { can, mayEditLinkField, routesApplication, type LinkEditField } from "../../../../domain/entitlements";
+import { can, mayEditLinkField, routesApplication, routesLimit, type LinkEditField } from "../../../../domain/entitlements";
 import { toCompactRoutes } from "../../../../domain/redirect-routes";
 import { ROUTE_MESSAGES } from "../../../forms/link-routes";
 import { MESSAGES } from "../../../../domain/messages";
@@ -95,7 +95,7 @@ export function registerUpdateAlias(app: ApiApp) {
       // Redirect routes (docs/decisions/037): refused with the reason without the capability.
       if (!can(caller.owner.subject, "redirect_routes")) denied.push(`routes: ${ROUTE_MESSAGES.notInPlan}`);
       else {
-        const rules = await checkRoutes(c, body.routes, errors);
+        const rules = await checkRoutes(c, body.routes, errors, routesLimit(caller.owner.subject));
         changes.routes = rules.length > 0 ? JSON.stringify(toCompactRoutes(rules)) : null;
         Object.assign(changes, routesApplication(caller.owner.subject, caller.owner.planEndsAt ?? null));
       }
