@@ -99,13 +99,22 @@ const POPOVER_SCRIPT = `(()=>{const close=(keep)=>document.querySelectorAll("det
 /**
  * How this page is enhanced: hydrated by React, or not (a route's `handle.hydrate === false`, or a
  * loader that answers with an `island` for this request: the URL of a small module script that
- * adds the page's JavaScript without React, decision 001).
+ * adds the page's JavaScript without React, decision 001). A route's island adds the route's part
+ * only: when the shell around it has a part only React adds (the Create popover, the invitations
+ * popover, the survey's modal), the page is hydrated (decision 048).
  */
-function useEnhancement(): { hydrate: boolean; island: string | null } {
+function useEnhancement(data: ReturnType<typeof useRouteLoaderData<typeof loader>>): { hydrate: boolean; island: string | null } {
   const matches = useMatches();
-  const island = matches.map((match) => islandOf(match.loaderData)).find((url) => url !== null) ?? null;
+  const routeIsland = matches.map((match) => islandOf(match.loaderData)).find((url) => url !== null) ?? null;
+  const island = routeIsland !== null && !shellNeedsReact(data) ? routeIsland : null;
   const hydrate = island === null && !matches.some((match) => (match.handle as RouteHandle | undefined)?.hydrate === false);
   return { hydrate, island };
+}
+
+function shellNeedsReact(data: ReturnType<typeof useRouteLoaderData<typeof loader>>): boolean {
+  if (!data) return false;
+  const signedIn = data.nav.user !== null;
+  return data.survey !== null || (signedIn && (data.nav.canCreate || data.nav.invitations.length > 0));
 }
 
 function islandOf(data: unknown): string | null {
@@ -115,7 +124,7 @@ function islandOf(data: unknown): string | null {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
-  const { hydrate, island } = useEnhancement();
+  const { hydrate, island } = useEnhancement(data);
   const nonce = useNonce();
   return (
     <html lang="en">

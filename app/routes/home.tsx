@@ -5,12 +5,13 @@ import { getLinkById } from "../../db/links.server";
 import { CreateLinkForm, LinkResult } from "../components/create-link-form";
 import { GuestCreateForm } from "../components/guest-create-form";
 import { getCloudflare } from "../context.server";
-import type { CreateReply } from "../forms/create-link-rules";
+import type { CreateFormData, CreateReply } from "../forms/create-link-rules";
 import { readGuestId } from "../cookies.server";
 import { createLinkAction, linkResultView, loadCreateForm, loadLinkResult } from "../lib/create-link.server";
 import { guestCreateAction, loadGuestForm } from "../lib/guest-create.server";
 import { retryAfterOfAction } from "../lib/rate-limit.server";
 import { GUEST_ISLAND_URL } from "../islands/guest-pages-url.server";
+import { SIGNED_IN_HOME_ISLAND_URL } from "../islands/signed-in-home-url.server";
 import { getViewer } from "../session.server";
 import type { Route } from "./+types/home";
 
@@ -26,7 +27,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (viewer) {
     // Signed-in users get the full creation form, and the result view of their own new link.
     const result = await loadLinkResult(env, request, viewer);
-    return { result, form: result ? null : await loadCreateForm(env, request, viewer), guestForm: null, island: null };
+    const form = result ? null : await loadCreateForm(env, request, viewer);
+    // The island serves the result view and the plain form; the advanced parts stay React's (decision 048).
+    const island = form === null || islandServesForm(form) ? SIGNED_IN_HOME_ISLAND_URL : null;
+    return { result, form, guestForm: null, island };
   }
   // A guest's page loads no React: the guest pages' island adds what JavaScript adds (decision 001).
   const none = { result: null, form: null, guestForm: null, island: GUEST_ISLAND_URL };
@@ -38,6 +42,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!link || guestId === null || link.guestId !== guestId) return { ...none, guestForm: await loadGuestForm(cloudflare, request) };
   // The same result view as a signed-in user's (spec 02 §2), with My URLs: a guest's links are listed there.
   return { ...none, result: await linkResultView(env, request, link, [], true) };
+}
+
+/**
+ * Whether the signed-in homepage island (app/islands/signed-in-home.ts) adds everything JavaScript
+ * adds to this form: the URL, domain, alias and description fields. Tags, expiry, the UTM builder,
+ * bulk mode and the team selector are React's, so a form with any of them is hydrated.
+ */
+function islandServesForm(form: CreateFormData): boolean {
+  return !form.canTags && !form.canExpiry && !form.canBulk && form.organization === undefined;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -9,7 +9,7 @@
 import { gzipSync } from "node:zlib";
 import type { APIRequestContext, Page, Response } from "@playwright/test";
 import { devFixture, giveSubscription, registerUser } from "./accounts";
-import { BASE_URL, cookieBanner, expect, recentLink, resultView, shorten, test, urlField } from "./fixtures";
+import { BASE_URL, cookieBanner, expect, recentLink, resultView, shorten, shortLinkField, test, urlField } from "./fixtures";
 
 /** Strings that are in zod's code however it is bundled and minified (its class names). */
 const ZOD_MARKERS = ["$ZodType", "ZodError"] as const;
@@ -97,7 +97,7 @@ async function shippedJavaScript(request: APIRequestContext, path: string): Prom
 
 const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
 
-test("a guest's homepage and My URLs ship at most 90 kB of JavaScript; a signed-in user's homepage is hydrated", async ({
+test("a guest's homepage and My URLs, and a signed-in user's homepage, ship at most 90 kB of JavaScript", async ({
   page,
   request,
 }, testInfo) => {
@@ -117,22 +117,46 @@ test("a guest's homepage and My URLs ship at most 90 kB of JavaScript; a signed-
   await page.goto("/app/my-urls");
   await expect(recentLink(page, shortUrl)).toHaveCount(1);
 
-  // Signed in: the full creation form (tags, UTM builder, expiry) stays a hydrated React page.
+  // Signed in without a subscription (decision 048): the form and its result view load the
+  // signed-in homepage's island, not React.
   await registerUser(page);
-  const signedIn = await shippedJavaScript(page.request, "/");
-  testInfo.annotations.push({ type: "signed-in /", description: `${kB(signedIn.bytes)} (${signedIn.files.length} files)` });
-  expect(signedIn.files.some((file) => file.includes("entry.client"))).toBe(true);
+  await page.goto("/");
+  await submitCreate(page, "https://example.com/bundle-budget-signed-in");
+  await expect(resultView(page)).toBeVisible();
+  const result = new URL(page.url()).pathname + new URL(page.url()).search;
+  for (const path of ["/", result]) {
+    const signedIn = await shippedJavaScript(page.request, path);
+    testInfo.annotations.push({ type: `signed-in ${path}`, description: `${kB(signedIn.bytes)} (${signedIn.files.join(", ")})` });
+    expect(signedIn.bytes, `JavaScript of a signed-in user's ${path}: ${signedIn.files.join(", ")}`).toBeLessThanOrEqual(
+      GUEST_BUDGET_BYTES,
+    );
+    expect(
+      signedIn.files.some((file) => file.includes("entry.client")),
+      `a signed-in user's ${path} loads React`,
+    ).toBe(false);
+  }
 });
+
+/** A signed-in user's creation form (its fields are labelled apart from the guest form's). */
+function createForm(page: Page) {
+  return page.getByTestId("create-link-form");
+}
+
+async function submitCreate(page: Page, url: string): Promise<void> {
+  await createForm(page).getByLabel("Long URL").fill(url);
+  await createForm(page).getByRole("button", { name: "Shorten", exact: true }).click();
+}
 
 /** A string in the form library's code however it is bundled (its intent field's name). */
 const FORM_LIBRARY_MARKER = "__intent__";
 
 test("a signed-in user's creation form loads no form library, and the UTM builder only when it is opened", async ({ page }) => {
   test.setTimeout(90_000);
-  // A user's homepage, then a subscriber's dashboard (whose form has the advanced options with the UTM switch).
+  // A subscriber's dashboard (whose form has the advanced options with the UTM switch); a free
+  // user's homepage loads no React at all (the test above).
   const user = await registerUser(page);
-  for (const path of ["/", "/dashboard"]) {
-    if (path === "/dashboard") await giveSubscription(page, user.email, { plan: "pro" });
+  await giveSubscription(page, user.email, { plan: "pro" });
+  for (const path of ["/dashboard"]) {
     const scripts = await scriptsOf(page, path);
     expect(new URL(page.url()).pathname).toBe(path);
     expect(
@@ -214,5 +238,85 @@ test.describe("the guest pages' island (no React)", () => {
     await expect(recentLink(page, shortUrl).getByRole("button", { name: "Copied!" })).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(shortUrl);
     expect(violations).toEqual([]);
+  });
+});
+
+test.describe("a signed-in user's homepage island (no React, decision 048)", () => {
+  test("the form refuses in place, says Shortening…, creates; Copy, Shorten another and the menus work, under the policy", async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(60_000);
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: BASE_URL });
+    const violations: string[] = [];
+    page.on("console", (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
+    await registerUser(page);
+    await page.goto("/");
+    expect(await page.evaluate(() => "__reactRouterContext" in window), "a signed-in user's homepage is hydrated").toBe(false);
+
+    // A refused post comes back in place: the page is not reloaded, the error is next to the
+    // field, which takes the focus.
+    await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+    await submitCreate(page, "not a url");
+    const url = createForm(page).getByLabel("Long URL");
+    await expect(url).toHaveAttribute("aria-invalid", "true");
+    await expect(createForm(page).getByRole("alert")).toHaveText("The URL format is invalid.");
+    await expect(url).toBeFocused();
+    await expect(url).toHaveValue("not a url");
+    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+
+    // While the post is under way, Shorten says so and cannot be pressed twice (the request is
+    // held here to look at the button).
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/?index", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await submitCreate(page, "https://example.com/signed-in-island");
+    await expect(createForm(page).getByRole("button", { name: "Shortening…" })).toBeDisabled();
+    release();
+    await expect(resultView(page)).toBeVisible();
+    await page.unroute("**/?index");
+    const shortUrl = await shortLinkField(page).inputValue();
+    expect(await page.evaluate(() => "__reactRouterContext" in window), "the result view is hydrated").toBe(false);
+
+    // The short link's field selects its text when it takes the focus, as the React view's does.
+    await shortLinkField(page).focus();
+    expect(await shortLinkField(page).evaluate((field: HTMLInputElement) => field.selectionEnd! - field.selectionStart!)).toBe(
+      shortUrl.length,
+    );
+    await resultView(page).getByRole("button", { name: "Copy" }).first().click();
+    await expect(resultView(page).getByRole("button", { name: "Copied!" })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(shortUrl);
+
+    await resultView(page).getByRole("link", { name: "Shorten another" }).click();
+    await expect(page).toHaveURL(`${BASE_URL}/`);
+    await expect(createForm(page).getByLabel("Long URL")).toBeFocused();
+
+    // The header's menu opens, and Escape closes it (the shell's inline script).
+    const features = page.getByRole("navigation", { name: "Main" }).locator("details");
+    await features.locator("summary").click();
+    await expect(features.getByRole("link", { name: "Custom Links" })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(features.getByRole("link", { name: "Custom Links" })).toBeHidden();
+    expect(violations).toEqual([]);
+  });
+
+  test("without JavaScript the form still refuses with the error and creates", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL: BASE_URL });
+    const page = await context.newPage();
+    try {
+      await registerUser(page);
+      await page.goto("/");
+      await submitCreate(page, "not a url");
+      await expect(createForm(page).getByRole("alert")).toHaveText("The URL format is invalid.");
+      await submitCreate(page, "https://example.com/signed-in-no-js");
+      await expect(resultView(page)).toBeVisible();
+    } finally {
+      await context.close();
+    }
   });
 });
