@@ -12,6 +12,7 @@ import { noticeOf, requireStaff, staffLog } from "../../lib/kiosk/staff.server";
 import { getDb } from "../../../db/client.server";
 import { getUserDetails } from "../../../db/users.server";
 import { listHeldBulkImports } from "../../../db/bulk-imports.server";
+import { staffAuditInsert } from "../../../db/staff-audit.server";
 import { DateTime } from "../../components/settings";
 import { getPlan, type PlanName } from "../../../domain/plans";
 import { getCloudflare } from "../../context.server";
@@ -83,6 +84,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (result.error.status === 404) throw data("Not Found", { status: 404 });
     return data({ error: "Permission denied." }, { status: 403 });
   }
+  // Every staff action is in the staff log (issue 19, decision 045): logging in as a user too.
+  const staff = requireStaff(request, context);
+  const target = await getUserDetails(staff.db, params.userId);
+  await staffAuditInsert(staff.db, { staff: staff.actor, action: "account.impersonated", target: target?.user.email ?? params.userId });
   return redirectWithCookies("/", result.value.headers);
 }
 
