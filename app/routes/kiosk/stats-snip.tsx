@@ -41,7 +41,9 @@ export default function KioskSnipStats({ loaderData }: Route.ComponentProps) {
           <Figure label="Terminated accounts" value={formatNumber(stats.terminatedUsers)} source="Users table: terminated by staff." />
         </div>
         <h3 className="mb-2 mt-6 text-sm font-bold text-slate-800">Sign-ups per day</h3>
-        <TrendChart points={stats.usersPerDay} label="Sign-ups" unit="users" testId="signups-chart" />
+        <div className="max-w-2xl">
+          <TrendChart points={stats.usersPerDay} label="Sign-ups" unit="users" testId="signups-chart" />
+        </div>
       </KioskCard>
       <KioskCard
         id="revenue"
