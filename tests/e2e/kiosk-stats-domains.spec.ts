@@ -197,6 +197,49 @@ test.describe("kiosk stats, domains and Cloudflare", () => {
     await staff.context.close();
   });
 
+  test("a terminated account's bulk upload is held at import: nothing is created, staff see the held upload", async ({
+    page,
+    browser,
+    request,
+  }) => {
+    const user = await registerVerifiedUser(page);
+    await giveSubscription(page, user.email, { plan: "pro" });
+    const staff = await staffPage(browser);
+    const kiosk = staff.page;
+    await kiosk.goto(`/app/kiosk/users?q=${encodeURIComponent(user.email)}`);
+    await kiosk.getByRole("link", { name: user.email }).click();
+    await expect(kiosk).toHaveURL(/\/app\/kiosk\/user\/[^/]+$/);
+    const userPage = kiosk.url();
+    await kiosk.getByLabel("Reason").fill("Spam campaign");
+    await kiosk.getByRole("button", { name: "Terminate account" }).click();
+    await expect(kiosk.getByText("The account is terminated")).toBeVisible();
+
+    const id = tag();
+    const name = `held-${id}.csv`;
+    await page.goto("/dashboard?mode=bulk");
+    await page.getByLabel("Spreadsheet file").setInputFiles({
+      name,
+      mimeType: "text/csv",
+      buffer: Buffer.from(`url,alias\nhttps://example.com/held-${id},held-${id}\n`),
+    });
+    await page.getByRole("button", { name: "Upload" }).click();
+    await expect(page.getByTestId("bulk-total")).toHaveText("1");
+
+    await expect
+      .poll(
+        async () => {
+          await kiosk.goto(userPage);
+          return kiosk.getByRole("table", { name: "Held bulk imports" }).getByRole("row").filter({ hasText: name }).count();
+        },
+        { timeout: 30_000, intervals: [500, 1_000, 2_000] },
+      )
+      .toBe(1);
+    expect((await request.get(`/held-${id}`, { maxRedirects: 0 })).status()).toBe(404);
+    await kiosk.goto("/app/kiosk/stats/system");
+    expect(await figure(kiosk, "figure-held-bulk-imports")).toBeGreaterThanOrEqual(1);
+    await staff.context.close();
+  });
+
   test("a non-staff user gets the guard's answer on every new kiosk page", async ({ page }) => {
     const user = await registerUser(page);
     await giveSubscription(page, user.email);
