@@ -113,6 +113,12 @@ export default [
     route("alias/:domain/:alias", "routes/kiosk/alias.tsx"),
     route("long-urls", "routes/kiosk/long-urls.tsx"),
     route("access-invitations", "routes/kiosk/access-invitations.tsx"),
+    // Kiosk stats, domains and Cloudflare (issue 19, decision 045)
+    route("stats/system/:domain?", "routes/kiosk/stats-system.tsx"),
+    route("stats/snip", "routes/kiosk/stats-snip.tsx"),
+    route("domains", "routes/kiosk/domains.tsx"),
+    route("domain/:domain", "routes/kiosk/domain.tsx"),
+    route("cloudflare/zones", "routes/kiosk/cloudflare-zones.tsx"),
   ]),
 
   // Pricing and billing

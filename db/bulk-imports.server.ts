@@ -5,11 +5,11 @@
  * one parameter, a JSON array of the chunk's rows read with json_each, which keeps every
  * statement far under D1's 100 bound parameters whatever the chunk size.
  */
-import { and, asc, count, eq, inArray, lt, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { BulkFormat } from "../domain/bulk";
 import type { Db } from "./client.server";
-import { bulkImportRows, bulkImports, links } from "./schema";
+import { bulkImportRows, bulkImports, links, users } from "./schema";
 
 export type BulkImport = typeof bulkImports.$inferSelect;
 export type BulkImportRow = typeof bulkImportRows.$inferSelect;
@@ -76,7 +76,10 @@ export async function startBulkImport(
         finishedAt: null,
       })
       .where(
-        and(eq(bulkImports.id, existing.id), or(inArray(bulkImports.status, ["done", "failed"]), lt(bulkImports.updatedAt, staleBefore))),
+        and(
+          eq(bulkImports.id, existing.id),
+          or(inArray(bulkImports.status, ["done", "failed", "held"]), lt(bulkImports.updatedAt, staleBefore)),
+        ),
       )
       .returning(),
   ]);
@@ -86,6 +89,36 @@ export async function startBulkImport(
 
 export async function getBulkImport(db: Db, id: string): Promise<BulkImport | undefined> {
   return db.query.bulkImports.findFirst({ where: eq(bulkImports.id, id) });
+}
+
+/**
+ * Whether the uploader's account may create links now (issue 19, decision 045): not terminated by
+ * staff (decision 036) and not banned. An account that no longer exists may not either.
+ */
+export async function bulkUploaderHeld(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ terminatedAt: users.terminatedAt, banned: users.banned })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return !row || row.terminatedAt !== null || row.banned === true;
+}
+
+/** Holds an import the consumer may not run (the uploader's account is terminated): nothing is created, staff see it. */
+export async function holdBulkImport(db: Db, id: string, reason: string, now = new Date()): Promise<void> {
+  await db
+    .update(bulkImports)
+    .set({ status: "held", error: reason, updatedAt: now })
+    .where(and(eq(bulkImports.id, id), inArray(bulkImports.status, ["queued", "running"])));
+}
+
+/** A user's held imports, newest first (the kiosk's user page). */
+export async function listHeldBulkImports(db: Db, userId: string) {
+  return db
+    .select()
+    .from(bulkImports)
+    .where(and(eq(bulkImports.userId, userId), eq(bulkImports.status, "held")))
+    .orderBy(desc(bulkImports.updatedAt));
 }
 
 /** Each run marks the import running and its progress time (what tells a stalled import apart). */

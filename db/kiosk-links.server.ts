@@ -150,9 +150,10 @@ export async function getDailyClicks(db: Db, linkId: string, days = 30, now = Da
   const DAY = 86_400_000;
   const firstDay = Math.floor(now / DAY) * DAY - (days - 1) * DAY;
   const rows = await db
-    .select({ day: sql<number>`(${clickHourly.hour} / 86400000) * 86400000`, clicks: sql<number>`SUM(${clickHourly.clicks})` })
+    // `hour` is the epoch hour (domain/click-facts.ts): its UTC day starts at (hour / 24) days.
+    .select({ day: sql<number>`(${clickHourly.hour} / 24) * 86400000`, clicks: sql<number>`SUM(${clickHourly.clicks})` })
     .from(clickHourly)
-    .where(and(eq(clickHourly.linkId, linkId), sql`${clickHourly.hour} >= ${firstDay}`))
+    .where(and(eq(clickHourly.linkId, linkId), sql`${clickHourly.hour} >= ${firstDay / 3_600_000}`))
     .groupBy(sql`1`);
   const byDay = new Map(rows.map((row) => [Number(row.day), Number(row.clicks)]));
   return Array.from({ length: days }, (_, i) => {

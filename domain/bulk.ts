@@ -173,6 +173,9 @@ export interface BulkImportPayload {
 
 export const BULK_IMPORT_JOB = "bulk.import";
 
+/** Why an import was held (issue 19, decision 045): shown to staff, and to the uploader in their list. */
+export const BULK_HELD_REASON = "Held: the account is terminated for violating terms.";
+
 export function bulkImportEnvelope(
   payload: BulkImportPayload,
   id: string = crypto.randomUUID(),

@@ -32,16 +32,21 @@ export const STAFF_AUDIT_ACTIONS = {
   "link.moved": "Link moved to another workspace",
   "account.terminated": "Account terminated",
   "account.restored": "Account restored",
+  "account.impersonated": "Logged in as this user",
   "reputation.dismissed": "Reputation hit dismissed",
   "invitation.issued": "Access invitation issued",
   "invitation.revoked": "Access invitation revoked",
   "invitation.invite-only-on": "Sign-up made invite-only",
   "invitation.invite-only-off": "Sign-up opened to everyone",
+  // Kiosk domains (decision 045)
+  "host.disabled": "Short domain stopped serving",
+  "host.enabled": "Short domain serving again",
+  "host.rechecked": "Short domain re-checked",
 } as const;
 
 export type StaffAuditAction = keyof typeof STAFF_AUDIT_ACTIONS;
 export type StaffAuditArea =
-  "announcement" | "password" | "address" | "survey" | "helpdesk" | "domain" | "link" | "account" | "reputation" | "invitation";
+  "announcement" | "password" | "address" | "survey" | "helpdesk" | "domain" | "link" | "account" | "reputation" | "invitation" | "host";
 
 export function staffAuditLabel(action: string): string {
   return (STAFF_AUDIT_ACTIONS as Record<string, string>)[action] ?? action;

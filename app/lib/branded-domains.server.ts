@@ -25,7 +25,12 @@ export { BRANDED_DOMAINS_PATH, verifyPath } from "../../domain/branded-domains";
 
 /** The record the redirect worker serves the host from; written through, then the isolate cache purged. */
 export async function writeHostRecord(env: AppEnv, domain: BrandedDomain): Promise<void> {
-  const record: HostRecord = { active: domain.status === "active", root: domain.rootRedirect, notFound: domain.notFoundRedirect };
+  // A domain staff disabled in the kiosk (decision 045) serves nothing, whatever its verification says.
+  const record: HostRecord = {
+    active: domain.status === "active" && !domain.disabledAt,
+    root: domain.rootRedirect,
+    notFound: domain.notFoundRedirect,
+  };
   await env.LINKS.put(hostKey(domain.hostname), JSON.stringify(record));
   await purgeHosts(env, [domain.hostname]);
 }
@@ -102,6 +107,8 @@ export async function addBrandedDomain(
     createdAt: now,
     verifiedAt: kind === "vanity" ? now : null,
     checkedAt: custom ? now : null,
+    disabledAt: null,
+    disabledReason: null,
   };
   try {
     await insertBrandedDomain(db, domain);

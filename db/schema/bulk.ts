@@ -11,7 +11,11 @@ import { workspaces } from "./workspaces";
 
 const timestamp = (name: string) => integer(name, { mode: "timestamp_ms" });
 
-export const BULK_IMPORT_STATUSES = ["queued", "running", "done", "failed"] as const;
+/**
+ * `held` (issue 19, decision 045): the uploader's account is terminated or banned, so the consumer
+ * created nothing; staff see it on the kiosk; uploading the file again once restored starts it again.
+ */
+export const BULK_IMPORT_STATUSES = ["queued", "running", "done", "failed", "held"] as const;
 
 export const bulkImports = sqliteTable(
   "bulk_imports",

@@ -44,6 +44,9 @@ export const brandedDomains = sqliteTable(
     createdAt: timestamp("created_at").notNull(),
     verifiedAt: timestamp("verified_at"),
     checkedAt: timestamp("checked_at"),
+    // Kiosk domains (issue 19, decision 045): staff stopped the domain serving; its host record stays inactive until re-enabled.
+    disabledAt: timestamp("disabled_at"),
+    disabledReason: text("disabled_reason"),
   },
   (t) => [
     uniqueIndex("branded_domains_hostname").on(t.hostname),

@@ -76,6 +76,15 @@ const ROUTES: [path: string, guards: string, expected: Record<Persona, Outcome>]
   ["/app/kiosk/alias/no-such.example/none", "L D", D("/app/kiosk/alias/no-such.example/none", "status 404")],
   ["/app/kiosk/long-urls", "L D", D("/app/kiosk/long-urls")],
   ["/app/kiosk/access-invitations", "L D", D("/app/kiosk/access-invitations")],
+  // Stats, domains and Cloudflare (issue 19, decision 045): an unknown domain is 404 for staff.
+  ["/app/kiosk/stats/system", "L D", D("/app/kiosk/stats/system")],
+  ["/app/kiosk/stats/system/guest.snip.example", "L D", D("/app/kiosk/stats/system/guest.snip.example")],
+  ["/app/kiosk/stats/system/no-such.example", "L D", D("/app/kiosk/stats/system/no-such.example", "status 404")],
+  ["/app/kiosk/stats/snip", "L D", D("/app/kiosk/stats/snip")],
+  ["/app/kiosk/domains", "L D", D("/app/kiosk/domains")],
+  ["/app/kiosk/domain/guest.snip.example", "L D", D("/app/kiosk/domain/guest.snip.example")],
+  ["/app/kiosk/domain/no-such.example", "L D", D("/app/kiosk/domain/no-such.example", "status 404")],
+  ["/app/kiosk/cloudflare/zones", "L D", D("/app/kiosk/cloudflare/zones")],
   // The onboarding survey's plain page: any signed-in user (it says when there is nothing to answer).
   ["/app/survey/onboarding", "L", L("/app/survey/onboarding")],
 ];

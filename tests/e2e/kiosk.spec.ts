@@ -28,6 +28,11 @@ test("staff find a user, log in as them, and come back to their own account", as
   await expect(page.getByRole("banner")).not.toContainText("Impersonating");
   const back = (await (await page.request.get("/app/api/state")).json()) as { data: { user: { email: string } } };
   expect(back.data.user.email).toBe(STAFF.email);
+  // It is in the staff log of the user's page (issue 19: every staff action).
+  await page.getByRole("link", { name: DEMO.email }).click();
+  await expect(
+    page.getByRole("table", { name: "Staff log" }).getByRole("row").filter({ hasText: "Logged in as this user" }).first(),
+  ).toContainText(STAFF.email);
 });
 
 test("staff cannot impersonate themselves; other users cannot reach the kiosk at all", async ({ page, browser }) => {

@@ -6,7 +6,13 @@ import type { BulkReply } from "../../app/forms/bulk";
 import { acceptBulkUpload } from "../../app/lib/bulk.server";
 import { getDb } from "../../db/client.server";
 import { listBulkImportResults } from "../../db/bulk-imports.server";
-import { BULK_IMPORT_ROWS_PER_RUN, BULK_MESSAGES, BULK_PUBLISH_ROWS_PER_RUN, type BulkImportPayload } from "../../domain/bulk";
+import {
+  BULK_HELD_REASON,
+  BULK_IMPORT_ROWS_PER_RUN,
+  BULK_MESSAGES,
+  BULK_PUBLISH_ROWS_PER_RUN,
+  type BulkImportPayload,
+} from "../../domain/bulk";
 import { linkKey } from "../../domain/link-record";
 import { MESSAGES } from "../../domain/messages";
 import worker from "../../workers/queue/index";
@@ -401,5 +407,39 @@ describe("bulk import", () => {
     expect(await upload("header-only.csv", csv(["url,alias"]))).toEqual({ errors: { file: ["The file has no rows to import."] } });
     expect(sent).toHaveLength(0);
     expect(await importOf(who.userId)).toBeNull();
+  });
+});
+
+describe("bulk import of a terminated account (issue 19, decision 045)", () => {
+  it("holds the upload at import: no link is created, the import is held for staff; restored, the same file imports", async () => {
+    const who = await newUser();
+    await baseEnv.DB.prepare("UPDATE users SET terminated_at = ?, termination_reason = 'spam' WHERE id = ?")
+      .bind(Date.now(), who.userId)
+      .run();
+    const file = csv(["url", "https://example.com/held/1", "https://example.com/held/2"]);
+    const { reply } = await importFile(who, "held.csv", file);
+    expect(reply).toEqual({ total: 2 });
+    expect(await importOf(who.userId)).toMatchObject({ status: "held", created: 0 });
+    expect(await linksOf(who.userId)).toEqual([]);
+    const held = await baseEnv.DB.prepare("SELECT error FROM bulk_imports WHERE user_id = ?").bind(who.userId).first<{ error: string }>();
+    expect(held?.error).toBe(BULK_HELD_REASON);
+
+    // A redelivery of the held import's message changes nothing.
+    const imp = await importOf(who.userId);
+    await deliver({ type: "bulk.import", v: 1, id: "again", payload: { ...who, importId: imp!.id } }, baseEnv);
+    expect(await linksOf(who.userId)).toEqual([]);
+
+    await baseEnv.DB.prepare("UPDATE users SET terminated_at = NULL, termination_reason = NULL WHERE id = ?").bind(who.userId).run();
+    await importFile(who, "held.csv", file);
+    expect(await importOf(who.userId)).toMatchObject({ status: "done", created: 2 });
+    expect((await linksOf(who.userId)).map((l) => l.url)).toEqual(["https://example.com/held/1", "https://example.com/held/2"]);
+  });
+
+  it("holds a banned account's upload too", async () => {
+    const who = await newUser();
+    await baseEnv.DB.prepare("UPDATE users SET banned = 1 WHERE id = ?").bind(who.userId).run();
+    await importFile(who, "banned.csv", csv(["url", "https://example.com/banned/1"]));
+    expect(await importOf(who.userId)).toMatchObject({ status: "held", created: 0 });
+    expect(await linksOf(who.userId)).toEqual([]);
   });
 });

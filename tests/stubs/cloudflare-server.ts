@@ -1,6 +1,8 @@
 /**
  * A local Cloudflare for SaaS stand-in speaking the custom hostnames API's wire format (docs
- * decision 035): POST/GET/DELETE /client/v4/zones/{zone}/custom_hostnames[/{id}], Bearer token,
+ * decision 035): POST/GET/DELETE /client/v4/zones/{zone}/custom_hostnames[/{id}], the lists
+ * GET /client/v4/zones and GET /client/v4/zones/{zone}/custom_hostnames (the kiosk, decision 045),
+ * Bearer token,
  * answers wrapped in `{ success, errors, messages, result }`, Cloudflare's error codes. Each
  * hostname's DNS is whatever the test says (`POST /__stub/dns {hostname, state}`):
  * - pending: no CNAME yet (status pending, ssl pending_validation), the state of a new hostname;
@@ -12,9 +14,9 @@ import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
-import { STUB_CF_TOKEN, STUB_CF_ZONE } from "./cloudflare-ids";
+import { STUB_CF_TOKEN, STUB_CF_ZONE, STUB_CF_ZONE_NAME } from "./cloudflare-ids";
 
-export { cloudflareStubPort, STUB_CF_TOKEN, STUB_CF_ZONE } from "./cloudflare-ids";
+export { cloudflareStubPort, STUB_CF_TOKEN, STUB_CF_ZONE, STUB_CF_ZONE_NAME } from "./cloudflare-ids";
 
 export type DnsState = "pending" | "active" | "failed" | "removed";
 
@@ -41,6 +43,63 @@ function send(res: ServerResponse, status: number, body: unknown): void {
 
 function ok(res: ServerResponse, result: unknown, status = 200): void {
   send(res, status, { success: true, errors: [], messages: [], result });
+}
+
+/** A list answer with the v4 page pagination of Cloudflare's list endpoints; a page past the end is empty. */
+function list(res: ServerResponse, url: URL, items: unknown[]): void {
+  const page = Math.max(1, Number(url.searchParams.get("page") ?? "1") || 1);
+  const perPage = Math.min(100, Math.max(5, Number(url.searchParams.get("per_page") ?? "20") || 20));
+  const result = items.slice((page - 1) * perPage, page * perPage);
+  send(res, 200, {
+    success: true,
+    errors: [],
+    messages: [],
+    result,
+    result_info: {
+      page,
+      per_page: perPage,
+      count: result.length,
+      total_count: items.length,
+      total_pages: Math.ceil(items.length / perPage),
+    },
+  });
+}
+
+/** The service's zone as GET /zones answers it. */
+function zoneView() {
+  return {
+    id: STUB_CF_ZONE,
+    name: STUB_CF_ZONE_NAME,
+    status: "active",
+    paused: false,
+    type: "full",
+    development_mode: 0,
+    name_servers: ["ada.ns.cloudflare.com", "bob.ns.cloudflare.com"],
+    original_name_servers: null,
+    original_registrar: null,
+    original_dnshost: null,
+    created_on: "2026-01-05T10:00:00.000000Z",
+    modified_on: "2026-01-05T10:00:00.000000Z",
+    activated_on: "2026-01-05T10:05:00.000000Z",
+    meta: { step: 4, custom_certificate_quota: 0, page_rule_quota: 3, phishing_detected: false },
+    owner: { id: null, type: "user", email: null },
+    account: { id: "01a7362d577a6c3019a474fd6f485823", name: "Snip" },
+    tenant: { id: null, name: null },
+    tenant_unit: { id: null },
+    permissions: ["#zone:read"],
+    plan: {
+      id: "0feeeeeeeeeeeeeeeeeeeeeeeeeeeeee",
+      name: "Enterprise Website",
+      price: 0,
+      currency: "USD",
+      frequency: "",
+      is_subscribed: true,
+      can_subscribe: false,
+      legacy_id: "enterprise",
+      legacy_discount: false,
+      externally_managed: false,
+    },
+  };
 }
 
 function error(res: ServerResponse, status: number, code: number, message: string): void {
@@ -85,11 +144,17 @@ export async function startCloudflareStub({ port = 0 }: { port?: number } = {}):
         dns.set(String(body.hostname).toLowerCase(), body.state as DnsState);
         return ok(res, { hostname: body.hostname, state: body.state });
       }
+      // GET /zones: the zones the token sees (the service's own), paginated as the API does (page, per_page, result_info).
+      if (url.pathname === "/client/v4/zones" && req.method === "GET") {
+        if (req.headers.authorization !== `Bearer ${STUB_CF_TOKEN}`) return error(res, 403, 10000, "Authentication error");
+        return list(res, url, [zoneView()]);
+      }
       const match = /^\/client\/v4\/zones\/([^/]+)\/custom_hostnames(?:\/([^/]+))?$/.exec(url.pathname);
       if (!match) return error(res, 404, 7000, "No route for that URI");
       if (req.headers.authorization !== `Bearer ${STUB_CF_TOKEN}`) return error(res, 403, 10000, "Authentication error");
       if (match[1] !== STUB_CF_ZONE) return error(res, 404, 1001, "Invalid zone identifier");
       const id = match[2];
+      if (!id && req.method === "GET") return list(res, url, [...byId.values()].map(view));
       if (!id && req.method === "POST") {
         const body = await readJson(req);
         const hostname = typeof body.hostname === "string" ? body.hostname.toLowerCase() : "";

@@ -22,6 +22,11 @@ const KIOSK_NAV: [to: string, label: string][] = [
   ["/app/kiosk/long-urls", "Long URLs"],
   ["/app/kiosk/banned_domains", "Banned domains"],
   ["/app/kiosk/access-invitations", "Access invitations"],
+  // Stats, domains and Cloudflare (decision 045)
+  ["/app/kiosk/stats/system", "System stats"],
+  ["/app/kiosk/stats/snip", "Snip stats"],
+  ["/app/kiosk/domains", "Domains"],
+  ["/app/kiosk/cloudflare/zones", "Cloudflare"],
 ];
 
 export default function Kiosk() {

@@ -5,12 +5,15 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect } from "react-router";
 import { setAccountTerminated } from "../../../db/trust-safety.server";
-import { StaffLog } from "../../components/kiosk";
+import { KioskCard, StaffLog } from "../../components/kiosk";
 import { terminateSchema } from "../../forms/trust-safety";
 import { safetyStores } from "../../lib/kiosk/safety.server";
 import { noticeOf, requireStaff, staffLog } from "../../lib/kiosk/staff.server";
 import { getDb } from "../../../db/client.server";
 import { getUserDetails } from "../../../db/users.server";
+import { listHeldBulkImports } from "../../../db/bulk-imports.server";
+import { staffAuditInsert } from "../../../db/staff-audit.server";
+import { DateTime } from "../../components/settings";
 import { getPlan, type PlanName } from "../../../domain/plans";
 import { getCloudflare } from "../../context.server";
 import { attempt, redirectWithCookies } from "../../lib/auth-flow.server";
@@ -31,6 +34,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     notice,
     terminated: user.terminatedAt ? { at: user.terminatedAt.toISOString(), reason: user.terminationReason ?? "" } : null,
     log: (await staffLog(db, "account")).filter((row) => row.target === user.email),
+    // Bulk uploads the queue consumer held because the account is terminated (decision 045).
+    heldImports: (await listHeldBulkImports(db, user.id)).map((row) => ({
+      id: row.id,
+      fileName: row.fileName,
+      domain: row.domain,
+      total: row.total,
+      at: row.updatedAt.toISOString(),
+    })),
     self: viewer.user.id === user.id,
     user: {
       id: user.id,
@@ -73,6 +84,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (result.error.status === 404) throw data("Not Found", { status: 404 });
     return data({ error: "Permission denied." }, { status: 403 });
   }
+  // Every staff action is in the staff log (issue 19, decision 045): logging in as a user too.
+  const staff = requireStaff(request, context);
+  const target = await getUserDetails(staff.db, params.userId);
+  await staffAuditInsert(staff.db, { staff: staff.actor, action: "account.impersonated", target: target?.user.email ?? params.userId });
   return redirectWithCookies("/", result.value.headers);
 }
 
@@ -179,6 +194,36 @@ export default function KioskUser({ loaderData, actionData }: Route.ComponentPro
           </Form>
         )}
       </section>
+      {loaderData.heldImports.length > 0 ? (
+        <KioskCard
+          id="held-imports"
+          title="Held bulk imports"
+          description="Uploads this account made while terminated: nothing was created. Once the account is restored, uploading the file again imports it."
+        >
+          <table className="w-full text-left text-sm" aria-label="Held bulk imports">
+            <thead className="text-xs uppercase tracking-wide text-slate-500">
+              <tr>
+                <th className="py-2 pr-4">File</th>
+                <th className="py-2 pr-4">Domain</th>
+                <th className="py-2 pr-4">Rows</th>
+                <th className="py-2">Held</th>
+              </tr>
+            </thead>
+            <tbody>
+              {loaderData.heldImports.map((row) => (
+                <tr key={row.id} className="border-t border-slate-100">
+                  <td className="py-2 pr-4">{row.fileName}</td>
+                  <td className="py-2 pr-4 font-mono">{row.domain}</td>
+                  <td className="py-2 pr-4">{row.total}</td>
+                  <td className="py-2">
+                    <DateTime iso={row.at} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </KioskCard>
+      ) : null}
       <StaffLog rows={loaderData.log} />
     </div>
   );

@@ -12,9 +12,11 @@
  */
 import { createLinkSchema } from "../../../app/forms/create-link";
 import {
+  bulkUploaderHeld,
   countBulkRows,
   finishBulkImport,
   getBulkImport,
+  holdBulkImport,
   listDoneBulkRows,
   listTakenAliases,
   listUnpublishedBulkLinks,
@@ -34,6 +36,7 @@ import { getOveragesEnabled } from "../../../db/users.server";
 import { isReservedAlias, randomAlias, RANDOM_ALIAS_ATTEMPTS } from "../../../domain/alias";
 import {
   BULK_FILE_MESSAGES,
+  BULK_HELD_REASON,
   BULK_MAX_ROWS,
   BULK_MESSAGES,
   BULK_ROWS_PER_BATCH,
@@ -236,6 +239,9 @@ export async function bulkImportJob(envelope: Envelope<string, unknown>, env: Qu
   // Unknown (the account was closed) or failed: a redelivery has nothing left to do.
   if (!bulkImport || bulkImport.userId !== payload.userId || bulkImport.status === "failed") return;
   if (bulkImport.status === "done") return publishPending(env, db, payload, bulkImport);
+  if (bulkImport.status === "held") return;
+  // A terminated or banned account's upload creates nothing (issue 19, decision 045): held for staff.
+  if (await bulkUploaderHeld(db, payload.userId)) return holdBulkImport(db, bulkImport.id, BULK_HELD_REASON, now);
   await markBulkImportRunning(db, bulkImport.id, now);
 
   const staged = await stagedRows(env, bulkImport, payload, now);
