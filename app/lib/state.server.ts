@@ -161,8 +161,8 @@ export async function buildState(request: Request, context: Readonly<RouterConte
       organizations: organizations
         .map((org) => ({ slug: org.slug, name: org.name, status: { archived: org.archived }, owner: org.ownerUserId === user.id }))
         .sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: "base" })),
-      /** Web credits: the plan's max_web_credits (null: unlimited) and the links created this calendar month (UTC). */
-      limits: { limit: { web: plan.options.max_web_credits }, used: { web: usage.aliasesThisMonth } },
+      /** Web credits: the plan's max_web_credits (null: unlimited) and the credits spent this calendar month (UTC): links created through the web app. */
+      limits: { limit: { web: plan.options.max_web_credits }, used: { web: usage.webCredits } },
       options: { alias_lifetime: plan.options.alias_lifetime },
       /** The personal workspace's domains (docs/decisions/035): its own domains and subdomains (owned), its vanity subdomains (personal). */
       domains: {
