@@ -39,6 +39,7 @@ import { readConsent } from "../cookies.server";
 import type { Viewer } from "../session.server";
 import { availableBillingTypes } from "./billing/select.server";
 import { readDevClient } from "./dev-client.server";
+import { takeFlash } from "./flash.server";
 import { loadTeamMode } from "./teams/team-mode.server";
 import { listBrandedDomains } from "../../db/branded-domains.server";
 import { photoUrl } from "./nav.server";
@@ -86,7 +87,8 @@ async function appSettings(
   const turnstile = turnstileConfig(env, await readDevClient(env, request));
   const antiRobot = { site_key: turnstile?.siteKey ?? null, whitelist: turnstile ? isWhitelisted(turnstile, clientIp(request)) : false };
   return {
-    flashMessages: [] as string[],
+    /** Messages an action or a guard left for this load (domain/flash.ts), taken: shown once. */
+    flashMessages: takeFlash(context),
     teamsAllowed,
     locale: "en",
     locales: ["en"],
