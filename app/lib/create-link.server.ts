@@ -255,7 +255,7 @@ export async function createUserLink(
  * A create through the web app (the forms and the JSON calls of spec 02 §7; the REST API spends
  * API credits instead): one web credit against the plan's max_web_credits this month, spent
  * before the create by a conditional write (concurrent creates cannot overdraw) and given back
- * when the create is refused.
+ * when the create is refused. With overages on, the allowance does not refuse.
  */
 export async function createWebLink(
   env: AppEnv,
@@ -264,14 +264,12 @@ export async function createWebLink(
   now = new Date(),
 ): Promise<CreateLinkOutcome> {
   const db = getDb(env.DB);
-  const spent = await spendMetered(
-    db,
-    creator.workspaceId,
-    "web_credits",
-    WEB_CREDIT_COST,
-    limitOf(creator.subject, "max_web_credits"),
-    now,
-  );
+  // Overages lift the allowance as they lift the monthly limit (docs/decisions/038, 046): the
+  // links past it are billed, not refused; the credits are still counted.
+  const personal = creator.workspaceId === creator.userId;
+  const overages = personal && creator.subscribed ? await getOveragesEnabled(db, creator.userId) : false;
+  const limit = overages ? null : limitOf(creator.subject, "max_web_credits");
+  const spent = await spendMetered(db, creator.workspaceId, "web_credits", WEB_CREDIT_COST, limit, now);
   if (!spent) return refuse(403, null, webCreditsMessage(creator.subject));
   const outcome = await createUserLink(env, creator, value, now).catch(async (error: unknown) => {
     await refundMetered(db, creator.workspaceId, "web_credits", WEB_CREDIT_COST, now);

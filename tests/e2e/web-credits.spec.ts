@@ -3,8 +3,8 @@
  * own form or JSON call spends one credit of the month; with none left the create is refused with
  * the plan's message, nothing is created, and the usage page and GET state show the count.
  */
-import { devFixture, registerUser } from "./accounts";
-import { expect, SAME_ORIGIN, test } from "./fixtures";
+import { devFixture, giveSubscription, registerUser } from "./accounts";
+import { BASE_URL, expect, SAME_ORIGIN, test } from "./fixtures";
 
 const HEADERS = { ...SAME_ORIGIN, "X-Requested-With": "XMLHttpRequest" };
 
@@ -56,4 +56,23 @@ test("a create refused by another limit gives its web credit back", async ({ pag
   expect((await again.json()).message).toBe("Your plan allows 1 link to the same destination URL. Upgrade your plan to create more.");
   const state = await (await page.request.get("/app/api/state", { headers: HEADERS })).json();
   expect(state.data.user.limits.used.web).toBe(6);
+});
+
+test("with overages on, a subscriber past the month's web credits still creates links, and they are counted", async ({ page }) => {
+  const user = await registerUser(page);
+  await giveSubscription(page, user.email, { plan: "basic" }); // 1,000 web credits a month
+  await devFixture(page, { action: "web-credits", email: user.email, used: 1_000 });
+  const url = () => `https://example.com/web-credit-overage-${Date.now()}`;
+  const refused = await page.request.post("/app/api/url/create", { headers: HEADERS, data: { url: url() } });
+  expect(refused.status()).toBe(403);
+  expect((await refused.json()).message).toBe(
+    "You have used the 1,000 web credits your plan includes this month. Upgrade your plan or wait until next month to create more links.",
+  );
+
+  const on = await page.request.post("/app/settings/usage", { form: { overages: "on" }, headers: { origin: BASE_URL }, maxRedirects: 0 });
+  expect(on.status()).toBe(302);
+  const made = await page.request.post("/app/api/url/create", { headers: HEADERS, data: { url: url() } });
+  expect(made.status()).toBe(200);
+  const state = await (await page.request.get("/app/api/state", { headers: HEADERS })).json();
+  expect(state.data.user.limits).toEqual({ limit: { web: 1_000 }, used: { web: 1_001 } });
 });
