@@ -37,6 +37,8 @@ import { adsForPage, configuredAds } from "./lib/ads.server";
 import { readDevClient } from "./lib/dev-client.server";
 import { AdUnitSlot } from "./components/ad-unit";
 import { useNonce } from "./nonce";
+import { flashMiddleware, takeFlash } from "./lib/flash.server";
+import { FlashDialog } from "./components/flash-dialog";
 
 export const meta: Route.MetaFunction = () => seoMeta();
 
@@ -58,6 +60,8 @@ export const middleware: Route.MiddlewareFunction[] = [
     if (coupon) response.headers.append("set-cookie", await couponCookie.serialize(coupon.coupon, { secure: isSecureRequest(request) }));
     return response;
   },
+  // Flash messages (domain/flash.ts): read once, cleared on the response that shows them.
+  flashMiddleware,
 ];
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -86,6 +90,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     trialReminder,
     survey,
     impersonated: viewer?.session.impersonatedBy != null,
+    /** Flash-message errors left for this load, shown in the Error dialog (spec 02 §2, §8). */
+    flash: takeFlash(context),
   };
 }
 
@@ -152,6 +158,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <main id="main" className="flex-1">
           {children}
         </main>
+        {data?.flash.length ? <FlashDialog messages={data.flash} /> : null}
         {data?.ads.unit && !data.nav?.pastDueTrial ? <AdUnitSlot unit={data.ads.unit} nonce={nonce} /> : null}
         <SiteFooter doNotSell={data?.doNotSell ?? false} privacyManager={data?.ads.on ? { strictPrivate: data.strictPrivate } : null} />
         {data && !data.cookiesAccepted ? (

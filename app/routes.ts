@@ -133,6 +133,8 @@ export default [
   route("app/get-started", "routes/billing/get-started.tsx"),
   route("app/subscribe", "routes/billing/subscribe.tsx"),
   route("paddle/payment", "routes/billing/paddle.payment.tsx"),
+  // Tax ids (issue 20, docs/decisions/046): the tax-id form without login
+  route("user/vatinfo/:encrypted", "routes/billing/vatinfo.tsx"),
 
   // Billing providers' webhooks (signature-checked, exempt from the Origin rule: app/security.server.ts)
   route("app/webhooks/stripe", "routes/webhooks/stripe.ts"),

@@ -5,6 +5,7 @@
  */
 import { createContext, redirect, type RouterContextProvider } from "react-router";
 import { getDb } from "../db/client.server";
+import { flashRedirect } from "./lib/flash.server";
 import { getUserSubscriptions } from "../db/accounts.server";
 import type { Subject } from "../domain/entitlements";
 import { FEATURE_FLAGS, type FeatureFlag } from "../domain/plans";
@@ -157,9 +158,9 @@ export function requireVerified(request: Request, context: Context): Viewer {
   return viewer;
 }
 
-/** L and D: developers only, otherwise the homepage. */
+/** L and D: developers only, otherwise the homepage, which says why (a flash message). */
 export function requireDeveloper(request: Request, context: Context): Viewer {
   const viewer = requireUser(request, context);
-  if (!viewer.user.isDeveloper) throw redirect("/");
+  if (!viewer.user.isDeveloper) throw flashRedirect(request, "/", "developer-only");
   return viewer;
 }

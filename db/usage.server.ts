@@ -1,12 +1,13 @@
 /**
  * Usage counters (issue 3): active aliases and aliases this month are counted from the links
- * themselves (indexed by owner), API credits from the metered counter of the current month.
+ * themselves (indexed by owner), API and web credits from the metered counters of the current month.
  */
 import { and, count, eq, gte, inArray, ne, sql } from "drizzle-orm";
 import type { Db } from "./client.server";
 import { links, usageCounters } from "./schema";
 
-export type MeteredCounter = "api_credits";
+/** API credits (REST API calls) and web credits (links created through the web app: max_web_credits). */
+export type MeteredCounter = "api_credits" | "web_credits";
 
 export interface Usage {
   activeAliases: number;
@@ -14,6 +15,8 @@ export interface Usage {
   aliases: number;
   aliasesThisMonth: number;
   apiCredits: number;
+  /** Web credits spent this month: links created through the web app's forms and calls. */
+  webCredits: number;
 }
 
 /** The calendar month (UTC) a metered counter is kept under, as YYYY-MM. */
@@ -41,12 +44,12 @@ export async function getUsage(db: Db, workspaceId: string, now = new Date()): P
       .from(links)
       .where(and(eq(links.workspaceId, workspaceId), gte(links.createdAt, monthStart(now)))),
     db
-      .select({ used: usageCounters.used })
+      .select({ counter: usageCounters.counter, used: usageCounters.used })
       .from(usageCounters)
       .where(
         and(
           eq(usageCounters.workspaceId, workspaceId),
-          eq(usageCounters.counter, "api_credits"),
+          inArray(usageCounters.counter, ["api_credits", "web_credits"]),
           eq(usageCounters.period, usagePeriod(now)),
         ),
       ),
@@ -55,7 +58,8 @@ export async function getUsage(db: Db, workspaceId: string, now = new Date()): P
     activeAliases: active[0]?.n ?? 0,
     aliases: held[0]?.n ?? 0,
     aliasesThisMonth: thisMonth[0]?.n ?? 0,
-    apiCredits: credits[0]?.used ?? 0,
+    apiCredits: credits.find((c) => c.counter === "api_credits")?.used ?? 0,
+    webCredits: credits.find((c) => c.counter === "web_credits")?.used ?? 0,
   };
 }
 

@@ -12,9 +12,10 @@ export const PAST_DUE_PATH = "/app/subscribe";
 const PAST_DUE_ALLOWED_PREFIXES = ["/app/pricing", "/app/cookies-policy", "/app/privacy-policy", "/app/terms", PAST_DUE_PATH];
 /**
  * Calls and endpoints a past-due user still needs: state, logout, consent, the dev mailbox, and
- * Paddle's payment page, where the way out of the past-due page is paid (Stripe's is its own site).
+ * Paddle's payment page, where the way out of the past-due page is paid (Stripe's is its own site),
+ * and the tax-id form (a billing page without login, docs/decisions/046).
  */
-const ALWAYS_ALLOWED_PREFIXES = ["/app/api/", "/app/logout", "/__dev/", "/app/user-photo/", "/paddle/payment"];
+const ALWAYS_ALLOWED_PREFIXES = ["/app/api/", "/app/logout", "/__dev/", "/app/user-photo/", "/paddle/payment", "/user/vatinfo/"];
 
 function matchesPrefix(path: string, prefix: string): boolean {
   return prefix.endsWith("/") ? path.startsWith(prefix) : path === prefix || path.startsWith(`${prefix}/`);

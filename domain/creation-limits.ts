@@ -85,3 +85,16 @@ export class CreationAllowance {
     return null;
   }
 }
+
+/**
+ * Web credits (spec 01 §3 max_web_credits; `user.limits.limit.web` / `used.web` in GET state):
+ * the links a workspace may create a calendar month (UTC) through the web app's own forms and
+ * JSON calls, one credit a link, as API credits are for the REST API. Spent by one conditional
+ * write before the create and given back when the create is refused (docs/decisions/046).
+ */
+export const WEB_CREDIT_COST = 1;
+
+export function webCreditsMessage(subject: Subject): string {
+  const n = NUMBER.format(limitOf(subject, "max_web_credits") ?? 0);
+  return `You have used the ${n} web credits your plan includes this month. Upgrade your plan or wait until next month to create more links.`;
+}

@@ -10,8 +10,8 @@ import { data, redirect } from "react-router";
 import { getDb } from "../../db/client.server";
 import { AliasTakenError, createLink, getLinkById, getUserLinkByAlias, type Link } from "../../db/links.server";
 import { listLinkTags, setLinkTags } from "../../db/tags.server";
-import { countLinksToUrls, getUsage } from "../../db/usage.server";
-import { creationLimitMessage, creationLimitReached } from "../../domain/creation-limits";
+import { countLinksToUrls, getUsage, refundMetered, spendMetered } from "../../db/usage.server";
+import { creationLimitMessage, creationLimitReached, WEB_CREDIT_COST, webCreditsMessage } from "../../domain/creation-limits";
 import { getOveragesEnabled } from "../../db/users.server";
 import { listUtmPresets } from "../../db/utm-presets.server";
 import { canBulkCreate } from "../../domain/bulk";
@@ -254,6 +254,34 @@ export async function createUserLink(
 }
 
 /**
+ * A create through the web app (the forms and the JSON calls of spec 02 §7; the REST API spends
+ * API credits instead): one web credit against the plan's max_web_credits this month, spent
+ * before the create by a conditional write (concurrent creates cannot overdraw) and given back
+ * when the create is refused. With overages on, the allowance does not refuse.
+ */
+export async function createWebLink(
+  env: AppEnv,
+  creator: LinkCreator,
+  value: CreateLinkInput,
+  now = new Date(),
+): Promise<CreateLinkOutcome> {
+  const db = getDb(env.DB);
+  // Overages lift the allowance as they lift the monthly limit (docs/decisions/038, 046): the
+  // links past it are billed, not refused; the credits are still counted.
+  const personal = creator.workspaceId === creator.userId;
+  const overages = personal && creator.subscribed ? await getOveragesEnabled(db, creator.userId) : false;
+  const limit = overages ? null : limitOf(creator.subject, "max_web_credits");
+  const spent = await spendMetered(db, creator.workspaceId, "web_credits", WEB_CREDIT_COST, limit, now);
+  if (!spent) return refuse(403, null, webCreditsMessage(creator.subject));
+  const outcome = await createUserLink(env, creator, value, now).catch(async (error: unknown) => {
+    await refundMetered(db, creator.workspaceId, "web_credits", WEB_CREDIT_COST, now);
+    throw error;
+  });
+  if (!outcome.ok) await refundMetered(db, creator.workspaceId, "web_credits", WEB_CREDIT_COST, now);
+  return outcome;
+}
+
+/**
  * A create past the active-alias limit with overages on: the queue reports any newly started
  * block to the card provider's meter (workers/queue/src/overage.ts). A failed send is logged,
  * never the create's failure: the next create past the limit reports what is missing.
@@ -335,7 +363,7 @@ export async function createLinkAction(env: AppEnv, request: Request, viewer: Vi
   const submission = parseWithZod(formData, { schema: createLinkSchema(await destinationContext(env, request), now) });
   if (submission.status !== "success") return reply(submission.reply(), 422);
   if (await isAddressBlocked(env, request)) return reply(submission.reply({ formErrors: [BLOCKED_ADDRESS_MESSAGE] }), 403);
-  const outcome = await createUserLink(env, creatorOf(viewer), submission.value, now);
+  const outcome = await createWebLink(env, creatorOf(viewer), submission.value, now);
   if (!outcome.ok) {
     const errors = outcome.field ? { fieldErrors: { [outcome.field]: [outcome.message] } } : { formErrors: [outcome.message] };
     return reply(submission.reply(errors), outcome.status, outcome.planLimit);

@@ -24,7 +24,7 @@ import { createLinkSchema } from "../forms/create-link";
 import { parseFeatures, planInForce } from "../session.server";
 import { apiError, json, readBody } from "./api.server";
 import { bulkUploadAction, type BulkTarget } from "./bulk.server";
-import { createUserLink, type LinkCreator } from "./create-link.server";
+import { createWebLink, type LinkCreator } from "./create-link.server";
 import { destinationContext, shortUrl } from "./links.server";
 import {
   requireOrganizationAccess,
@@ -176,7 +176,7 @@ export async function createLinkCall(env: AppEnv, request: Request, creator: Lin
     return apiError(422, Object.values(errors)[0]?.[0] ?? API_MESSAGES.invalidData, errors);
   }
   if (await isAddressBlocked(env, request)) return apiError(403, BLOCKED_ADDRESS_MESSAGE);
-  const outcome = await createUserLink(env, creator, submission.value, now);
+  const outcome = await createWebLink(env, creator, submission.value, now);
   if (!outcome.ok) return apiError(outcome.status, outcome.message, outcome.field ? { [outcome.field]: [outcome.message] } : undefined);
   return json({ data: [createdItem(env, request, outcome.link, outcome.tags)] });
 }

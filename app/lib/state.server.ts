@@ -39,6 +39,7 @@ import { readConsent } from "../cookies.server";
 import type { Viewer } from "../session.server";
 import { availableBillingTypes } from "./billing/select.server";
 import { readDevClient } from "./dev-client.server";
+import { takeFlash } from "./flash.server";
 import { loadTeamMode } from "./teams/team-mode.server";
 import { listBrandedDomains } from "../../db/branded-domains.server";
 import { photoUrl } from "./nav.server";
@@ -86,7 +87,8 @@ async function appSettings(
   const turnstile = turnstileConfig(env, await readDevClient(env, request));
   const antiRobot = { site_key: turnstile?.siteKey ?? null, whitelist: turnstile ? isWhitelisted(turnstile, clientIp(request)) : false };
   return {
-    flashMessages: [] as string[],
+    /** Messages an action or a guard left for this load (domain/flash.ts), taken: shown once. */
+    flashMessages: takeFlash(context),
     teamsAllowed,
     locale: "en",
     locales: ["en"],
@@ -161,8 +163,8 @@ export async function buildState(request: Request, context: Readonly<RouterConte
       organizations: organizations
         .map((org) => ({ slug: org.slug, name: org.name, status: { archived: org.archived }, owner: org.ownerUserId === user.id }))
         .sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: "base" })),
-      /** Web credits: the plan's max_web_credits (null: unlimited) and the links created this calendar month (UTC). */
-      limits: { limit: { web: plan.options.max_web_credits }, used: { web: usage.aliasesThisMonth } },
+      /** Web credits: the plan's max_web_credits (null: unlimited) and the credits spent this calendar month (UTC): links created through the web app. */
+      limits: { limit: { web: plan.options.max_web_credits }, used: { web: usage.webCredits } },
       options: { alias_lifetime: plan.options.alias_lifetime },
       /** The personal workspace's domains (docs/decisions/035): its own domains and subdomains (owned), its vanity subdomains (personal). */
       domains: {

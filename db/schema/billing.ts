@@ -103,3 +103,26 @@ export const overageReports = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.periodStartsAt] })],
 );
+
+/**
+ * The tax id a billing customer gave on the no-login tax-id form (/user/vatinfo/{encrypted},
+ * docs/decisions/046), after the provider took it (Stripe customer tax id, Paddle business);
+ * in test mode this row is the only record. One per customer; the newest replaces the last.
+ * `customer_id` is the provider's customer id, or the billing owner's id in test mode.
+ */
+export const billingTaxIds = sqliteTable(
+  "billing_tax_ids",
+  {
+    billingType: integer("billing_type").notNull(),
+    customerId: text("customer_id").notNull(),
+    ownerId: text("owner_id").notNull(),
+    /** Stripe's tax id type (eu_vat, gb_vat, ...). */
+    type: text("type").notNull(),
+    value: text("value").notNull(),
+    businessName: text("business_name").notNull(),
+    /** The provider's id of what was made (txi_..., biz_...); null in test mode. */
+    providerId: text("provider_id"),
+    updatedAt: timestamp("updated_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.billingType, t.customerId] })],
+);

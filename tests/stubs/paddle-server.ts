@@ -254,6 +254,7 @@ export async function startPaddleStub({ port = 0, webhookUrl }: { port?: number;
     });
   }
   const customers = new Map<string, Customer>();
+  const businesses = new Map<string, Json & { id: string; customer_id: string }>();
   const transactions = new Map<string, Transaction>();
   const subscriptions = new Map<string, Subscription>();
   const updates: StubUpdate[] = [];
@@ -890,6 +891,38 @@ export async function startPaddleStub({ port = 0, webhookUrl }: { port?: number;
       };
       customers.set(customer.id, customer);
       return json(res, 201, { data: customerJson(customer) });
+    }
+    // A customer's businesses (the tax-id form, docs/decisions/046): name required, tax_identifier as given.
+    const businessPath = /^\/customers\/([^/]+)\/businesses$/.exec(path);
+    if (businessPath) {
+      const customerId = businessPath[1]!;
+      if (!customers.has(customerId)) return apiError(res, 404, "request_error", "entity_not_found", `Entity ${customerId} not found`);
+      if (req.method === "GET")
+        return list(
+          res,
+          url,
+          [...businesses.values()].filter((b) => b.customer_id === customerId),
+        );
+      const name = typeof body.name === "string" ? body.name.trim() : "";
+      if (!name) {
+        return apiError(res, 400, "request_error", "bad_request", "Invalid request.", [{ field: "name", message: "name is required" }]);
+      }
+      const now = iso(Date.now());
+      const business = {
+        id: `biz_${rand()}${rand()}`,
+        customer_id: customerId,
+        name,
+        company_number: (body.company_number as string | null | undefined) ?? null,
+        tax_identifier: (body.tax_identifier as string | null | undefined) ?? null,
+        status: "active",
+        contacts: [],
+        created_at: now,
+        updated_at: now,
+        custom_data: (body.custom_data as Json | null | undefined) ?? null,
+        import_meta: null,
+      };
+      businesses.set(business.id, business);
+      return json(res, 201, { data: business });
     }
     if (path === "/discounts" && req.method === "GET") {
       const code = csv(url, "code");

@@ -26,6 +26,19 @@ export const STUB_SECRET_KEY = "sk_test_snip_stub";
 export const STUB_WEBHOOK_SECRET = "whsec_snip_stub_e2e";
 export const DECLINED_CARD = "4000000000000002";
 
+const EU_PREFIXES = "AT|BE|BG|CY|CZ|DE|DK|EE|EL|ES|FI|FR|HR|HU|IE|IT|LT|LU|LV|MT|NL|PL|PT|RO|SE|SI|SK|XI";
+/** The formats the stub checks tax id values against (a few of Stripe's types). */
+export const STUB_TAX_ID_FORMATS: Record<string, RegExp> = {
+  eu_vat: new RegExp(`^(${EU_PREFIXES})[0-9A-Z]{2,13}$`),
+  gb_vat: /^GB([0-9]{9}|[0-9]{12})$/,
+  ch_vat: /^CHE-?[0-9]{3}\.?[0-9]{3}\.?[0-9]{3} ?(MWST|TVA|IVA)$/,
+  no_vat: /^[0-9]{9}MVA$/,
+  au_abn: /^[0-9]{11}$/,
+  ca_bn: /^[0-9]{9}$/,
+  us_ein: /^[0-9]{2}-?[0-9]{7}$/,
+  in_gst: /^[0-9]{2}[A-Z0-9]{13}$/,
+};
+
 type Form = Record<string, unknown>;
 
 interface Card {
@@ -188,6 +201,7 @@ export async function startStripeStub({ port = 0, webhookUrl }: { port?: number;
   /** A subscription's discount until it is used up: `once` on its first paid invoice. */
   const subscriptionDiscounts = new Map<string, StripeCoupon>();
   const customers = new Map<string, Form & { id: string; card: Card | null }>();
+  const taxIds = new Map<string, Form & { id: string; customer: string }>();
   const sessions = new Map<string, Form & { id: string }>();
   const portals = new Map<string, { id: string; customer: string; return_url: string }>();
   const subscriptions = new Map<string, Form & { id: string; customer: string }>();
@@ -598,6 +612,36 @@ export async function startStripeStub({ port = 0, webhookUrl }: { port?: number;
       customers.set(customer.id, customer);
       const { card: _card, ...body } = customer;
       return json(res, 200, body);
+    }
+    // Customer tax ids (the tax-id form, docs/decisions/046): Stripe checks the value against the
+    // type's format; an EU VAT number must start with an EU member's code.
+    if (parts[0] === "v1" && parts[1] === "customers" && parts[2] && parts[3] === "tax_ids" && !parts[4]) {
+      const customer = customers.get(parts[2]);
+      if (!customer)
+        return stripeError(res, 404, "invalid_request_error", `No such customer: '${parts[2]}'`, { code: "resource_missing", param: "id" });
+      if (req.method === "GET") {
+        const data = [...taxIds.values()].filter((t) => t.customer === customer.id);
+        return json(res, 200, { object: "list", data, has_more: false, url: `/v1/customers/${customer.id}/tax_ids` });
+      }
+      const type = String(form.type ?? "");
+      const value = String(form.value ?? "");
+      const valid = STUB_TAX_ID_FORMATS[type];
+      if (!valid) return stripeError(res, 400, "invalid_request_error", `Invalid type: ${type}`, { param: "type" });
+      if (!valid.test(value))
+        return stripeError(res, 400, "invalid_request_error", `Invalid value for ${type}.`, { code: "tax_id_invalid", param: "value" });
+      const taxId = {
+        id: `txi_${rand()}`,
+        object: "tax_id",
+        country: type === "eu_vat" ? value.slice(0, 2).replace("EL", "GR") : type.slice(0, 2).toUpperCase(),
+        created: nowS(),
+        customer: customer.id,
+        livemode: false,
+        type,
+        value,
+        verification: { status: "pending", verified_address: null, verified_name: null },
+      };
+      taxIds.set(taxId.id, taxId);
+      return json(res, 200, taxId);
     }
     if (req.method === "POST" && path === "/v1/billing/meter_events") {
       const identifier = String(form.identifier ?? `mev_${randomUUID()}`);

@@ -18,7 +18,8 @@
  *   "Permission denied." (spec 01 §8).
  * Nothing is written before the guard has answered.
  */
-import { data, redirect, type RouterContextProvider } from "react-router";
+import { data, type RouterContextProvider } from "react-router";
+import { flashRedirect } from "../flash.server";
 import { getDb, type Db } from "../../../db/client.server";
 import {
   findOrganizationBySlug,
@@ -83,7 +84,7 @@ export async function loadOrganizationAccess(args: Args, options: Options = {}):
   }
   if (!viewer.user.isDeveloper) {
     if (json) refuse(403, true);
-    throw redirect("/");
+    throw flashRedirect(args.request, "/", "developer-only");
   }
   const slug = args.params[options.orgParam ?? "org"];
   if (!slug) refuse(404, json);

@@ -12,6 +12,7 @@
  * guard of decision 026 (`requireTeamAccess`, action `team.open`) has the last word.
  */
 import { data, redirect, isRouteErrorResponse } from "react-router";
+import { flashRedirect } from "../flash.server";
 import { getDb } from "../../../db/client.server";
 import { findUserTeamBySlugs, getCurrentTeamId, type UserTeam } from "../../../db/teams.server";
 import { teamsAllowed, teamSwitchErrorPath } from "../../../domain/teams";
@@ -38,7 +39,7 @@ function isRefusal(thrown: unknown): boolean {
 
 export async function requireTeamArea(args: Args): Promise<TeamArea> {
   const viewer = requireUser(args.request, args.context);
-  if (!teamsAllowed(viewer.user)) throw redirect("/");
+  if (!teamsAllowed(viewer.user)) throw flashRedirect(args.request, "/", "teams-not-allowed");
   const { org, team } = args.params;
   if (!team) throw redirect(teamSwitchErrorPath("team-required"));
   if (!org) throw redirect(teamSwitchErrorPath("unknown-team"));

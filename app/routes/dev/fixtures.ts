@@ -20,6 +20,7 @@
  *   {"action": "api-token", "email": "a@b.c", "name"?: "...", "permissions"?: ["read", ...], "rateLimitPerMinute"?: 3, "expiresAt"?: ISO}
  *        (an API token for the user, as Settings → API makes one; answers the plaintext token once)
  *   {"action": "api-credits", "email": "a@b.c", "used": 10000}   (the API credits used this month)
+ *   {"action": "web-credits", "email": "a@b.c", "used": 100}     (the web credits used this month)
  *   {"action": "organization", "email": owner, "slug": "acme", "name": "Acme", "archived"?: false,
  *    "roles"?: [{"name": "Auditor", "permissions": ["audit"]}], "users"?: [{"email": "a@b.c", "role": "Auditor"}],
  *    "teams"?: [{"slug": "sales", "name": "Sales", "archived"?: false, "options"?: {"require_sso": true}, "members"?: [{"email": "a@b.c", "role": "viewer"}]}]}
@@ -91,6 +92,7 @@ const fixtureSchema = z.discriminatedUnion("action", [
     expiresAt: z.iso.datetime().optional(),
   }),
   z.object({ action: z.literal("api-credits"), email, used: z.number().int().min(0).max(1_000_000_000) }),
+  z.object({ action: z.literal("web-credits"), email, used: z.number().int().min(0).max(1_000_000_000) }),
   z.object({
     action: z.literal("organization"),
     email,
@@ -239,6 +241,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     case "api-credits":
       await setMeteredUsed(db, userId, "api_credits", input.used);
+      return json({ data: { userId, used: input.used } });
+    case "web-credits":
+      await setMeteredUsed(db, userId, "web_credits", input.used);
       return json({ data: { userId, used: input.used } });
     case "links": {
       const stores = linkStores(env);

@@ -26,7 +26,7 @@ import { getCloudflare } from "../../context.server";
 import type { BulkReply } from "../../forms/bulk";
 import { createLinkSchema, type CreateReply, type TeamOptionData } from "../../forms/create-link";
 import { bulkUploadAction } from "../../lib/bulk.server";
-import { createUserLink, linkResultView, loadCreateForm } from "../../lib/create-link.server";
+import { createWebLink, linkResultView, loadCreateForm } from "../../lib/create-link.server";
 import { destinationContext, shortUrl } from "../../lib/links.server";
 import { organizationCreator } from "../../lib/organization-links.server";
 import {
@@ -208,7 +208,7 @@ export async function action(args: Route.ActionArgs) {
   const workspaceId = teamId
     ? await ensureTeamWorkspace(access.db, access.organization.id, teamId)
     : await ensureMemberWorkspace(access.db, access.organization.id, access.viewer.user.id);
-  const outcome = await createUserLink(env, await organizationCreator({ access, teamId, workspaceId }), submission.value, now);
+  const outcome = await createWebLink(env, await organizationCreator({ access, teamId, workspaceId }), submission.value, now);
   if (!outcome.ok) {
     const errors = outcome.field ? { fieldErrors: { [outcome.field]: [outcome.message] } } : { formErrors: [outcome.message] };
     return createReply(submission.reply(errors), outcome.status);

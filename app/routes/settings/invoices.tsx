@@ -10,6 +10,7 @@ import { invoicesHidden } from "../../../domain/billing";
 import { SettingsCard, SettingsHeading } from "../../components/settings";
 import { getCloudflare } from "../../context.server";
 import { billingForSubscription } from "../../lib/billing/select.server";
+import { vatinfoPathForOwner } from "../../lib/billing/tax-ids.server";
 import type { RouteHandle } from "../../route-handle";
 import { requireUser } from "../../session.server";
 import type { Route } from "./+types/invoices";
@@ -24,7 +25,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireUser(request, context);
   if (invoicesHidden(viewer.user.status)) throw redirect("/app/settings");
   const { env } = getCloudflare(context);
-  const row = await getCurrentSubscriptionRow(getDb(env.DB), viewer.user.id);
+  const db = getDb(env.DB);
+  const row = await getCurrentSubscriptionRow(db, viewer.user.id);
   let failed = false;
   const invoices = await billingForSubscription(env, row?.billingType ?? null)
     .listInvoices(viewer.user.id)
@@ -35,6 +37,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     });
   return {
     failed,
+    /** The tax-id form for this customer (docs/decisions/046), when there is a customer to give it to. */
+    vatinfo: await vatinfoPathForOwner(env, db, viewer.user.id),
     invoices: invoices.map((i) => ({
       id: i.id,
       number: i.number,
@@ -47,7 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function Invoices({ loaderData }: Route.ComponentProps) {
-  const { invoices, failed } = loaderData;
+  const { invoices, failed, vatinfo } = loaderData;
   return (
     <>
       <SettingsHeading title="Invoices" lead="Every payment for your subscription." />
@@ -87,6 +91,17 @@ export default function Invoices({ loaderData }: Route.ComponentProps) {
           </table>
         )}
       </SettingsCard>
+      {vatinfo ? (
+        <SettingsCard title="Tax ID">
+          <p className="text-sm text-slate-700">
+            Need your VAT number or another tax ID on your invoices?{" "}
+            <a href={vatinfo} className="font-semibold text-indigo-700 hover:underline">
+              Add a tax ID
+            </a>
+            . The link opens the form without signing in, so your accountant can use it too.
+          </p>
+        </SettingsCard>
+      ) : null}
     </>
   );
 }

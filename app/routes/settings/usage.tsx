@@ -54,6 +54,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       limit: limit("max_aliases_per_month"),
     },
     {
+      id: "web-credits",
+      label: "Web credits this month",
+      hint: "Links created through this site (the forms, not the API) since the first of the month (UTC).",
+      used: usage.webCredits,
+      limit: limit("max_web_credits"),
+    },
+    {
       id: "api-credits",
       label: "API credits this month",
       hint: "Credits spent by API calls since the first of the month (UTC).",
