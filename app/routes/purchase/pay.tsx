@@ -51,10 +51,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const parsed = paySchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) {
     const errors: { name?: string[]; card?: string[] } = z.flattenError(parsed.error).fieldErrors;
-    return data({ errors, message: null }, { status: 422 });
+    return data({ errors, message: null, name: "" }, { status: 422 });
   }
   if (parsed.data.card === TEST_CARDS.declined)
-    return data({ errors: {} as { name?: string[]; card?: string[] }, message: ORDER_MESSAGES.paymentFailed }, { status: 402 });
+    return data(
+      { errors: {} as { name?: string[]; card?: string[] }, message: ORDER_MESSAGES.paymentFailed, name: parsed.data.name },
+      { status: 402 },
+    );
   await authorizeOrder(env, order);
   return redirect(`/app/shopping-cart/success?order=${order.id}`);
 }
@@ -71,7 +74,14 @@ export default function PayOrder({ loaderData, actionData }: Route.ComponentProp
         <p className="mt-2 text-slate-600">{loaderData.domains.join(", ")}</p>
         <Form method="post" className="mt-6 space-y-4" noValidate>
           {actionData?.message ? <Notice tone="error">{actionData.message}</Notice> : null}
-          <TextField label="Cardholder name" name="name" autoComplete="cc-name" errors={actionData?.errors?.name} required />
+          <TextField
+            label="Cardholder name"
+            name="name"
+            autoComplete="cc-name"
+            defaultValue={actionData?.name ?? ""}
+            errors={actionData?.errors?.name}
+            required
+          />
           <TextField
             label="Card number"
             name="card"

@@ -90,13 +90,13 @@ export default function Order({ loaderData }: Route.ComponentProps) {
             </tbody>
             <tfoot>
               <tr className="border-t border-slate-200">
-                <td colSpan={4} className="py-2 text-right text-slate-600">
+                <td colSpan={4} className="py-2 pr-3 text-right text-slate-600">
                   Discount
                 </td>
                 <td className="py-2">−{order.discount}</td>
               </tr>
               <tr>
-                <td colSpan={4} className="py-2 text-right font-bold">
+                <td colSpan={4} className="py-2 pr-3 text-right font-bold">
                   Total
                 </td>
                 <td className="py-2 font-bold">{order.total}</td>
