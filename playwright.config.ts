@@ -1,6 +1,7 @@
 import { defineConfig, devices } from "@playwright/test";
 import { E2E_SHORT_DOMAINS } from "./tests/e2e/short-domains";
 import { cloudflareStubPort, STUB_CF_TOKEN, STUB_CF_ZONE } from "./tests/stubs/cloudflare-ids";
+import { registrarStubPort, STUB_DNSIMPLE_ACCOUNT, STUB_DNSIMPLE_REGISTRANT, STUB_DNSIMPLE_TOKEN } from "./tests/stubs/registrar-ids";
 
 const PORT = process.env.E2E_PORT ?? "8790";
 const BASE_URL = `http://localhost:${PORT}`;
@@ -30,6 +31,12 @@ export const appServer = {
       CF_API_TOKEN: STUB_CF_TOKEN,
       CF_ZONE_ID: STUB_CF_ZONE,
       CF_API_BASE_URL: `http://127.0.0.1:${cloudflareStubPort(PORT)}/client/v4`,
+      // Domain purchase (issue 18, docs/decisions/043): DNSimple's registrar API, the stub that
+      // tests/e2e/domain-purchase.spec.ts starts on this port (tests/stubs/registrar-server.ts).
+      DNSIMPLE_TOKEN: STUB_DNSIMPLE_TOKEN,
+      DNSIMPLE_ACCOUNT_ID: STUB_DNSIMPLE_ACCOUNT,
+      DNSIMPLE_REGISTRANT_ID: STUB_DNSIMPLE_REGISTRANT,
+      DNSIMPLE_API_BASE_URL: `http://127.0.0.1:${registrarStubPort(PORT)}`,
     }),
   },
   url: `${BASE_URL}/app/terms`,

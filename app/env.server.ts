@@ -113,6 +113,15 @@ const varsSchema = z.object({
   CF_API_BASE_URL: z.url({ protocol: /^https?$/ }).default("https://api.cloudflare.com/client/v4"),
   /** The host name customers point their CNAME at (the SaaS zone's fallback origin). */
   CF_CNAME_TARGET: z.string().default("domains.snip.example"),
+  // Domain purchase (issue 18, docs/decisions/043): DNSimple's registrar API. All three or purchases are refused.
+  /** Account access token (a secret). */
+  DNSIMPLE_TOKEN: z.string().min(1).optional(),
+  /** The numeric account the domains are registered in. */
+  DNSIMPLE_ACCOUNT_ID: z.string().regex(/^\d+$/).optional(),
+  /** The contact registered as the bought domains' registrant. */
+  DNSIMPLE_REGISTRANT_ID: z.string().regex(/^\d+$/).optional(),
+  /** https://api.dnsimple.com, https://api.sandbox.dnsimple.com, or the local stub in tests. */
+  DNSIMPLE_API_BASE_URL: z.url({ protocol: /^https?$/ }).default("https://api.dnsimple.com"),
 });
 
 /** A provider is configured with its API key and its webhook secret, or not at all. */

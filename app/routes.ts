@@ -168,6 +168,10 @@ export default [
     route("branded-domains/create-tiny", "routes/settings/branded-domains/create-tiny.tsx"),
     route("branded-domains/verify", "routes/settings/branded-domains/verify.tsx"),
     route("branded-domains/edit/:domain", "routes/settings/branded-domains/edit.tsx"),
+    // Orders (issue 18, docs/decisions/043)
+    route("orders", "routes/settings/orders.tsx"),
+    route("order/:orderId", "routes/settings/order.tsx", { id: "settings-order" }),
+    route("order/:orderId/notification", "routes/settings/order.tsx", { id: "settings-order-notification" }),
   ]),
   route("app/user-photo/:userId", "routes/user-photo.ts"),
 
@@ -234,6 +238,20 @@ export default [
   route("app/organization/:org/team/:team/api", "routes/team/api.tsx", { id: "team-api" }),
   route("app/organization/:org/team/:team/api/new", "routes/team/api.tsx", { id: "team-api-new" }),
   route("app/organization/:org/team/:team/api/edit/:tokenId", "routes/team/api.tsx", { id: "team-api-edit" }),
+
+  // Domain purchase, the shopping cart and orders (issue 18, docs/decisions/043): L; the purchase
+  // pages need purchase_branded_domains (app/routes/purchase/guard.server.ts).
+  route("app/purchase", "routes/purchase/index.ts", { id: "purchase-index" }),
+  route("app/purchase-domains", "routes/purchase/index.ts", { id: "purchase-domains" }),
+  route("app/purchase/domain", "routes/purchase/domain.tsx"),
+  route("app/purchase/domain/cart", "routes/purchase/shopping-cart.tsx", { id: "purchase-domain-cart" }),
+  route("app/shopping-cart", "routes/purchase/shopping-cart.tsx", { id: "shopping-cart" }),
+  route("app/shopping-cart/pay/:orderId", "routes/purchase/pay.tsx"),
+  route("app/shopping-cart/success", "routes/purchase/success.tsx"),
+  route("app/domain-upsell", "routes/purchase/domain-upsell.tsx"),
+  route("app/domain-purchase-verification", "routes/purchase/domain-purchase-verification.tsx"),
+  route("app/api/shopping-cart", "routes/api/shopping-cart.ts", { id: "api-shopping-cart" }),
+  route("app/api/shopping-cart/orders", "routes/api/shopping-cart.ts", { id: "api-shopping-cart-orders" }),
 
   // The onboarding survey (issue 19, spec 01 §2 shell, decision 032): the plain page behind the banner
   route("app/survey/onboarding", "routes/survey/onboarding.tsx"),

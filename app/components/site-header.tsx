@@ -35,11 +35,11 @@ const PATHS = {
 
 /**
  * Entries whose pages do not exist yet stay hidden, so no entry leads to a 404 (issue 14). The
- * shopping-cart work turns on `cart` with /app/shopping-cart; the organizations work (issue 16)
+ * shopping-cart work turned on `cart` with /app/shopping-cart (decision 043); the organizations work (issue 16)
  * turned on `createOrganization` with /app/organizations/onboarding (tests/e2e/navigation.spec.ts
  * checks that every entry of the bar answers).
  */
-const PAGE_READY: Readonly<Record<"cart" | "createOrganization", boolean>> = { cart: false, createOrganization: true };
+const PAGE_READY: Readonly<Record<"cart" | "createOrganization", boolean>> = { cart: true, createOrganization: true };
 
 const navLink = "rounded-md px-3 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-100 hover:text-slate-900";
 /** The signed-in bar has more entries: tighter at md, roomier from lg. */
@@ -425,7 +425,7 @@ function UserMobileMenu({ nav, user }: { nav: NavState; user: NavUser }) {
           Notifications
           <UnreadDot unread={nav.unread} className="h-2.5 w-2.5" />
         </Link>
-        {PAGE_READY.cart ? (
+        {PAGE_READY.cart && nav.cartCount !== null ? (
           <Link to={PATHS.cart} className={menuRow} aria-label={`Cart (${nav.cartCount})`}>
             <Icon name="cart" />
             Cart
@@ -626,7 +626,7 @@ function UserHeader({ nav, user }: { nav: NavState; user: NavUser }) {
             initiallyOpen={nav.invitationsOpen}
             summaryClass={barIconLink}
           />
-          {PAGE_READY.cart ? (
+          {PAGE_READY.cart && nav.cartCount !== null ? (
             <Link to={PATHS.cart} className={barIconLink} title="Cart" aria-label={`Cart (${nav.cartCount})`}>
               <Icon name="cart" />
               <CartCount count={nav.cartCount} />

@@ -4,6 +4,8 @@
  * Organizations dropdown (developers) and the entries of the current organization (the route's
  * {org} param; docs/decisions/030).
  */
+import { countCartItems } from "../../db/orders.server";
+import { mayPurchaseDomains } from "./orders.server";
 import type { RouterContextProvider } from "react-router";
 import { getDb } from "../../db/client.server";
 import { listPendingForEmail } from "../../db/invitations.server";
@@ -76,7 +78,8 @@ export interface NavState {
   pastDueTrial: boolean;
   impersonating: boolean;
   unread: boolean;
-  cartCount: number;
+  /** The cart's line count; null when the viewer's plan may not buy domains (no Cart entry, docs/decisions/043). */
+  cartCount: number | null;
   invitationsCount: number;
   invitations: NavInvitation[];
   /** The popover opens on load (the invitation mail's link lands with ?invitations=open). */
@@ -190,7 +193,7 @@ export async function navState(context: Readonly<RouterContextProvider>, viewer:
       pastDueTrial: false,
       impersonating: false,
       unread: false,
-      cartCount: 0,
+      cartCount: null,
       invitationsCount: 0,
       invitations: [],
       invitationsOpen: false,
@@ -202,12 +205,14 @@ export async function navState(context: Readonly<RouterContextProvider>, viewer:
   }
   const db = getDb(getCloudflare(context).env.DB);
   const actor: Actor = { userId: viewer.user.id, isDeveloper: viewer.user.isDeveloper, subject: viewer.subject };
-  const [notifications, announcements, pending, organizationFacts] = await Promise.all([
+  const [notifications, announcements, pending, organizationFacts, cartCount] = await Promise.all([
     countUnreadNotifications(db, viewer.user.id),
     countUnreadAnnouncements(db, viewer.user.lastReadAnnouncementsAt),
     // Answering needs a verified address (docs/decisions/030); a past-due trial shows only the logo and Log out.
     viewer.user.emailVerified && !viewer.pastDueTrial ? listPendingForEmail(db, viewer.user.email, new Date(), false) : Promise.resolve([]),
     viewer.user.isDeveloper && !viewer.pastDueTrial ? listNavOrganizations(db, viewer.user.id) : Promise.resolve([]),
+    // The navigation's Cart count (spec 02 §2, docs/decisions/043)
+    mayPurchaseDomains(viewer.subject) ? countCartItems(db, viewer.user.id) : Promise.resolve(null),
   ]);
   const invitations: NavInvitation[] = pending.map((invitation) => ({
     id: invitation.id,
@@ -243,7 +248,7 @@ export async function navState(context: Readonly<RouterContextProvider>, viewer:
     pastDueTrial: viewer.pastDueTrial,
     impersonating: viewer.session.impersonatedBy !== null,
     unread: notifications + announcements > 0,
-    cartCount: 0,
+    cartCount,
     invitationsCount: invitations.length,
     invitations,
     invitationsOpen: where?.url.searchParams.get("invitations") === "open",

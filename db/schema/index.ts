@@ -18,3 +18,5 @@ export * from "./domains";
 export * from "./safety";
 // Single sign-on (issue 17, docs/decisions/034)
 export * from "./sso";
+// Shopping cart and domain orders (issue 18, docs/decisions/043)
+export * from "./orders";

@@ -16,6 +16,8 @@ import { deleteAccountLinksJob } from "./src/account-deletion";
 // URL reputation (issue 19, decision 036)
 import { REPUTATION_JOB } from "../../domain/reputation";
 import { reputationCheckJob, scheduleReputationRecheck } from "./src/reputation";
+// Domain orders (issue 18, decision 043)
+import { DOMAIN_ORDER_JOB, domainOrderJob } from "./src/domain-orders";
 
 export const JOBS: Readonly<Record<string, JobHandler>> = {
   "mail.send": sendMailJob,
@@ -25,6 +27,7 @@ export const JOBS: Readonly<Record<string, JobHandler>> = {
   [BULK_IMPORT_JOB]: (envelope, env) => bulkImportJob(envelope, env),
   [DELETE_ACCOUNT_LINKS_JOB]: deleteAccountLinksJob,
   [REPUTATION_JOB]: reputationCheckJob,
+  [DOMAIN_ORDER_JOB]: domainOrderJob,
 };
 
 export default {

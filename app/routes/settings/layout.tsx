@@ -6,6 +6,7 @@ import { NavLink, Outlet } from "react-router";
 import { getDb } from "../../../db/client.server";
 import { can } from "../../../domain/entitlements";
 import { hasPaymentMethod } from "../../../db/billing.server";
+import { hasOrders, ownsPurchasedDomain } from "../../../db/orders.server";
 import { invoicesHidden } from "../../../domain/billing";
 import { teamsAllowed } from "../../../domain/teams";
 import { mayUseBrandedDomains } from "../../../domain/branded-domains";
@@ -19,12 +20,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // and every plan has usage limits, so it is enabled for every signed-in user.
   // "Payment Method (if subscribed or owns a domain)": until domains can be bought, owning one
   // is having a card on file (docs/decisions/013).
-  const paymentMethod = viewer.subscribed || (await hasPaymentMethod(getDb(getCloudflare(context).env.DB), viewer.user.id));
+  const db = getDb(getCloudflare(context).env.DB);
+  // Orders and "owns a domain" (docs/decisions/043): a domain bought here counts as owning one.
+  const [hasCard, ownsDomain, anyOrders] = await Promise.all([
+    hasPaymentMethod(db, viewer.user.id),
+    ownsPurchasedDomain(db, viewer.user.id),
+    hasOrders(db, viewer.user.id),
+  ]);
+  const paymentMethod = viewer.subscribed || ownsDomain || hasCard;
   return {
     usageEnabled: true,
     apiAllowed: can(viewer.subject, "use_api"),
     webhooksAllowed: can(viewer.subject, "use_webhooks"),
     paymentMethod,
+    // "Orders (if subscribed or has orders)" (spec 01 §2)
+    orders: viewer.subscribed || anyOrders,
     invoices: !invoicesHidden(viewer.user.status),
     // "teams: L and T" (spec 01 §2): the entry shows only when teams are allowed (docs/decisions/029).
     teamsAllowed: teamsAllowed(viewer.user),
@@ -99,6 +109,13 @@ export default function SettingsLayout({ loaderData }: Route.ComponentProps) {
                   Subscription
                 </NavLink>
               </li>
+              {loaderData.orders ? (
+                <li>
+                  <NavLink to="/app/settings/orders" className={linkClass}>
+                    Orders
+                  </NavLink>
+                </li>
+              ) : null}
               {loaderData.paymentMethod ? (
                 <li>
                   <NavLink to="/app/settings/payment-method" className={linkClass}>
@@ -115,7 +132,7 @@ export default function SettingsLayout({ loaderData }: Route.ComponentProps) {
               ) : null}
             </ul>
             {/*
-              Still to come in this sidebar (spec 01 §2): Custom Pixel Scripts (hidden), and Orders (if subscribed or has orders) in the billing group.
+              Still to come in this sidebar (spec 01 §2): Custom Pixel Scripts (hidden).
             */}
           </nav>
         </aside>

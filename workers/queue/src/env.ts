@@ -26,4 +26,14 @@ export interface QueueEnv {
   SAFE_BROWSING_API_KEY?: string;
   /** Its base URL; default https://safebrowsing.googleapis.com (a stub's in tests). */
   SAFE_BROWSING_API_URL?: string;
+  // Domain orders (issue 18, docs/decisions/043): the registrar, and Cloudflare for SaaS for the bought domains.
+  /** DNSimple account access token (a secret); with the account and registrant ids, or orders wait (fail closed). */
+  DNSIMPLE_TOKEN?: string;
+  DNSIMPLE_ACCOUNT_ID?: string;
+  DNSIMPLE_REGISTRANT_ID?: string;
+  /** https://api.dnsimple.com (default), the sandbox, or the local stub. */
+  DNSIMPLE_API_BASE_URL?: string;
+  CF_API_TOKEN?: string;
+  CF_ZONE_ID?: string;
+  CF_API_BASE_URL?: string;
 }

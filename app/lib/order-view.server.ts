@@ -1,0 +1,51 @@
+/** An order as the pages and the JSON calls show it (docs/decisions/043). */
+import type { DomainOrder, DomainOrderItem } from "../../db/orders.server";
+import {
+  cancellationReasonLabel,
+  formatMoney,
+  orderGroup,
+  paymentStatusLabel,
+  ORDER_STATUS_NAMES,
+  type OrderStatus,
+} from "../../domain/orders";
+
+export function orderView(order: DomainOrder, items: readonly DomainOrderItem[]) {
+  return {
+    id: order.id,
+    status: order.status,
+    statusName: ORDER_STATUS_NAMES[order.status as OrderStatus] ?? String(order.status),
+    paymentStatus: paymentStatusLabel(order.status),
+    group: orderGroup(order.status),
+    reason: order.reason,
+    reasonLabel: cancellationReasonLabel(order.reason),
+    reasonDetail: order.reasonDetail,
+    subtotal: formatMoney(order.subtotal, order.currency),
+    discount: formatMoney(order.discount, order.currency),
+    total: formatMoney(order.total, order.currency),
+    createdAt: order.createdAt.toISOString(),
+    items: items
+      .filter((i) => i.orderId === order.id)
+      .map((i) => ({
+        domain: i.domain,
+        quantity: i.years,
+        price: formatMoney(i.price, order.currency),
+        discount: formatMoney(i.discount, order.currency),
+        state: i.state,
+      })),
+  };
+}
+
+export type OrderView = ReturnType<typeof orderView>;
+
+/** The words of an order's status, as its notification page and the success page say them. */
+export function orderMessage(view: OrderView): string {
+  if (view.status === 48)
+    return `Your order is paid: ${view.items
+      .filter((i) => i.state === "registered")
+      .map((i) => i.domain)
+      .join(", ")} added to your branded domains.`;
+  if (view.status === 51) return `Your order was refunded: ${view.reasonLabel ?? "registration or renewal failed"}.`;
+  if (view.group === "failed") return "Payment failed. Please try again later.";
+  if (view.status === 0) return "Your order is waiting for payment.";
+  return "Your order is being processed: the domains are being registered.";
+}

@@ -1,0 +1,37 @@
+/**
+ * GET /app/api/shopping-cart (data) and GET /app/api/shopping-cart/orders (orders) (spec 01 §7,
+ * docs/decisions/043). The cart is for a plan that may buy domains: anyone else is refused 403
+ * 'Permission denied' (spec 01 §5, §8); the orders are the user's own.
+ */
+import { getDb } from "../../../db/client.server";
+import { listOrderItems, listOrders } from "../../../db/orders.server";
+import { ORDER_MESSAGES } from "../../../domain/orders";
+import { getCloudflare } from "../../context.server";
+import { json, requireApiViewer } from "../../lib/api.server";
+import { orderView } from "../../lib/order-view.server";
+import { mayPurchaseDomains, pricedCart } from "../../lib/orders.server";
+import type { Route } from "./+types/shopping-cart";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = requireApiViewer(context);
+  const { env } = getCloudflare(context);
+  if (new URL(request.url).pathname.endsWith("/orders")) {
+    const db = getDb(env.DB);
+    const orders = await listOrders(db, viewer.user.id);
+    const items = await listOrderItems(
+      db,
+      orders.map((o) => o.id),
+    );
+    return json({ orders: orders.map((o) => orderView(o, items)) });
+  }
+  if (!mayPurchaseDomains(viewer.subject)) return json({ message: ORDER_MESSAGES.permissionDenied }, { status: 403 });
+  const cart = await pricedCart(env, viewer);
+  return json({
+    data: {
+      items: cart.lines.map((l) => ({ domain: l.domain, quantity: l.years, price: l.price, discount: l.discount, premium: l.premium })),
+      discount: cart.discount,
+      total: cart.total,
+      currency: "USD",
+    },
+  });
+}

@@ -1,0 +1,60 @@
+/**
+ * /app/domain-purchase-verification (L; spec 01 §2, docs/decisions/043): where a purchase started
+ * from the free trial ends: the order's state while its payment is verified and its domain is
+ * registered; reloads itself until the order is final.
+ */
+import { Link } from "react-router";
+import { getDb } from "../../../db/client.server";
+import { getUserOrder, listOrderItems, listOrders } from "../../../db/orders.server";
+import { isFinalized } from "../../../domain/orders";
+import { SettingsCard, SettingsHeading, settingsSecondaryButton } from "../../components/settings";
+import { getCloudflare } from "../../context.server";
+import { orderMessage, orderView } from "../../lib/order-view.server";
+import type { RouteHandle } from "../../route-handle";
+import { requireUser } from "../../session.server";
+import type { Route } from "./+types/domain-purchase-verification";
+
+export const handle: RouteHandle = { hydrate: false };
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: "Verifying your domain purchase | Snip" },
+  ...(loaderData?.order && !loaderData.finalized ? [{ httpEquiv: "refresh", content: "3" } as const] : []),
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = requireUser(request, context);
+  const db = getDb(getCloudflare(context).env.DB);
+  const id = new URL(request.url).searchParams.get("order");
+  const order = id ? await getUserOrder(db, viewer.user.id, id) : (await listOrders(db, viewer.user.id))[0];
+  if (!order) return { order: null, message: null, finalized: true };
+  const view = orderView(order, await listOrderItems(db, [order.id]));
+  return { order: view, message: orderMessage(view), finalized: isFinalized(order.status) };
+}
+
+export default function DomainPurchaseVerification({ loaderData }: Route.ComponentProps) {
+  const { order, message, finalized } = loaderData;
+  return (
+    <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:py-12">
+      <SettingsHeading title="Domain purchase verification" />
+      <SettingsCard title={order ? order.items.map((i) => i.domain).join(", ") : "No domain purchase"}>
+        {order ? (
+          <>
+            <p className="text-sm font-semibold text-slate-800" data-testid="order-status">
+              {finalized ? order.paymentStatus : "We are verifying your purchase…"}
+            </p>
+            <p className="mt-2 text-sm text-slate-600">{message}</p>
+            <Link to={`/app/settings/order/${order.id}`} className={`mt-4 inline-block ${settingsSecondaryButton}`}>
+              Order details
+            </Link>
+          </>
+        ) : (
+          <p className="text-sm text-slate-700">
+            You have no domain purchase to verify.{" "}
+            <Link to="/app/domain-upsell" className="font-semibold text-indigo-700 hover:underline">
+              Get your own domain
+            </Link>
+          </p>
+        )}
+      </SettingsCard>
+    </div>
+  );
+}

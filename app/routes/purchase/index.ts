@@ -1,0 +1,10 @@
+/** /app/purchase (default child domain) and /app/purchase-domains (L): to the domain search. */
+import { redirect } from "react-router";
+import { requireUser } from "../../session.server";
+import type { Route } from "./+types/index";
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  requireUser(request, context);
+  const search = new URL(request.url).search;
+  return redirect(`/app/purchase/domain${search}`);
+}

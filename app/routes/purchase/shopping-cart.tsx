@@ -1,0 +1,253 @@
+/**
+ * /app/shopping-cart and /app/purchase/domain/cart (L; docs/decisions/043): the cart of spec 01
+ * §3: items, quantity (years), price, discount, total. Plain forms change the years, remove a
+ * line, refresh the prices at the registrar and check out. Changing the cart needs a plan that may
+ * buy domains: anyone else is refused 'Permission denied' (spec 01 §5, §8), whatever the form says.
+ */
+import { data, Form, isRouteErrorResponse, Link, redirect } from "react-router";
+import { z } from "zod";
+import { getDb } from "../../../db/client.server";
+import { createOrderFromCart, removeCartItem, setCartItemYears, updateCartItemPrice } from "../../../db/orders.server";
+import { formatMoney, MAX_YEARS, ORDER_MESSAGES } from "../../../domain/orders";
+import { Notice } from "../../components/form-fields";
+import { SettingsCard, SettingsHeading, settingsButton, settingsSecondaryButton } from "../../components/settings";
+import { getCloudflare } from "../../context.server";
+import { mayPurchaseDomains, orderBillingType, pricedCart, purchaseSourceOf, registrarFor } from "../../lib/orders.server";
+import type { RouteHandle } from "../../route-handle";
+import { requireUser } from "../../session.server";
+import type { Route } from "./+types/shopping-cart";
+
+export const handle: RouteHandle = { hydrate: false };
+export const meta: Route.MetaFunction = () => [{ title: "Shopping cart | Snip" }];
+
+/** Spec 01 §5 and §8: the cart is refused 'Permission denied' to a plan that may not buy domains (403). */
+function requireCartOwner(request: Request, context: Route.LoaderArgs["context"]) {
+  const viewer = requireUser(request, context);
+  if (!mayPurchaseDomains(viewer.subject)) throw data(ORDER_MESSAGES.permissionDenied, { status: 403 });
+  return viewer;
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = requireCartOwner(request, context);
+  const { env } = getCloudflare(context);
+  const cart = await pricedCart(env, viewer);
+  return {
+    lines: cart.lines.map((l) => ({
+      domain: l.domain,
+      years: l.years,
+      price: formatMoney(l.price),
+      amount: formatMoney(l.amount),
+      discount: l.discount > 0 ? formatMoney(l.discount) : null,
+      premium: l.premium,
+    })),
+    subtotal: formatMoney(cart.subtotal),
+    discount: formatMoney(cart.discount),
+    total: formatMoney(cart.total),
+    canPay: orderBillingType(env) !== null,
+  };
+}
+
+const schema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("remove"), domain: z.string().max(253) }),
+  z.object({
+    intent: z.literal("years"),
+    domain: z.string().max(253),
+    years: z.coerce.number().int().min(1, ORDER_MESSAGES.years).max(MAX_YEARS, ORDER_MESSAGES.years),
+  }),
+  z.object({ intent: z.literal("refresh") }),
+  z.object({ intent: z.literal("checkout") }),
+]);
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = requireCartOwner(request, context);
+  const { env } = getCloudflare(context);
+  const db = getDb(env.DB);
+  const parsed = schema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) {
+    const first = parsed.error.issues[0]?.message;
+    return data(
+      {
+        message: first === ORDER_MESSAGES.years ? first : "Something went wrong. Please try again or contact customer support.",
+        notice: null,
+      },
+      { status: 422 },
+    );
+  }
+  const form = parsed.data;
+  if (form.intent === "remove") {
+    await removeCartItem(db, viewer.user.id, form.domain);
+    return { message: null, notice: `${form.domain} was removed from your cart.` };
+  }
+  if (form.intent === "years") {
+    await setCartItemYears(db, viewer.user.id, form.domain, form.years);
+    return { message: null, notice: null };
+  }
+  const cart = await pricedCart(env, viewer);
+  if (cart.lines.length === 0) return data({ message: ORDER_MESSAGES.cartEmpty, notice: null }, { status: 422 });
+  if (form.intent === "refresh") {
+    const registrar = registrarFor(env);
+    if (!registrar) return data({ message: ORDER_MESSAGES.notConfigured, notice: null }, { status: 503 });
+    try {
+      for (const line of cart.lines) {
+        const quote = await registrar.quote(line.domain);
+        if (!quote.available) await removeCartItem(db, viewer.user.id, line.domain);
+        else if (quote.price !== line.price || quote.premium !== line.premium)
+          await updateCartItemPrice(db, viewer.user.id, line.domain, quote.price, quote.premium);
+      }
+    } catch (error) {
+      console.error("shopping cart: refresh failed", error);
+      return data({ message: ORDER_MESSAGES.registrarFailed, notice: null }, { status: 502 });
+    }
+    return { message: null, notice: "Prices are up to date." };
+  }
+  const billingType = orderBillingType(env);
+  if (billingType === null || !registrarFor(env)) return data({ message: ORDER_MESSAGES.notConfigured, notice: null }, { status: 503 });
+  const orderId = await createOrderFromCart(db, viewer.user.id, cart, billingType, purchaseSourceOf(request));
+  return redirect(`/app/shopping-cart/pay/${orderId}`);
+}
+
+export default function ShoppingCart({ loaderData, actionData }: Route.ComponentProps) {
+  const { lines } = loaderData;
+  return (
+    <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:py-12">
+      <SettingsHeading
+        title="Shopping cart"
+        lead="The domains you are about to buy. Each one is registered for you and added to your branded domains."
+      />
+      <div className="space-y-4">
+        {actionData?.message ? <Notice tone="error">{actionData.message}</Notice> : null}
+        {actionData?.notice ? <Notice tone="success">{actionData.notice}</Notice> : null}
+        <SettingsCard title="Items">
+          {lines.length === 0 ? (
+            <p className="text-sm text-slate-700">
+              {ORDER_MESSAGES.cartEmpty}{" "}
+              <Link to="/app/purchase/domain" className="font-semibold text-indigo-700 hover:underline">
+                Search for a domain
+              </Link>
+            </p>
+          ) : (
+            <table className="w-full text-left text-sm" aria-label="Shopping cart">
+              <thead className="text-xs uppercase text-slate-500">
+                <tr>
+                  <th className="py-2">Domain</th>
+                  <th className="py-2">Quantity</th>
+                  <th className="py-2">Price</th>
+                  <th className="py-2">Discount</th>
+                  <th className="py-2 text-right">Amount</th>
+                  <th className="py-2">
+                    <span className="sr-only">Remove</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {lines.map((line) => (
+                  <tr key={line.domain} className="border-t border-slate-100">
+                    <td className="py-3 font-semibold text-slate-900">{line.domain}</td>
+                    <td className="py-3">
+                      <Form method="post" className="flex items-center gap-2">
+                        <input type="hidden" name="intent" value="years" />
+                        <input type="hidden" name="domain" value={line.domain} />
+                        <label className="sr-only" htmlFor={`years-${line.domain}`}>
+                          Years for {line.domain}
+                        </label>
+                        <select
+                          id={`years-${line.domain}`}
+                          name="years"
+                          defaultValue={line.years}
+                          className="rounded border border-slate-300 px-2 py-1"
+                        >
+                          {Array.from({ length: MAX_YEARS }, (_, i) => i + 1).map((n) => (
+                            <option key={n} value={n}>
+                              {n} {n === 1 ? "year" : "years"}
+                            </option>
+                          ))}
+                        </select>
+                        <button type="submit" className="text-xs font-semibold text-indigo-700 hover:underline">
+                          Update
+                        </button>
+                      </Form>
+                    </td>
+                    <td className="py-3">{line.price} / year</td>
+                    <td className="py-3">{line.discount ? `−${line.discount}` : "—"}</td>
+                    <td className="py-3 text-right">{line.amount}</td>
+                    <td className="py-3 text-right">
+                      <Form method="post">
+                        <input type="hidden" name="intent" value="remove" />
+                        <input type="hidden" name="domain" value={line.domain} />
+                        <button type="submit" className="text-xs font-semibold text-red-700 hover:underline">
+                          Remove
+                        </button>
+                      </Form>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+              <tfoot>
+                <tr className="border-t border-slate-200">
+                  <td colSpan={4} className="py-2 text-right text-slate-600">
+                    Subtotal
+                  </td>
+                  <td className="py-2 text-right">{loaderData.subtotal}</td>
+                </tr>
+                <tr>
+                  <td colSpan={4} className="py-2 text-right text-slate-600">
+                    Discount
+                  </td>
+                  <td className="py-2 text-right" data-testid="cart-discount">
+                    −{loaderData.discount}
+                  </td>
+                </tr>
+                <tr>
+                  <td colSpan={4} className="py-2 text-right font-bold text-slate-900">
+                    Total
+                  </td>
+                  <td className="py-2 text-right font-bold text-slate-900" data-testid="cart-total">
+                    {loaderData.total}
+                  </td>
+                </tr>
+              </tfoot>
+            </table>
+          )}
+        </SettingsCard>
+        {lines.length > 0 ? (
+          <div className="flex flex-wrap gap-3">
+            <Form method="post">
+              <input type="hidden" name="intent" value="checkout" />
+              <button type="submit" className={settingsButton} disabled={!loaderData.canPay}>
+                Checkout
+              </button>
+            </Form>
+            <Form method="post">
+              <input type="hidden" name="intent" value="refresh" />
+              <button type="submit" className={settingsSecondaryButton}>
+                Refresh prices
+              </button>
+            </Form>
+            <Link to="/app/purchase/domain" className={settingsSecondaryButton}>
+              Add another domain
+            </Link>
+          </div>
+        ) : null}
+        {!loaderData.canPay && lines.length > 0 ? <Notice tone="info">{ORDER_MESSAGES.notConfigured}</Notice> : null}
+      </div>
+    </div>
+  );
+}
+
+/** The refusal, in the spec's words, with the way to a plan that includes domains. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const denied = isRouteErrorResponse(error) && error.status === 403;
+  return (
+    <div className="mx-auto max-w-xl px-4 py-24 text-center">
+      <h1 className="text-3xl font-extrabold">{denied ? ORDER_MESSAGES.permissionDenied : "An error has occurred, please try again."}</h1>
+      {denied ? (
+        <p className="mt-4 text-slate-600">
+          {ORDER_MESSAGES.notInPlan}{" "}
+          <Link to="/app/domain-upsell" className="font-semibold text-indigo-700 hover:underline">
+            Get your own domain
+          </Link>
+        </p>
+      ) : null}
+    </div>
+  );
+}

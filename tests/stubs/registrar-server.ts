@@ -1,0 +1,164 @@
+/**
+ * A local stand-in for DNSimple's registrar API v2 (docs/decisions/043), speaking its wire format:
+ * Bearer token, `{ data }` envelopes, `{ message, errors }` refusals, the paths of
+ * https://developer.dnsimple.com/v2/registrar/ and /v2/domains/. A plain `Request -> Response`
+ * handler, so it serves in workerd tests (as the client's fetch) and from a Node HTTP server in the
+ * end-to-end runs. What each name does is the test's choice (`POST /__stub/domains`):
+ * - available (the default for a name never set): checks available, registers;
+ * - taken: checks unavailable, a registration is refused;
+ * - fails: checks available, but the registration is refused (a registry error);
+ * with a price (major units, default 12.00) and a premium flag.
+ */
+import { STUB_DNSIMPLE_ACCOUNT, STUB_DNSIMPLE_TOKEN } from "./registrar-ids";
+
+export { registrarStubPort, STUB_DNSIMPLE_ACCOUNT, STUB_DNSIMPLE_REGISTRANT, STUB_DNSIMPLE_TOKEN } from "./registrar-ids";
+
+export type NameState = "available" | "taken" | "fails";
+
+interface Registered {
+  id: number;
+  name: string;
+  registeredAt: Date;
+  expiresAt: Date;
+}
+
+export interface RegistrarStubState {
+  names: Map<string, { state: NameState; price: number; premium: boolean }>;
+  registered: Map<string, Registered>;
+  /** Every registration and renewal asked for, in order (what a test counts to see nothing happened twice). */
+  calls: { kind: "register" | "renew"; domain: string; period?: number }[];
+}
+
+export function newRegistrarState(): RegistrarStubState {
+  return { names: new Map(), registered: new Map(), calls: [] };
+}
+
+const YEAR_MS = 365 * 86_400_000;
+let nextId = 1000;
+
+const json = (status: number, body: unknown) => Response.json(body, { status });
+const refuse = (status: number, message: string) => json(status, { message, errors: {} });
+
+function domainView(r: Registered) {
+  return {
+    id: r.id,
+    account_id: Number(STUB_DNSIMPLE_ACCOUNT),
+    registrant_id: 2020,
+    name: r.name,
+    unicode_name: r.name,
+    state: "registered",
+    auto_renew: false,
+    private_whois: true,
+    expires_at: r.expiresAt.toISOString(),
+    expires_on: r.expiresAt.toISOString().slice(0, 10),
+    created_at: r.registeredAt.toISOString(),
+    updated_at: new Date().toISOString(),
+  };
+}
+
+export function registrarStubHandler(state: RegistrarStubState) {
+  return async (request: Request): Promise<Response> => {
+    const url = new URL(request.url);
+    if (url.pathname === "/__stub/domains" && request.method === "POST") {
+      const body = (await request.json()) as { domain: string; state: NameState; price?: number; premium?: boolean };
+      state.names.set(body.domain.toLowerCase(), { state: body.state, price: body.price ?? 12, premium: body.premium ?? false });
+      return json(200, { data: body });
+    }
+    if (request.headers.get("authorization") !== `Bearer ${STUB_DNSIMPLE_TOKEN}`) return json(401, { message: "Authentication failed" });
+    const account = `/v2/${STUB_DNSIMPLE_ACCOUNT}`;
+    if (!url.pathname.startsWith(`${account}/`)) return refuse(404, "Account not found");
+    const rest = url.pathname.slice(account.length);
+    const registrar = /^\/registrar\/domains\/([^/]+)\/(check|prices|registrations|renewals)$/.exec(rest);
+    const owned = /^\/domains\/([^/]+)$/.exec(rest);
+    if (owned && request.method === "GET") {
+      const r = state.registered.get(decodeURIComponent(owned[1]!).toLowerCase());
+      return r ? json(200, { data: domainView(r) }) : refuse(404, `Domain \`${owned[1]}\` not found`);
+    }
+    if (!registrar) return refuse(404, "Not found");
+    const name = decodeURIComponent(registrar[1]!).toLowerCase();
+    const tld = name.split(".").pop() ?? "";
+    if (!["com", "net", "org", "io", "link", "example"].includes(tld)) return refuse(400, `TLD .${tld.toUpperCase()} is not supported`);
+    const set = state.names.get(name) ?? { state: "available" as const, price: 12, premium: false };
+    const available = set.state !== "taken" && !state.registered.has(name);
+    switch (`${request.method} ${registrar[2]}`) {
+      case "GET check":
+        return json(200, { data: { domain: name, available, premium: set.premium } });
+      case "GET prices":
+        return json(200, {
+          data: { domain: name, premium: set.premium, registration_price: set.price, renewal_price: set.price, transfer_price: set.price },
+        });
+      case "POST registrations": {
+        const body = (await request.json()) as { registrant_id?: number };
+        state.calls.push({ kind: "register", domain: name });
+        if (!body.registrant_id) return json(400, { message: "Validation failed", errors: { registrant_id: ["can't be blank"] } });
+        if (!available) return refuse(400, `The domain ${name} is not available for registration`);
+        if (set.state === "fails") return refuse(400, `The registry refused the registration of ${name}`);
+        const now = new Date();
+        const r: Registered = { id: nextId++, name, registeredAt: now, expiresAt: new Date(now.getTime() + YEAR_MS) };
+        state.registered.set(name, r);
+        return json(201, {
+          data: {
+            id: nextId++,
+            domain_id: r.id,
+            registrant_id: body.registrant_id,
+            period: 1,
+            state: "registered",
+            auto_renew: false,
+            whois_privacy: true,
+            created_at: now.toISOString(),
+            updated_at: now.toISOString(),
+          },
+        });
+      }
+      case "POST renewals": {
+        const body = (await request.json()) as { period?: number };
+        const period = body.period ?? 1;
+        state.calls.push({ kind: "renew", domain: name, period });
+        const r = state.registered.get(name);
+        if (!r) return refuse(400, `The domain ${name} is not registered in this account`);
+        r.expiresAt = new Date(r.expiresAt.getTime() + period * YEAR_MS);
+        const now = new Date().toISOString();
+        return json(201, { data: { id: nextId++, domain_id: r.id, period, state: "renewed", created_at: now, updated_at: now } });
+      }
+      default:
+        return refuse(405, "Method not allowed");
+    }
+  };
+}
+
+export interface RegistrarStub {
+  url: string;
+  state: RegistrarStubState;
+  setName(domain: string, state: NameState, price?: number): void;
+  close(): Promise<void>;
+}
+
+/** The stub as a Node HTTP server on 127.0.0.1 (end-to-end runs). */
+export async function startRegistrarStub({ port = 0 }: { port?: number } = {}): Promise<RegistrarStub> {
+  const { createServer } = await import("node:http");
+  const state = newRegistrarState();
+  const handle = registrarStubHandler(state);
+  const server = createServer((req, res) => {
+    void (async () => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      const body = chunks.length ? Buffer.concat(chunks) : undefined;
+      const headers = new Headers();
+      for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers.set(k, v);
+      const response = await handle(new Request(`http://127.0.0.1${req.url ?? "/"}`, { method: req.method, headers, body }));
+      res.writeHead(response.status, { "content-type": "application/json" });
+      res.end(await response.text());
+    })().catch((e: unknown) => {
+      res.writeHead(500, { "content-type": "application/json" });
+      res.end(JSON.stringify({ message: String(e) }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  return {
+    url,
+    state,
+    setName: (domain, s, price = 12) => state.names.set(domain.toLowerCase(), { state: s, price, premium: false }),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
