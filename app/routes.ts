@@ -160,6 +160,8 @@ export default [
     route("branded-domains/create-tiny", "routes/settings/branded-domains/create-tiny.tsx"),
     route("branded-domains/verify", "routes/settings/branded-domains/verify.tsx"),
     route("branded-domains/edit/:domain", "routes/settings/branded-domains/edit.tsx"),
+    // Pixel scripts (issue 20, docs/decisions/047): L and V
+    route("pixel-scripts", "routes/settings/pixel-scripts.tsx"),
   ]),
   route("app/user-photo/:userId", "routes/user-photo.ts"),
 

@@ -18,3 +18,5 @@ export * from "./domains";
 export * from "./safety";
 // Single sign-on (issue 17, docs/decisions/034)
 export * from "./sso";
+// Pixel scripts (issue 20, docs/decisions/047)
+export * from "./pixels";
