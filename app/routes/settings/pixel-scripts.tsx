@@ -158,7 +158,8 @@ export default function PixelScripts({ loaderData, actionData }: Route.Component
           {full ? (
             <p className="text-sm text-slate-600">{PIXEL_MESSAGES.tooMany}</p>
           ) : (
-            <Form method="post" className="space-y-5" noValidate>
+            // Keyed by the list, so a successful add (or delete) empties the fields.
+            <Form key={pixels.map((p) => p.id).join()} method="post" className="space-y-5" noValidate>
               <input type="hidden" name="intent" value="add" />
               {add?.formError ? <Notice tone="error">{add.formError}</Notice> : null}
               <div>
