@@ -7,7 +7,8 @@
  */
 import type { Page } from "@playwright/test";
 import { devFixture, giveSubscription, registerVerifiedUser, type TestUser } from "./accounts";
-import { BASE_URL, expect, expectLandedAt, followLink, test } from "./fixtures";
+import { ALL_PERMISSIONS, API_BASE, apiToken, registerApiUser } from "./api";
+import { BASE_URL, expect, expectLandedAt, followLink, SAME_ORIGIN, test } from "./fixtures";
 
 const META_ID = "123456789012345";
 const DESTINATION = "https://example.com/pixel-landing";
@@ -126,5 +127,37 @@ test.describe("pixel scripts", () => {
     await page.getByRole("button", { name: /^Delete/ }).click();
     await expect(page.getByText("The pixel was deleted.")).toBeVisible();
     await context.close();
+  });
+
+  test("the REST API opts a link in and out with `pixels`", async ({ playwright, request }) => {
+    test.setTimeout(90_000);
+    const owner = await registerApiUser(playwright, "pro");
+    // A subscriber passes V: the settings page's plain form post adds the pixel.
+    const added = await owner.session.post("/app/settings/pixel-scripts", {
+      form: { intent: "add", kind: "linkedin", pixelId: "1234567", name: "" },
+      headers: SAME_ORIGIN,
+      maxRedirects: 0,
+    });
+    expect(added.status()).toBe(302);
+    const { token } = await apiToken(owner, { permissions: ALL_PERMISSIONS });
+    const headers = { authorization: `Bearer ${token}` };
+    const alias = `api-px-${Date.now().toString(36)}`;
+    const created = await request.post(`${API_BASE}/create`, { headers, data: { url: DESTINATION, alias } });
+    expect(created.status(), await created.text()).toBe(200);
+    const link = ((await created.json()) as { data: { domain: string; pixels: boolean } }).data;
+    expect(link.pixels).toBe(false);
+
+    const on = await request.patch(`${API_BASE}/update`, { headers, data: { domain: link.domain, alias, pixels: true } });
+    expect(on.status(), await on.text()).toBe(200);
+    expect(((await on.json()) as { data: { pixels: boolean } }).data.pixels).toBe(true);
+    const page = await request.get(`${BASE_URL}/${alias}`, { maxRedirects: 0 });
+    expect(page.status()).toBe(200);
+    expect(await page.text()).toContain("https://px.ads.linkedin.com/collect/?pid=1234567&amp;fmt=gif");
+
+    const off = await request.patch(`${API_BASE}/update`, { headers, data: { domain: link.domain, alias, pixels: false } });
+    expect(((await off.json()) as { data: { pixels: boolean } }).data.pixels).toBe(false);
+    const plain = await request.get(`${BASE_URL}/${alias}`, { maxRedirects: 0 });
+    expect(plain.status()).toBe(302);
+    expect(plain.headers().location).toBe(DESTINATION);
   });
 });
