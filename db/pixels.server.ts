@@ -80,6 +80,13 @@ export async function addPixel(
 /** Deletes one of the workspace's pixels; false when it has no such pixel. */
 export async function deletePixel(stores: LinkStores, workspaceId: string, id: string, now = new Date()): Promise<boolean> {
   const { db } = stores;
+  // Someone else's (or no) pixel: nothing is written, not even the links' copies.
+  const owned = await db
+    .select({ id: pixels.id })
+    .from(pixels)
+    .where(and(eq(pixels.workspaceId, workspaceId), eq(pixels.id, id)))
+    .limit(1);
+  if (owned.length === 0) return false;
   const statements: [BatchItem<"sqlite">, ReturnType<typeof refreshLinksStatement>] = [
     db
       .delete(pixels)

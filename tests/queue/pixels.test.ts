@@ -72,7 +72,11 @@ describe("pixels", () => {
     ]);
 
     const meta = (await listPixels(db, userId)).find((p) => p.kind === "meta")!;
+    const before = (await getLinkById(db, optedIn.id))?.updatedAt;
     expect(await deletePixel(stores, otherUser, meta.id)).toBe(false);
+    // Someone else's pixel: nothing written, not even the links' copies.
+    expect((await getLinkById(db, optedIn.id))?.updatedAt).toEqual(before);
+    expect(await listPixels(db, userId)).toHaveLength(2);
     expect(await deletePixel(stores, userId, meta.id)).toBe(true);
     expect((await kvRecord(optedIn))?.pixels).toEqual([["google", "G-AB12CD34EF"]]);
 
