@@ -172,6 +172,8 @@ export default [
     route("orders", "routes/settings/orders.tsx"),
     route("order/:orderId", "routes/settings/order.tsx", { id: "settings-order" }),
     route("order/:orderId/notification", "routes/settings/order.tsx", { id: "settings-order-notification" }),
+    // Pixel scripts (issue 20, docs/decisions/047): L and V
+    route("pixel-scripts", "routes/settings/pixel-scripts.tsx"),
   ]),
   route("app/user-photo/:userId", "routes/user-photo.ts"),
 

@@ -6,7 +6,7 @@
 import { and, desc, eq, inArray, isNotNull, isNull, lt } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { randomAlias, RANDOM_ALIAS_ATTEMPTS, isReservedAlias } from "../domain/alias";
-import { linkKey, recordRoutes, type LinkRecord } from "../domain/link-record";
+import { linkKey, recordPixels, recordRoutes, type LinkRecord } from "../domain/link-record";
 import type { Db } from "./client.server";
 import { linkChanges, links, users } from "./schema";
 
@@ -41,7 +41,8 @@ export class AliasTakenError extends Error {
  * redirect routes ride along while they are applied (docs/decisions/037).
  */
 export function toLinkRecord(
-  link: Pick<Link, "id" | "url" | "status" | "expiresAt" | "blocked"> & Partial<Pick<Link, "routes" | "routesOn" | "routesUntil">>,
+  link: Pick<Link, "id" | "url" | "status" | "expiresAt" | "blocked"> &
+    Partial<Pick<Link, "routes" | "routesOn" | "routesUntil" | "pixels">>,
 ): LinkRecord {
   const status = link.blocked && link.status !== "deleted" ? "terminated" : link.status;
   return {
@@ -50,6 +51,7 @@ export function toLinkRecord(
     status,
     expiresAt: link.expiresAt ? link.expiresAt.getTime() : null,
     ...recordRoutes(link.routes ?? null, link.routesOn ?? false, link.routesUntil?.getTime() ?? null),
+    ...recordPixels(link.pixels),
   };
 }
 
@@ -114,6 +116,8 @@ export interface NewLink {
   routes?: string | null;
   routesOn?: boolean;
   routesUntil?: Date | null;
+  /** Pixel scripts (docs/decisions/047): the workspace's pixels as JSON when the link opts in. */
+  pixels?: string | null;
 }
 
 /** Creates a link. A random alias is retried on collision; a chosen one that is taken throws AliasTakenError. */
@@ -146,6 +150,7 @@ export async function createLink(stores: LinkStores, input: NewLink, now = new D
       createdAt: now,
       updatedAt: now,
       analyticsShared: false,
+      pixels: input.pixels ?? null,
     };
     try {
       const audit = stores.audit?.("created", row);
@@ -173,7 +178,7 @@ export async function createLink(stores: LinkStores, input: NewLink, now = new D
 export async function updateLink(
   stores: LinkStores,
   id: string,
-  changes: Partial<Pick<Link, "url" | "status" | "description" | "expiresAt" | "alias" | "routes" | "routesOn" | "routesUntil">>,
+  changes: Partial<Pick<Link, "url" | "status" | "description" | "expiresAt" | "alias" | "routes" | "routesOn" | "routesUntil" | "pixels">>,
   now = new Date(),
 ): Promise<Link | null> {
   const before = changes.alias === undefined && !stores.audit ? undefined : await getLinkById(stores.db, id);
@@ -261,7 +266,7 @@ export async function deleteUserLinks(stores: LinkStores, userId: string, now = 
 }
 
 /** Writes many changed links through to KV and the change feed, a chunk at a time. */
-async function writeThroughMany(stores: LinkStores, rows: readonly Link[]): Promise<void> {
+export async function writeThroughMany(stores: LinkStores, rows: readonly Link[]): Promise<void> {
   for (let start = 0; start < rows.length; start += WRITE_THROUGH_CHUNK) {
     const chunk = rows.slice(start, start + WRITE_THROUGH_CHUNK);
     const changes = chunk.map((row) => ({ key: linkKey(row.domain, row.alias), record: JSON.stringify(toLinkRecord(row)) }));

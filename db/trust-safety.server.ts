@@ -36,7 +36,19 @@ export async function getBannedDomain(db: Db, domain: string) {
 /** What a hold changes, plus the record's routes so a rewritten record keeps them (docs/decisions/037). */
 type Candidate = Pick<
   Link,
-  "id" | "domain" | "alias" | "url" | "status" | "expiresAt" | "userId" | "terminatedAt" | "blocked" | "routes" | "routesOn" | "routesUntil"
+  | "id"
+  | "domain"
+  | "alias"
+  | "url"
+  | "status"
+  | "expiresAt"
+  | "userId"
+  | "terminatedAt"
+  | "blocked"
+  | "routes"
+  | "routesOn"
+  | "routesUntil"
+  | "pixels"
 >;
 
 const candidateColumns = {
@@ -52,6 +64,8 @@ const candidateColumns = {
   routes: links.routes,
   routesOn: links.routesOn,
   routesUntil: links.routesUntil,
+  // Pixel scripts (docs/decisions/047): an unblocked link fires its pixels again
+  pixels: links.pixels,
 };
 
 /** Links (not deleted) whose destination might be on `domain` or a subdomain of it; checked exactly by the caller. */

@@ -3,6 +3,7 @@
  * `linkKey(domain, alias)`, written through on every create, edit and delete.
  */
 import type { LinkStatus } from "./link-status";
+import { parseStoredPixels, type PixelTag } from "./pixels";
 import { parseStoredRoutes, pickRoute, ROUTE_FALLBACK, type CompactRoute, type VisitSource } from "./redirect-routes";
 
 export interface LinkRecord {
@@ -18,6 +19,17 @@ export interface LinkRecord {
   routes?: CompactRoute[];
   /** epoch milliseconds after which `routes` are no longer applied (a cancelled plan's end). */
   routesUntil?: number;
+  /**
+   * Pixel scripts (docs/decisions/047): present only for a link that opts in and whose workspace
+   * has pixels; a human visitor then gets the page that fires them instead of the plain 302.
+   */
+  pixels?: PixelTag[];
+}
+
+/** The pixels part of a record from a link's stored `pixels` column (null: the link does not opt in). */
+export function recordPixels(stored: string | null | undefined): Pick<LinkRecord, "pixels"> {
+  const pixels = parseStoredPixels(stored);
+  return pixels.length === 0 ? {} : { pixels };
 }
 
 /**

@@ -20,3 +20,5 @@ export * from "./safety";
 export * from "./sso";
 // Shopping cart and domain orders (issue 18, docs/decisions/043)
 export * from "./orders";
+// Pixel scripts (issue 20, docs/decisions/047)
+export * from "./pixels";

@@ -44,6 +44,12 @@ export const links = sqliteTable(
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
     /** Plan options (issue 20): its owner shares its analytics page publicly (share_analytics). */
     analyticsShared: integer("analytics_shared", { mode: "boolean" }).notNull().default(false),
+    /**
+     * Pixel scripts (issue 20, docs/decisions/047): null when the link does not fire pixels; when it
+     * opts in, a copy of its workspace's pixels (JSON of [kind, id] pairs), rewritten on every change
+     * of them, so the redirect worker reads them from the link's record.
+     */
+    pixels: text("pixels"),
   },
   (t) => [
     uniqueIndex("links_domain_alias").on(t.domain, t.alias),

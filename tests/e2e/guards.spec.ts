@@ -58,6 +58,8 @@ const ROUTES: [path: string, guards: string, expected: Record<Persona, Outcome>]
   ["/app/settings/api", "L V", LV("/app/settings/api")],
   ["/app/settings/api/new", "L V", LV("/app/settings/api/new", "/app/settings/api")],
   ["/app/settings/api/edit/no-such-token", "L V", LV("/app/settings/api/edit/no-such-token", "/app/settings/api", "status 404")],
+  // Pixel scripts (issue 20, docs/decisions/047): L and V
+  ["/app/settings/pixel-scripts", "L V", LV("/app/settings/pixel-scripts")],
   // Only a past-due trial stays on the past-due page; everyone else is sent on.
   ["/app/subscribe", "L", L("/app/subscribe", HOME)],
   ["/app/kiosk", "L D", D("/app/kiosk", "/app/kiosk/users")],

@@ -35,6 +35,7 @@ export function toApiLink(c: Context<ApiEnv>, link: Link, tags: readonly string[
     expires_at: link.expiresAt ? link.expiresAt.toISOString() : null,
     created_at: link.createdAt.toISOString(),
     routes: fromCompactRoutes(parseStoredRoutes(link.routes)),
+    pixels: link.pixels != null,
   };
 }
 

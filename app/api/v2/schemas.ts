@@ -82,6 +82,8 @@ export const LinkSchema = z
     expires_at: z.iso.datetime().nullable(),
     created_at: z.iso.datetime(),
     routes: z.array(RouteRuleSchema).openapi({ description: "Redirect routes, in order; applied while the plan has redirect_routes." }),
+    // Pixel scripts (issue 20, docs/decisions/047)
+    pixels: z.boolean().openapi({ description: "Whether the link fires the workspace's retargeting pixels before redirecting." }),
   })
   .openapi("Link");
 

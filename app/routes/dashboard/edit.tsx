@@ -14,6 +14,7 @@ import { data, Form, Link, redirect } from "react-router";
 import { getDb } from "../../../db/client.server";
 import { getUserLink, setLinkTags } from "../../../db/dashboard.server";
 import { AliasTakenError, updateLink, type Link as LinkRow } from "../../../db/links.server";
+import { listPixels, pixelsJson } from "../../../db/pixels.server";
 import { personalOwner } from "../../../db/workspaces.server";
 import { ALIAS_MIN_LENGTH } from "../../../domain/alias";
 import { can, mayEditLinkField } from "../../../domain/entitlements";
@@ -67,6 +68,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     backTo: can(viewer.subject, "use_analytics") ? "/dashboard" : "/app/my-urls",
     // Redirect routes (issue 20, docs/decisions/037): edited on their own page
     routes: { allowed: can(viewer.subject, "redirect_routes"), count: parseStoredRoutes(link.routes).length },
+    // Pixel scripts (issue 20, docs/decisions/047)
+    pixels: {
+      on: link.pixels !== null,
+      count: (await listPixels(getDb(env.DB), viewer.user.id)).length,
+      allowed: can(viewer.subject, "update_snip_url"),
+    },
   };
 }
 
@@ -81,7 +88,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const value = submission.value;
   const now = new Date();
 
-  const changes: Partial<Pick<LinkRow, "alias" | "url" | "description" | "expiresAt">> = {};
+  const changes: Partial<Pick<LinkRow, "alias" | "url" | "description" | "expiresAt" | "pixels">> = {};
   let newTags: string[] | null = null;
   const denied: Record<string, string[]> = {};
   const invalid: Record<string, string[]> = {};
@@ -117,6 +124,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
   if (formData.has("description") && (value.description ?? "") !== (link.description ?? "")) {
     change("description", "description", () => (changes.description = value.description || null));
+  }
+
+  // Pixel scripts (docs/decisions/047): the checkbox is sent with its marker field, so unticking it is seen.
+  if (formData.has("pixelsField") && (formData.get("pixels") === "on") !== (link.pixels !== null)) {
+    if (!can(viewer.subject, "update_snip_url")) denied.pixels = [MESSAGES.permissionDenied];
+    else changes.pixels = formData.get("pixels") === "on" ? pixelsJson(await listPixels(getDb(env.DB), viewer.user.id)) : null;
   }
 
   if (Object.keys(denied).length > 0) return data(submission.reply({ fieldErrors: { ...invalid, ...denied } }), { status: 403 });
@@ -194,9 +207,44 @@ function ExpiryField({ initialIso, disabled, errors }: { initialIso: string | nu
   );
 }
 
+/**
+ * Pixel scripts (docs/decisions/047): whether the link fires the workspace's pixels. A plain
+ * checkbox; the hidden marker tells the server the field was on the form (an unticked box is not sent).
+ */
+function PixelsField({ on, count, disabled, errors }: { on: boolean; count: number; disabled: boolean; errors?: string[] }) {
+  return (
+    <fieldset>
+      <legend className="mb-1.5 block text-sm font-semibold text-slate-800">Pixel scripts</legend>
+      {disabled ? null : <input type="hidden" name="pixelsField" value="1" />}
+      <label className="flex items-start gap-2 text-sm text-slate-700">
+        <input
+          type="checkbox"
+          name="pixels"
+          defaultChecked={on}
+          disabled={disabled}
+          aria-describedby="field-pixels-hint"
+          className="mt-0.5 h-4 w-4 rounded border-slate-300"
+        />
+        <span>Fire my retargeting pixels before redirecting</span>
+      </label>
+      <p id="field-pixels-hint" className="mt-1.5 text-xs text-slate-500">
+        {count === 0 ? "You have no pixels yet. " : `${count} ${count === 1 ? "pixel" : "pixels"}. `}
+        <Link to="/app/settings/pixel-scripts" className="font-semibold text-indigo-700 hover:underline">
+          Manage pixel scripts
+        </Link>
+      </p>
+      {errors?.length ? (
+        <p role="alert" className="mt-1.5 text-sm font-medium text-red-600">
+          {errors[0]}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
 export default function EditLink({ loaderData, actionData }: Route.ComponentProps) {
   const { link, allowed, origin } = loaderData;
-  const [form, fields] = useForm<{ alias: string; url: string; tags: string; expiresLocal: string; description: string }>({
+  const [form, fields] = useForm<{ alias: string; url: string; tags: string; expiresLocal: string; description: string; pixels: string }>({
     lastResult: actionData,
     shouldValidate: "onSubmit",
   });
@@ -274,6 +322,13 @@ export default function EditLink({ loaderData, actionData }: Route.ComponentProp
           disabled={!allowed.description}
           errors={fields.description.errors}
           hint={denied("description")}
+        />
+        <PixelsField
+          key={`pixels-${form.key}`}
+          on={loaderData.pixels.on}
+          count={loaderData.pixels.count}
+          disabled={!loaderData.pixels.allowed}
+          errors={fields.pixels.errors}
         />
         <div className="flex items-center justify-end gap-3 pt-2">
           <Link to={loaderData.backTo} className="px-3 py-2 text-sm font-semibold text-slate-700 hover:underline">

@@ -2,7 +2,7 @@
  * /app/settings (L): the account sidebar of spec 01 §2 beside the page. On small screens the
  * sidebar is a horizontal, scrollable list above the page.
  */
-import { NavLink, Outlet } from "react-router";
+import { NavLink, Outlet, useLocation } from "react-router";
 import { getDb } from "../../../db/client.server";
 import { can } from "../../../domain/entitlements";
 import { hasPaymentMethod } from "../../../db/billing.server";
@@ -48,7 +48,10 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? "bg-indigo-50 text-indigo-700" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900"
   }`;
 
+const PIXEL_SCRIPTS_PATH = "/app/settings/pixel-scripts";
+
 export default function SettingsLayout({ loaderData }: Route.ComponentProps) {
+  const pathname = useLocation().pathname.replace(/\/+$/, "");
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:py-12">
       <div className="flex flex-col gap-6 md:flex-row md:gap-10">
@@ -70,6 +73,17 @@ export default function SettingsLayout({ loaderData }: Route.ComponentProps) {
                 <li>
                   <NavLink to="/app/settings/usage" className={linkClass}>
                     Account Usage
+                  </NavLink>
+                </li>
+              ) : null}
+              {/*
+                "Custom Pixel Scripts (hidden)" (spec 01 §2, docs/decisions/047): not listed; the link
+                editor leads there, and the entry shows while its page is open.
+              */}
+              {pathname === PIXEL_SCRIPTS_PATH ? (
+                <li>
+                  <NavLink to={PIXEL_SCRIPTS_PATH} className={linkClass}>
+                    Custom Pixel Scripts
                   </NavLink>
                 </li>
               ) : null}
@@ -131,9 +145,6 @@ export default function SettingsLayout({ loaderData }: Route.ComponentProps) {
                 </li>
               ) : null}
             </ul>
-            {/*
-              Still to come in this sidebar (spec 01 §2): Custom Pixel Scripts (hidden).
-            */}
           </nav>
         </aside>
         <div className="min-w-0 flex-1">

@@ -16,6 +16,7 @@ import type { RedirectEnv } from "./env";
 import { cachedHost, createHostDeps, hostTable, loadHost, placeOf, type HostDeps } from "./hosts";
 import { cachedLink, LINK_CACHE_CAPACITY, loadLink, type LookupDeps } from "./lookup";
 import { Lru } from "./lru";
+import { firesPixels, pixelPage } from "./pixel-page";
 import { archivedPage, expiredPage, hostHomePage, notFoundPage, terminatedPage, unknownHostPage } from "./pages";
 
 /** 302 so that every visit reaches us (counted, and edits apply); see docs/decisions/002. */
@@ -174,10 +175,13 @@ function answer(
     case "redirect": {
       deps.batcher.add(env.CLICKS, clickEvent(request, record!.id, now, resolution.route), ctx);
       const queryAt = raw.indexOf("?");
+      const location = queryAt === -1 ? resolution.url : forwardQuery(resolution.url, raw.slice(queryAt));
+      // Pixel scripts (docs/decisions/047): an opted-in link's human visitors get the page that fires them.
+      if (record!.pixels !== undefined && firesPixels(request)) return pixelPage(location, record!.pixels, raw);
       return new Response(null, {
         status: REDIRECT_STATUS,
         headers: {
-          location: queryAt === -1 ? resolution.url : forwardQuery(resolution.url, raw.slice(queryAt)),
+          location,
           "cache-control": "private, no-store",
           "x-robots-tag": X_ROBOTS_TAG,
         },

@@ -7,6 +7,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { getDb } from "../../../../db/client.server";
 import { setLinkTags } from "../../../../db/dashboard.server";
 import { AliasTakenError, updateLink, type Link } from "../../../../db/links.server";
+import { listPixels, pixelsJson } from "../../../../db/pixels.server";
 import { API_CALL_COST } from "../../../../domain/api";
 import { can, mayEditLinkField, routesApplication, routesLimit, type LinkEditField } from "../../../../domain/entitlements";
 import { toCompactRoutes } from "../../../../domain/redirect-routes";
@@ -51,6 +52,10 @@ export const UpdateBody = z
     routes: RoutesField.optional().openapi({
       description: "Replaces the link's redirect routes (an empty list removes them); needs redirect_routes.",
     }),
+    // Pixel scripts (issue 20, docs/decisions/047)
+    pixels: z.boolean().optional().openapi({
+      description: "Whether the link fires the workspace's retargeting pixels (Custom Pixel Scripts) before redirecting.",
+    }),
   })
   .openapi("UpdateLink");
 
@@ -58,7 +63,7 @@ export const route = createRoute({
   method: "patch",
   path: "/update",
   operationId: "updateAlias",
-  summary: "Update a link's alias, tags, expiry, description or redirect routes",
+  summary: "Update a link's alias, tags, expiry, description, redirect routes or pixel scripts",
   tags: ["Links"],
   middleware: [requirePermission("update")] as const,
   request: { body: jsonBody(UpdateBody) },
@@ -71,7 +76,7 @@ export function registerUpdateAlias(app: ApiApp) {
     const body = c.req.valid("json");
     const now = new Date();
     const errors = new FieldErrors();
-    const changes: Partial<Pick<Link, "alias" | "description" | "expiresAt" | "routes" | "routesOn" | "routesUntil">> = {};
+    const changes: Partial<Pick<Link, "alias" | "description" | "expiresAt" | "routes" | "routesOn" | "routesUntil" | "pixels">> = {};
     const denied: string[] = [];
     const allow = (field: LinkEditField, name: string) => {
       if (mayEditLinkField(caller.owner.subject, field)) return true;
@@ -100,11 +105,16 @@ export function registerUpdateAlias(app: ApiApp) {
         Object.assign(changes, routesApplication(caller.owner.subject, caller.owner.planEndsAt ?? null));
       }
     }
+    // Pixel scripts (docs/decisions/047): like every field of the editor, with update_snip_url.
+    if (body.pixels !== undefined && !can(caller.owner.subject, "update_snip_url")) denied.push(`pixels: ${MESSAGES.permissionDenied}`);
     if (denied.length > 0) throw forbidden(denied.join(" "));
     errors.throwIfAny();
 
     const link = await ownedLinkOrThrow(c, caller, body.domain, body.alias);
     if (changes.alias === link.alias) delete changes.alias;
+    // Pixel scripts (docs/decisions/047): opting in stores the workspace's pixels as they are now.
+    if (body.pixels !== undefined && body.pixels !== (link.pixels !== null))
+      changes.pixels = body.pixels ? pixelsJson(await listPixels(getDb(c.env.DB), caller.owner.workspaceId)) : null;
     const refund = await spendCredits(c, caller, API_CALL_COST);
     let updated: Link | null = link;
     if (Object.keys(changes).length > 0) {
