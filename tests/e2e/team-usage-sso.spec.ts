@@ -5,7 +5,8 @@
  *   subscription, else the organization's, else Free), not the member's personal ones;
  * - sso: the organization's single sign-on as the team sees it; the owner or the "sso" permission
  *   requires it for the team (only once the organization has it), and then switching to the
- *   team answers 424 for a password session; a plain member's post is refused and changes nothing.
+ *   team answers 424 for a password session; a team admin's, a stranger's or a non-member's post is
+ *   refused and changes nothing.
  */
 import { randomBytes } from "node:crypto";
 import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
@@ -76,7 +77,7 @@ test.beforeAll(async () => {
         name: "Alpha",
         members: [
           { email: ssoAdmin.email, role: "member" },
-          { email: member.email, role: "member" },
+          { email: member.email, role: "admin" },
         ],
       },
       { slug: "beta", name: "Beta", members: [{ email: member.email, role: "member" }] },
@@ -138,7 +139,7 @@ test("team usage: the team's own counters against its plan in force, not the mem
   await expect(page.locator("#usage-title")).toHaveText("Basic plan");
 });
 
-test("team SSO: the organization's status; the sso permission requires it for the team, a member cannot", async ({ page }) => {
+test("team SSO: the organization's status; the sso permission requires it for the team; a team admin, a stranger or a non-member cannot", async ({ page }) => {
   test.setTimeout(120_000);
   const memberContext = await signedIn(member);
   const adminContext = await signedIn(ssoAdmin);
@@ -162,12 +163,24 @@ test("team SSO: the organization's status; the sso permission requires it for th
   await expect(page.getByTestId("team-sso-status")).toContainText("Alpha does not require single sign-on.");
   await expect(page.getByTestId("outside-domains")).toContainText(member.email);
 
-  // A plain member sees the status but no form; a forged post is refused and changes nothing.
+  // The team's admin (no "sso" permission) sees the status but no form; a forged post is refused.
   const memberPage = await memberContext.get(area("alpha", "sso"));
   expect(memberPage.status()).toBe(200);
   expect(await memberPage.text()).not.toContain("Require SSO for This Team");
   const refused = await memberContext.post(area("alpha", "sso"), { form: { require: "on" }, headers: SAME_ORIGIN, maxRedirects: 0 });
   expect(refused.status()).toBe(403);
+  expect(await refused.text()).toContain("Permission denied.");
+  // A stranger: 404; the owner, not a member of the team: the team area's "Unknown team.".
+  const stranger = await developer("tu-stranger");
+  const strangerContext = await signedIn(stranger);
+  const ownerContext = await signedIn(owner);
+  contexts.push(strangerContext, ownerContext);
+  const foreign = await strangerContext.post(area("alpha", "sso"), { form: { require: "on" }, headers: SAME_ORIGIN, maxRedirects: 0 });
+  expect(foreign.status()).toBe(404);
+  const notMember = await ownerContext.post(area("alpha", "sso"), { form: { require: "on" }, headers: SAME_ORIGIN, maxRedirects: 0 });
+  expect(notMember.status()).toBe(302);
+  expect(notMember.headers().location).toBe("/app/settings/teams?error=unknown-team");
+  // None of them changed anything.
   expect((await switchTo(memberContext)).status()).toBe(200);
   // A garbled value is the general message, not a 500.
   const garbled = await adminContext.post(area("alpha", "sso"), { form: { require: "maybe" }, headers: SAME_ORIGIN, maxRedirects: 0 });
