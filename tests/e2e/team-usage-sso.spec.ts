@@ -203,3 +203,18 @@ test("team SSO: the organization's status; the sso permission requires it for th
   await expect(page.getByText(SSO_MESSAGES.teamRequiredOff)).toBeVisible();
   expect((await switchTo(memberContext)).status()).toBe(200);
 });
+
+test("organization settings: the Subscription link shows for the owner, not for a role without the subscriptions permission", async () => {
+  const ownerContext = await signedIn(owner);
+  const adminContext = await signedIn(ssoAdmin);
+  contexts.push(ownerContext, adminContext);
+  const link = `href="/app/organizations/${slug}/settings/profile/subscription"`;
+  // The SSO page: both may open it (the owner, and the "sso" permission).
+  const sso = `/app/organizations/${slug}/settings/profile/sso`;
+  const asOwner = await ownerContext.get(sso);
+  expect(asOwner.status()).toBe(200);
+  expect(await asOwner.text()).toContain(link);
+  const asAdmin = await adminContext.get(sso);
+  expect(asAdmin.status()).toBe(200);
+  expect(await asAdmin.text()).not.toContain(link);
+});
