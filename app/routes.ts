@@ -208,8 +208,8 @@ export default [
     index("routes/team/index.ts"),
     route("profile", "routes/team/profile.tsx"),
     route("membership", "routes/team/membership.tsx"),
-    route("sso", "routes/team/coming.tsx", { id: "team-sso" }),
-    route("usage", "routes/team/coming.tsx", { id: "team-usage" }),
+    route("sso", "routes/team/sso.tsx"),
+    route("usage", "routes/team/usage.tsx"),
   ]),
   // Team and organization subscriptions (issue 17, docs/decisions/033): beside the team area and the
   // organization settings, like the team API tokens, so the owner and the "subscriptions"

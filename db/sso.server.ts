@@ -3,10 +3,10 @@
  * email domains and their verification, the organization that holds a verified domain, and the
  * membership a first SSO sign-in creates. Every change writes its audit row in the same batch.
  */
-import { and, asc, eq, isNotNull } from "drizzle-orm";
+import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
 import { auditInsert } from "./audit.server";
 import type { Db } from "./client.server";
-import { organizationRoles, organizationSso, organizationUsers, organizations, ssoDomains, users } from "./schema";
+import { organizationRoles, organizationSso, organizationUsers, organizations, ssoDomains, teams, users } from "./schema";
 
 export type SsoSettings = {
   readonly organizationId: string;
@@ -221,4 +221,38 @@ export async function ensureSsoMembership(
 export async function findUserIdByEmail(db: Db, email: string): Promise<string | null> {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email.toLowerCase())).limit(1);
   return row?.id ?? null;
+}
+
+/** A team's stored options (JSON text, spec 02 §5), or null for a team that is not there. */
+export async function getTeamOptions(db: Db, teamId: string): Promise<string | null> {
+  const [row] = await db.select({ options: teams.options }).from(teams).where(eq(teams.id, teamId)).limit(1);
+  return row?.options ?? null;
+}
+
+/**
+ * Requires (or stops requiring) the organization's single sign-on for one team: `require_sso` in
+ * the team's options, the other options kept (docs/decisions/042), with its audit row in one batch.
+ */
+export async function setTeamSsoRequired(
+  db: Db,
+  team: { readonly id: string; readonly organizationId: string; readonly slug: string },
+  required: boolean,
+  actorUserId: string,
+  now = new Date(),
+): Promise<void> {
+  const options = sql`CASE WHEN json_valid(${teams.options}) AND json_type(${teams.options}) = 'object' THEN ${teams.options} ELSE '{}' END`;
+  await db.batch([
+    db
+      .update(teams)
+      .set({ options: sql`json_set(${options}, '$.require_sso', json(${required ? "true" : "false"}))`, updatedAt: now })
+      .where(and(eq(teams.id, team.id), eq(teams.organizationId, team.organizationId))),
+    auditInsert(db, {
+      organizationId: team.organizationId,
+      actorUserId,
+      action: "sso.required-changed",
+      target: team.slug,
+      details: { required, team: team.slug },
+      at: now,
+    }),
+  ]);
 }

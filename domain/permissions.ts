@@ -220,6 +220,9 @@ export const RULES = {
     anyOf: ["subscriptions"],
     description: "the team's subscription, payment method, invoices and usage pages and calls",
   },
+  // The team area's SSO page (issue 17, docs/decisions/042): requiring the organization's single
+  // sign-on for the team is an SSO setting (spec 01 §6 "sso: SSO settings"); team roles give none.
+  "team.sso": { scope: "team", anyOf: ["sso"], description: "require the organization's single sign-on for the team" },
 } as const satisfies Record<string, Rule>;
 
 export type Action = keyof typeof RULES;

@@ -37,6 +37,10 @@ export const SSO_MESSAGES = {
   emailUnverified: "Your identity provider has not verified this email address.",
   notConfigured: "Single sign-on is not available for this organization right now. Ask its owner.",
   otherAccount: "You are signed in with another email address. Sign out first, then sign in with single sign-on.",
+  // The team area's SSO page (docs/decisions/042)
+  teamNeedsOrganizationSso: "Set up single sign-on for the organization and verify one of its domains first.",
+  teamRequiredOn: "Members now open this team only after signing in with single sign-on.",
+  teamRequiredOff: "Members open this team with any sign-in again.",
 } as const;
 
 /**

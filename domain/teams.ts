@@ -79,8 +79,8 @@ export function teamLoginPath(organizationSlug: string, teamSlug: string): strin
 
 /**
  * A team whose options require single sign-on answers 424 on switching (spec 01 §4): the option
- * `require_sso: true` in `teams.options`. Nothing sets it yet but the database; the SSO issue
- * adds "unless this session signed in through the team's provider".
+ * `require_sso: true` in `teams.options`, set on the team area's SSO page (docs/decisions/042);
+ * a session signed in through the organization's provider passes (decision 034).
  */
 export function requiresSso(optionsJson: string): boolean {
   try {

@@ -48,13 +48,13 @@ export type OrganizationScope = "team" | "personal" | "organization";
  * 02 §5, docs/decisions/033): the plan of the team's subscription, else the organization's, else
  * the free plan, plus the team's feature flags (a team workspace) or the organization's (a
  * personal workspace inside it). Nobody's personal plan counts. `subscribed` is that
- * subscription's, for the domain rules.
+ * subscription's, for the domain rules; `source` says whose it is (the team usage page shows it).
  */
 export async function workspaceSubject(
   db: Db,
   organization: { id: string; ownerUserId: string },
   teamId: string | null,
-): Promise<{ subject: Subject; subscribed: boolean }> {
+): Promise<{ subject: Subject; subscribed: boolean; source: "team" | "organization" | "free" }> {
   const [team, org, extra] = await Promise.all([
     teamId ? getOwnerSubscriptions(db, teamId) : Promise.resolve({ current: null }),
     getOwnerSubscriptions(db, organization.id),
@@ -65,7 +65,8 @@ export async function workspaceSubject(
   const now = new Date();
   const current = workspaceSubscription(team.current, org.current, (s) => isActive(s, now));
   const { subject, subscribed } = planInForce(current, parseFeatures(extra[0]?.features ?? "[]"), now);
-  return { subject, subscribed };
+  const source = current === null ? "free" : current === team.current ? "team" : "organization";
+  return { subject, subscribed, source };
 }
 
 /** A guarded route's access and the workspace it writes to or reads (null: a personal workspace not made yet). */

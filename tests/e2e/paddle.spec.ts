@@ -15,11 +15,12 @@
  */
 import { createHmac } from "node:crypto";
 import { readFileSync } from "node:fs";
-import type { Page } from "@playwright/test";
+import { request as playwrightRequest, type Page } from "@playwright/test";
 import { PADDLE_STUB_WEBHOOK_SECRET } from "../stubs/paddle-server";
-import { devFixture, registerUser, type TestUser } from "./accounts";
+import { apiLogin, devFixture, newUser, registerUser, type TestUser } from "./accounts";
 import { invoiceRows, stubBurst, subscribeCall } from "./billing";
-import { expect, PORT, test } from "./fixtures";
+import { BASE_URL, expect, PORT, test } from "./fixtures";
+import { registerByForm } from "./organizations";
 
 /** The stub's origin, written by tests/stubs/start-with-paddle.ts. */
 function stubUrl(): string {
@@ -423,4 +424,60 @@ test("deleting the account cancels its Paddle subscription first; its links stop
   // Cancelled at Paddle, effective now, before the account went.
   expect((await stubSubscription(page, user.email)).status).toBe("canceled");
   expect((await page.request.get(`/${prefix}01`, { maxRedirects: 0 })).headers().location).toMatch(/\/app\/deleted$/);
+});
+
+test("an organization owner subscribes a team through Paddle: its members gain the plan in that team only; deleting the organization cancels it at Paddle", async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const owner = await registerUser(page);
+  const member = newUser("paddle-team-member");
+  const memberContext = await playwrightRequest.newContext({ baseURL: BASE_URL });
+  await registerByForm(memberContext, member);
+  for (const email of [owner.email, member.email]) await devFixture(page, { action: "developer", email });
+  await devFixture(page, { action: "subscription", email: owner.email, plan: "basic", interval: "monthly" });
+  const slug = `pt-${Date.now().toString(36)}`;
+  await devFixture(page, {
+    action: "organization",
+    email: owner.email,
+    slug,
+    name: "Paddle Team Org",
+    teams: [
+      { slug: "alpha", name: "Alpha", members: [{ email: member.email, role: "admin" }] },
+      { slug: "beta", name: "Beta", members: [{ email: member.email, role: "admin" }] },
+    ],
+  });
+  const teamBase = `/app/organization/${slug}/team/alpha`;
+  const teamApi = (team: string) => `/app/organization/${slug}/team/${team}/api`;
+  const NO_API = "API access is not included in your plan.";
+  const subscriptionsOf = async (path: string) =>
+    ((await (await page.request.get(`/app/api${path}`)).json()) as { data: { current: { name: string } | null } }).data.current;
+  await apiLogin(memberContext, member);
+  expect(await (await memberContext.get(teamApi("alpha"))).text()).toContain(NO_API);
+
+  await page.goto(`${teamBase}/subscription`);
+  await page
+    .getByTestId("plan-pro")
+    .getByRole("button", { name: /a month/ })
+    .click();
+  await payInOverlay(page, "4242 4242 4242 4242");
+  await expect(page).toHaveURL(new RegExp(`${teamBase}/subscription/success\\?session=cs_paddle_`));
+  await expect(page.getByTestId("subscription-success")).toContainText("Alpha is on the Pro plan", { timeout: 30_000 });
+  // The Paddle subscription is the team's (its customer was made for the team's workspace).
+  const sub = await stubSubscription(page, owner.email);
+  expect(sub.status).toBe("active");
+
+  expect(await (await memberContext.get(teamApi("alpha"))).text()).not.toContain(NO_API);
+  expect(await (await memberContext.get(teamApi("beta"))).text()).toContain(NO_API);
+  expect(await subscriptionsOf(`/organization/${slug}/team/alpha/subscriptions`)).toMatchObject({ name: "pro" });
+  expect(await subscriptionsOf("/subscriptions")).toMatchObject({ name: "basic" });
+
+  // Deleting the organization cancels the team's subscription at Paddle, at once, first.
+  await page.goto(`/app/organizations/${slug}/settings/profile`);
+  await page.getByLabel("Organization slug").fill(slug);
+  await page.getByRole("button", { name: "Delete Organization" }).click();
+  await expect(page).toHaveURL(/\/app\/organizations\?notice=deleted$/);
+  expect((await stubSubscription(page, owner.email)).status).toBe("canceled");
+  expect(await subscriptionsOf("/subscriptions")).toMatchObject({ name: "basic" });
+  await memberContext.dispose();
 });

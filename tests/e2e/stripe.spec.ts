@@ -12,12 +12,13 @@
  * change nothing. Coupons: a remembered one discounts the first invoice only; an unknown one, or
  * one the Stripe account lacks, applies nothing and the checkout goes on.
  */
-import type { Page } from "@playwright/test";
+import { request as playwrightRequest, type Page } from "@playwright/test";
 import Stripe from "stripe";
 import { STUB_SECRET_KEY, STUB_WEBHOOK_SECRET } from "../stubs/stripe-server";
-import { devFixture, registerUser, registerVerifiedUser } from "./accounts";
+import { apiLogin, devFixture, newUser, registerUser, registerVerifiedUser } from "./accounts";
 import { invoiceRows, stubBurst, stubUrl, subscribeCall, type BurstChange } from "./billing";
-import { expect, test } from "./fixtures";
+import { BASE_URL, expect, test } from "./fixtures";
+import { registerByForm } from "./organizations";
 
 function planCard(page: Page, plan: string) {
   return page.locator(`[data-plan="${plan}"]`);
@@ -479,4 +480,95 @@ test("deleting the account cancels its Stripe subscription first; its links stop
   // Cancelled at Stripe before the account went: nothing more is billed.
   expect(await live()).toEqual(["canceled"]);
   expect((await page.request.get(`/${prefix}01`, { maxRedirects: 0 })).headers().location).toMatch(/\/app\/deleted$/);
+});
+
+test("an organization owner subscribes a team through Stripe: its members gain the plan in that team only; cancelling there leaves the owner's plan; deleting the organization cancels its Stripe subscription", async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  // The owner pays for their own workspace (Basic, no API access); the member has no plan.
+  const owner = await registerUser(page);
+  const member = newUser("stripe-team-member");
+  const memberContext = await playwrightRequest.newContext({ baseURL: BASE_URL });
+  await registerByForm(memberContext, member);
+  for (const email of [owner.email, member.email]) await devFixture(page, { action: "developer", email });
+  await devFixture(page, { action: "subscription", email: owner.email, plan: "basic", interval: "monthly" });
+  const slug = `st-${Date.now().toString(36)}`;
+  const made = await devFixture(page, {
+    action: "organization",
+    email: owner.email,
+    slug,
+    name: "Stripe Team Org",
+    teams: [
+      { slug: "alpha", name: "Alpha", members: [{ email: member.email, role: "admin" }] },
+      { slug: "beta", name: "Beta", members: [{ email: member.email, role: "admin" }] },
+    ],
+  });
+  const teamIds = made.data.teams as Record<string, string>;
+  const organizationId = made.data.organizationId as string;
+  const teamBase = `/app/organization/${slug}/team/alpha`;
+  const teamApi = (team: string) => `/app/organization/${slug}/team/${team}/api`;
+  const NO_API = "API access is not included in your plan.";
+  const subscriptionsOf = async (path: string) =>
+    ((await (await page.request.get(`/app/api${path}`)).json()) as { data: { current: { name: string } | null } }).data.current;
+  await apiLogin(memberContext, member);
+  expect(await (await memberContext.get(teamApi("alpha"))).text()).toContain(NO_API);
+
+  // Checkout at the Stripe stub, from the team's subscription page.
+  await page.goto(`${teamBase}/subscription`);
+  await page
+    .getByTestId("plan-pro")
+    .getByRole("button", { name: /a month/ })
+    .click();
+  await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/checkout\/cs_test_/);
+  const stub = new URL(page.url());
+  await page.getByRole("button", { name: "Subscribe" }).click();
+  await expect(page).toHaveURL(new RegExp(`${teamBase}/subscription/success\\?session=cs_test_`));
+  await expect(page.getByTestId("subscription-success")).toContainText("Alpha is on the Pro plan", { timeout: 30_000 });
+
+  // One Stripe customer for the team, made for the team's workspace (not the owner's own).
+  const stripe = new Stripe(STUB_SECRET_KEY, { host: stub.hostname, port: Number(stub.port), protocol: "http" });
+  const customers = (await stripe.customers.list({ email: owner.email })).data;
+  const teamCustomer = customers.find((c) => c.metadata.user_id === teamIds.alpha);
+  expect(teamCustomer, "the team's customer").toBeDefined();
+  expect(customers, "no customer for anyone else").toHaveLength(1);
+  const statuses = async (customer: string) =>
+    (await stripe.subscriptions.list({ customer, status: "all" })).data.map((s) => s.status);
+  expect(await statuses(teamCustomer!.id)).toEqual(["active"]);
+
+  // The team's member has the plan's API access in Alpha only; nobody's own plan changed.
+  expect(await (await memberContext.get(teamApi("alpha"))).text()).not.toContain(NO_API);
+  expect(await (await memberContext.get(teamApi("beta"))).text()).toContain(NO_API);
+  const memberOwn = (await (await memberContext.get("/app/api/subscriptions")).json()) as { data: { current: unknown } };
+  expect(memberOwn.data.current).toBeNull();
+  expect(await subscriptionsOf(`/organization/${slug}/team/alpha/subscriptions`)).toMatchObject({ name: "pro" });
+  expect(await subscriptionsOf("/subscriptions")).toMatchObject({ name: "basic" });
+
+  // Cancel in the team, at once: cancelled at Stripe, the team back to Free; the owner's Basic stays.
+  await page.goto(`${teamBase}/subscription/cancel`);
+  await page.getByRole("button", { name: "Cancel Immediately" }).click();
+  await expect.poll(() => subscriptionsOf(`/organization/${slug}/team/alpha/subscriptions`), { timeout: 30_000 }).toBeNull();
+  expect(await statuses(teamCustomer!.id)).toEqual(["canceled"]);
+  expect(await (await memberContext.get(teamApi("alpha"))).text()).toContain(NO_API);
+  expect(await subscriptionsOf("/subscriptions")).toMatchObject({ name: "basic" });
+
+  // The organization subscribes through Stripe too; deleting the organization cancels it there first.
+  await page.goto(`/app/organizations/${slug}/settings/profile/subscription`);
+  await page
+    .getByTestId("plan-pro")
+    .getByRole("button", { name: /a month/ })
+    .click();
+  await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/checkout\/cs_test_/);
+  await page.getByRole("button", { name: "Subscribe" }).click();
+  await expect(page.getByTestId("subscription-success")).toContainText("is on the Pro plan", { timeout: 30_000 });
+  const orgCustomer = (await stripe.customers.list({ email: owner.email })).data.find((c) => c.metadata.user_id === organizationId);
+  expect(await statuses(orgCustomer!.id)).toEqual(["active"]);
+  await page.goto(`/app/organizations/${slug}/settings/profile`);
+  await expect(page.getByText("cancelled at once, before anything is deleted")).toBeVisible();
+  await page.getByLabel("Organization slug").fill(slug);
+  await page.getByRole("button", { name: "Delete Organization" }).click();
+  await expect(page).toHaveURL(/\/app\/organizations\?notice=deleted$/);
+  expect(await statuses(orgCustomer!.id)).toEqual(["canceled"]);
+  expect(await subscriptionsOf("/subscriptions")).toMatchObject({ name: "basic" });
+  await memberContext.dispose();
 });

@@ -103,6 +103,7 @@ const EXPECTED: Record<Action, readonly string[]> = {
   "team.api-tokens": ["owner", "teamAdmin", "perm:teams"],
   "team.invite": ["owner", "teamAdmin", "perm:invitations"],
   "team.subscription": ["owner", "perm:subscriptions"],
+  "team.sso": ["owner", "perm:sso"],
 };
 
 function resourceFor(action: Action, standing: OrganizationStanding, team: TeamFacts = TEAM): Resource {

@@ -284,6 +284,8 @@ export class StripeBilling implements BillingProvider {
     try {
       const sub = await this.subscription(userId);
       if (!sub) return updateFailed;
+      // Already ended at Stripe (its webhook not yet here): cancelling again is done, not an error.
+      if (immediately && sub.status === "canceled") return ok();
       // Stripe refuses cancellation changes on a subscription its schedule manages.
       await this.releaseSchedule(sub);
       if (immediately) await this.stripe.subscriptions.cancel(sub.id);

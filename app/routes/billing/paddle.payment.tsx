@@ -8,7 +8,10 @@
  */
 import { data, redirect } from "react-router";
 import { z } from "zod";
+import { getCheckoutSession } from "../../../db/billing.server";
+import { getDb } from "../../../db/client.server";
 import { getCloudflare } from "../../context.server";
+import { subscriptionPathOf } from "../../lib/billing/context.server";
 import { useNonce } from "../../nonce";
 import type { RouteHandle } from "../../route-handle";
 import { requireUser } from "../../session.server";
@@ -34,8 +37,8 @@ const querySchema = z.object({
 
 const CARD_CHANGE_PAGES = { subscribe: "/app/subscribe", "payment-method": "/app/settings/payment-method" } as const;
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  requireUser(request, context);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = requireUser(request, context);
   const { env } = getCloudflare(context);
   const q = querySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const configured = Boolean(env.PADDLE_API_KEY && env.PADDLE_CLIENT_TOKEN);
@@ -45,8 +48,13 @@ export function loader({ request, context }: Route.LoaderArgs) {
   }
   if (!q._ptxn) throw data("Not Found", { status: 404 });
   const cardPage = CARD_CHANGE_PAGES[q.from ?? "payment-method"];
-  const success = q.session ? `/app/settings/subscription/success?session=${q.session}` : `${cardPage}?updated=1`;
-  const back = q.session ? "/app/pricing" : cardPage;
+  // A checkout returns to its owner's subscription page (a team's or an organization's: decision
+  // 033), read from the viewer's own checkout session in D1, never from the query.
+  const checkout = q.session ? await getCheckoutSession(getDb(env.DB), viewer.user.id, q.session) : undefined;
+  const workspacePath =
+    checkout?.ownerId && checkout.ownerId !== viewer.user.id ? await subscriptionPathOf(getDb(env.DB), checkout.ownerId) : null;
+  const success = q.session ? `${workspacePath ?? "/app/settings/subscription"}/success?session=${q.session}` : `${cardPage}?updated=1`;
+  const back = q.session ? (workspacePath ?? "/app/pricing") : cardPage;
   return {
     scriptUrl: env.PADDLE_JS_URL,
     backUrl: back,

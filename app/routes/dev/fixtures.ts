@@ -26,13 +26,19 @@
  *    "teams"?: [{"slug": "sales", "name": "Sales", "archived"?: false, "options"?: {"require_sso": true}, "members"?: [{"email": "a@b.c", "role": "viewer"}]}]}
  *        (an organization owned by `email`, with its roles, users and teams; answers their ids)
  *
+ *   {"action": "sso", "email": owner, "organization": "acme", "domains": ["acme.test"], "role": "Member"}
+ *        (single sign-on configured for the owner's organization, its domains verified, new members getting
+ *         that role, as settings/profile/sso does after discovery and the DNS check; the issuer answers nothing)
+ *
  *   {"action": "support-answer", "id": "<support request id>", "answer": "...", "email"?: staff}
  *        (staff answer an organization's support request, as the kiosk will; db/helpdesk.server.ts)
  *
  * Answers {data: {...}} with 200, 404 {message} for an unknown email, 422 {message, errors} for a bad body.
  */
 import { z } from "zod";
-import { findOrganizationBySlug, findTeamBySlug } from "../../../db/organizations.server";
+import { findOrganizationBySlug, findTeamBySlug, listRoles } from "../../../db/organizations.server";
+import { markSsoDomainVerified, saveSsoSettings } from "../../../db/sso.server";
+import { encryptWithAuthSecret } from "../../lib/sso/secret.server";
 import { getDb } from "../../../db/client.server";
 import {
   findUserIdByEmail,
@@ -122,6 +128,13 @@ const fixtureSchema = z.discriminatedUnion("action", [
       )
       .max(20)
       .default([]),
+  }),
+  z.object({
+    action: z.literal("sso"),
+    email,
+    organization: z.string().min(1).max(100),
+    domains: z.array(z.string().min(3).max(253)).min(1).max(5),
+    role: z.string().min(1).max(60),
   }),
   z.object({
     action: z.literal("support-answer"),
@@ -238,6 +251,24 @@ export async function action({ request, context }: Route.ActionArgs) {
         teams: input.teams.map((t) => ({ ...t, members: t.members.map((m) => ({ userId: ids.get(m.email)!, role: m.role })) })),
       });
       return json({ data: { userId, ...made } });
+    }
+    case "sso": {
+      const organization = await findOrganizationBySlug(db, input.organization);
+      if (!organization || organization.ownerUserId !== userId) return apiError(404, `No organization ${input.organization} of this owner.`);
+      const role = (await listRoles(db, organization.id)).find((r) => r.name === input.role);
+      if (!role) return apiError(422, `No role named ${input.role}.`);
+      await saveSsoSettings(db, {
+        organizationId: organization.id,
+        actorUserId: userId,
+        issuer: "https://idp.invalid",
+        clientId: "fixture-client",
+        clientSecret: await encryptWithAuthSecret(env.AUTH_SECRET, "fixture-secret"),
+        defaultRoleId: role.id,
+        domains: input.domains,
+        newToken: () => crypto.randomUUID().replaceAll("-", ""),
+      });
+      for (const domain of input.domains) await markSsoDomainVerified(db, organization.id, domain, userId);
+      return json({ data: { userId, organizationId: organization.id } });
     }
     case "api-credits":
       await setMeteredUsed(db, userId, "api_credits", input.used);

@@ -8,9 +8,10 @@
 import { deleteOrganization, findUserRole, listTeams } from "../../../../db/organizations.server";
 import { can, parsePermissionList, visibleTeams } from "../../../../domain/permissions";
 import { organizationPhotoUrl } from "../../../components/organizations/photo-url";
-import { json, methodNotAllowed } from "../../../lib/api.server";
+import { apiError, json, methodNotAllowed } from "../../../lib/api.server";
 import { getCloudflare } from "../../../context.server";
 import { loadOrganizationAccess, requireOrganizationAccess } from "../../../lib/organizations/access.server";
+import { cancelOrganizationSubscriptions } from "../../../lib/billing/workspace-deletion.server";
 import { deleteOrganizationPhotos } from "../../../lib/profile-photo.server";
 import type { Route } from "./+types/organization";
 
@@ -54,9 +55,13 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   if (args.request.method !== "DELETE") return methodNotAllowed("GET, DELETE")();
   const access = await requireOrganizationAccess(args, "organization.delete", { json: true });
+  // Issue 17 (docs/decisions/042): the organization's and its teams' subscriptions are cancelled at the provider first.
+  const { env } = getCloudflare(args.context);
+  const cancelled = await cancelOrganizationSubscriptions(env, access.organization.id);
+  if (!cancelled.ok) return apiError(cancelled.status, cancelled.message);
   await deleteOrganization(access.db, access.organization.id);
   try {
-    await deleteOrganizationPhotos(getCloudflare(args.context).env.UPLOADS, access.organization.id);
+    await deleteOrganizationPhotos(env.UPLOADS, access.organization.id);
   } catch (error) {
     console.warn("organization photo: removing objects failed", error);
   }

@@ -13,6 +13,10 @@ export async function loader(args: Route.LoaderArgs) {
   const access = await loadOrganizationAccess(args);
   const { organization } = access;
   const extraLinks = [
+    // Issue 17 (docs/decisions/033): the organization's own plan, for the owner and the "subscriptions" permission.
+    ...(allows(access, "organization.subscription")
+      ? [{ label: "Subscription", to: organizationPath(organization.slug, "settings/profile/subscription") }]
+      : []),
     ...(allows(access, "organization.audit") ? [{ label: "Audit Trail", to: organizationPath(organization.slug, "audit") }] : []),
     ...(allows(access, "organization.helpdesk") ? [{ label: "Helpdesk", to: organizationPath(organization.slug, "helpdesk") }] : []),
   ];

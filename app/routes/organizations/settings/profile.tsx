@@ -22,6 +22,7 @@ import { getCloudflare } from "../../../context.server";
 import { photoFormSchema } from "../../../forms/settings";
 import { formDataWithin } from "../../../lib/body-limit.server";
 import { allows, requireOrganizationAccess } from "../../../lib/organizations/access.server";
+import { cancelOrganizationSubscriptions } from "../../../lib/billing/workspace-deletion.server";
 import { deleteOrganizationPhotos, putOrganizationPhoto } from "../../../lib/profile-photo.server";
 import type { Route } from "./+types/profile";
 
@@ -116,6 +117,9 @@ export async function action(args: Route.ActionArgs) {
           .toLowerCase() !== organization.slug
       )
         return data<Reply>({ intent, result: fieldError("confirm", ORGANIZATION_MESSAGES.deleteConfirm) }, { status: 422 });
+      // Issue 17 (docs/decisions/042): what the organization and its teams pay for ends first.
+      const cancelled = await cancelOrganizationSubscriptions(env, organization.id);
+      if (!cancelled.ok) return data<Reply>({ intent, result: fieldError("confirm", cancelled.message) }, { status: cancelled.status });
       await deleteOrganization(db, organization.id);
       await sweep(env.UPLOADS, organization.id, null);
       return redirect("/app/organizations?notice=deleted");
@@ -211,7 +215,8 @@ export default function OrganizationProfile({ loaderData, actionData }: Route.Co
             title="Delete organization"
             description={
               <>
-                Deletes the organization with its roles, users, teams, invitations, support requests and audit trail, for good. Type{" "}
+                Deletes the organization with its roles, users, teams, invitations, support requests and audit trail, for good. A paid plan of the organization or of its teams is
+                cancelled at once, before anything is deleted. Type{" "}
                 <strong className="text-slate-800">{organization.slug}</strong> to confirm.
               </>
             }
