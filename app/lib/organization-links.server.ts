@@ -113,6 +113,7 @@ export async function organizationCreator(scoped: ScopedAccess): Promise<LinkCre
     userId: access.viewer.user.id,
     workspaceId: workspaceId!,
     organizationId: access.organization.id,
+    teamId,
     subject,
     subscribed,
     emailVerified: access.viewer.user.emailVerified,

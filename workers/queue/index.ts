@@ -16,6 +16,9 @@ import { deleteAccountLinksJob } from "./src/account-deletion";
 // URL reputation (issue 19, decision 036)
 import { REPUTATION_JOB } from "../../domain/reputation";
 import { reputationCheckJob, scheduleReputationRecheck } from "./src/reputation";
+// Organization domains (issue 18, decision 044): a deleted owner's domains released
+import { RELEASE_DOMAINS_JOB } from "../../domain/domain-release";
+import { releaseDomainsJob } from "./src/domain-release";
 
 export const JOBS: Readonly<Record<string, JobHandler>> = {
   "mail.send": sendMailJob,
@@ -25,6 +28,7 @@ export const JOBS: Readonly<Record<string, JobHandler>> = {
   [BULK_IMPORT_JOB]: (envelope, env) => bulkImportJob(envelope, env),
   [DELETE_ACCOUNT_LINKS_JOB]: deleteAccountLinksJob,
   [REPUTATION_JOB]: reputationCheckJob,
+  [RELEASE_DOMAINS_JOB]: releaseDomainsJob,
 };
 
 export default {

@@ -26,4 +26,8 @@ export interface QueueEnv {
   SAFE_BROWSING_API_KEY?: string;
   /** Its base URL; default https://safebrowsing.googleapis.com (a stub's in tests). */
   SAFE_BROWSING_API_URL?: string;
+  /** Branded domains (decision 044): a deleted owner's custom hostnames are removed at Cloudflare for SaaS. */
+  CF_API_TOKEN?: string;
+  CF_ZONE_ID?: string;
+  CF_API_BASE_URL?: string;
 }

@@ -12,6 +12,8 @@ import { json, methodNotAllowed } from "../../../lib/api.server";
 import { getCloudflare } from "../../../context.server";
 import { loadOrganizationAccess, requireOrganizationAccess } from "../../../lib/organizations/access.server";
 import { deleteOrganizationPhotos } from "../../../lib/profile-photo.server";
+import { listDomainsGoingWith } from "../../../../db/branded-domains.server";
+import { releaseDomains } from "../../../lib/branded-domains.server";
 import type { Route } from "./+types/organization";
 
 function parseList(stored: string): string[] {
@@ -54,7 +56,11 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   if (args.request.method !== "DELETE") return methodNotAllowed("GET, DELETE")();
   const access = await requireOrganizationAccess(args, "organization.delete", { json: true });
+  const env = getCloudflare(args.context).env;
+  const domains = await listDomainsGoingWith(access.db, { organizationId: access.organization.id });
   await deleteOrganization(access.db, access.organization.id);
+  // Its domains' custom hostnames and host records (decision 044; the queue retries what fails).
+  await releaseDomains(env, domains);
   try {
     await deleteOrganizationPhotos(getCloudflare(args.context).env.UPLOADS, access.organization.id);
   } catch (error) {

@@ -23,6 +23,8 @@ import { photoFormSchema } from "../../../forms/settings";
 import { formDataWithin } from "../../../lib/body-limit.server";
 import { allows, requireOrganizationAccess } from "../../../lib/organizations/access.server";
 import { deleteOrganizationPhotos, putOrganizationPhoto } from "../../../lib/profile-photo.server";
+import { listDomainsGoingWith } from "../../../../db/branded-domains.server";
+import { releaseDomains } from "../../../lib/branded-domains.server";
 import type { Route } from "./+types/profile";
 
 export const meta: Route.MetaFunction = () => [{ title: "Organization Profile | Snip" }];
@@ -116,7 +118,10 @@ export async function action(args: Route.ActionArgs) {
           .toLowerCase() !== organization.slug
       )
         return data<Reply>({ intent, result: fieldError("confirm", ORGANIZATION_MESSAGES.deleteConfirm) }, { status: 422 });
+      const domains = await listDomainsGoingWith(db, { organizationId: organization.id });
       await deleteOrganization(db, organization.id);
+      // Its domains' custom hostnames and host records (decision 044; the queue retries what fails).
+      await releaseDomains(env, domains);
       await sweep(env.UPLOADS, organization.id, null);
       return redirect("/app/organizations?notice=deleted");
     }
