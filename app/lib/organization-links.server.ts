@@ -192,6 +192,7 @@ export async function organizationBulkCall(args: Args, scope: "team" | "personal
     organizationId: scoped.access.organization.id,
     subject: creator.subject,
     subscribed: creator.subscribed,
+    teamId: scoped.teamId,
   };
   const { status, reply } = await bulkUploadAction(getCloudflare(args.context).env, args.request, scoped.access.viewer, target);
   if (reply.errors) {

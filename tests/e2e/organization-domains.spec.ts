@@ -6,7 +6,7 @@
  * teams" opens it to every team.
  */
 import type { Page } from "@playwright/test";
-import { signIn } from "./accounts";
+import { giveSubscription, registerUser, signIn } from "./accounts";
 import { BASE_URL, expect, PORT, SAME_ORIGIN, test } from "./fixtures";
 import { EMPTY_TEAM, organizationWorld, TEAM, type OrganizationWorld } from "./organizations";
 import { cloudflareStubPort, startCloudflareStub, type CloudflareStub } from "../stubs/cloudflare-server";
@@ -115,6 +115,22 @@ test("the owner adds an organization domain and gives it to a team; its member's
   expect(redirect.headers()["location"]).toBe("https://example.com/org-landing");
   expect((await visitOn(member, `localhost:${PORT}`, `/${alias}`)).status()).toBe(404);
 
+  // Bulk creation in the team takes the same domain (decision 044): the file's rows are created on it.
+  const bulkAlias = `b${Date.now().toString(36)}`;
+  const csv = (a: string) => ({
+    name: "links.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from(`url,alias\nhttps://example.com/org-bulk,${a}\n`),
+  });
+  const bulk = await member.request.post(`/app/organizations/${world.slug}/team/${TEAM}`, {
+    multipart: { team: TEAM, domain: host, withHeader: "on", file: csv(bulkAlias) },
+    headers: SAME_ORIGIN,
+  });
+  expect(bulk.status(), await bulk.text()).toBe(200);
+  await expect
+    .poll(async () => (await visitOn(member, host, `/${bulkAlias}`)).headers()["location"] ?? null, { timeout: 30_000 })
+    .toBe("https://example.com/org-bulk");
+
   // A member of Beta does not see it, and a forged post with it is refused.
   const otherContext = await browser.newContext({ baseURL: BASE_URL });
   const other = await otherContext.newPage();
@@ -130,6 +146,12 @@ test("the owner adds an organization domain and gives it to a team; its member's
   expect(forged.status()).toBe(422);
   expect(await forged.text()).toContain(INVALID);
   expect((await visitOn(other, host, `/${alias}x`)).status()).toBe(404);
+  const forgedBulk = await other.request.post(`/app/organizations/${world.slug}/team/${EMPTY_TEAM}`, {
+    multipart: { team: EMPTY_TEAM, domain: host, withHeader: "on", file: csv(`${bulkAlias}x`) },
+    headers: SAME_ORIGIN,
+  });
+  expect(forgedBulk.status()).toBe(422);
+  expect(await forgedBulk.text()).toContain(INVALID);
 
   // For all teams: Beta's member now gets it.
   await owner.goto(`${settings}/profile/domains`);
@@ -144,6 +166,29 @@ test("the owner adds an organization domain and gives it to a team; its member's
   expect(stub.hostnames()).not.toContain(host);
   expect((await visitOn(owner, host, `/${alias}`)).status()).toBe(404);
   await Promise.all([ownerContext.close(), memberContext.close(), otherContext.close()]);
+});
+
+test("deleting an account removes its branded domains' custom hostnames and host records", async ({ page }) => {
+  test.setTimeout(120_000);
+  const user = await registerUser(page);
+  await giveSubscription(page, user.email, { plan: "pro" });
+  const host = `mine-${Date.now().toString(36)}.brand.example`;
+  await page.goto("/app/settings/branded-domains/create");
+  await page.getByLabel("Domain", { exact: true }).fill(host);
+  await page.getByRole("checkbox").check();
+  await page.getByRole("button", { name: "Add domain" }).click();
+  stub.setDns(host, "active");
+  await page.getByRole("button", { name: "Check now" }).click();
+  await expect(page.getByTestId("domain-state")).toHaveText("Active: short links on this domain redirect.");
+  expect((await visitOn(page, host, "/")).status()).toBe(200);
+  expect(stub.hostnames()).toContain(host);
+
+  await page.goto("/app/settings/profile/delete");
+  await page.getByLabel("Your password").fill(user.password);
+  await page.getByRole("button", { name: "Delete My Account" }).click();
+  await expect(page).toHaveURL(`${BASE_URL}/app/deleted`);
+  expect(stub.hostnames()).not.toContain(host);
+  expect((await visitOn(page, host, "/")).status()).toBe(404);
 });
 
 test("deleting the organization removes its domains' custom hostnames and host records", async ({ browser }) => {

@@ -199,6 +199,7 @@ export async function action(args: Route.ActionArgs) {
       organizationId: access.organization.id,
       subject: creator.subject,
       subscribed: creator.subscribed,
+      teamId,
     });
     return data(reply, { status });
   }
