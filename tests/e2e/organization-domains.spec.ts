@@ -200,8 +200,12 @@ test("deleting the organization removes its domains' custom hostnames and host r
   });
   const host = `gone-${Date.now().toString(36)}.org-brand.example`;
   const path = `/app/organizations/${other.slug}/settings/profile/domains`;
+  // Re-onboarding step 1 ("no domains") until the organization has one (spec 01 §4).
+  const onboarding = async () => (await owner.get(`/app/organizations/onboarding?org=${other.slug}`)).text();
+  expect(await onboarding()).toContain("Step 1: Add your organization&#x27;s domains");
   const added = await owner.post(path, { form: { intent: "add", domain: host, confirm: "on" }, headers: SAME_ORIGIN, maxRedirects: 0 });
   expect(added.status()).toBe(302);
+  expect(await onboarding()).not.toContain("Step 1:");
   stub.setDns(host, "active");
   expect((await owner.post(path, { form: { intent: "check", domain: host }, headers: SAME_ORIGIN, maxRedirects: 0 })).status()).toBe(302);
   const context = await browser.newContext({ baseURL: BASE_URL });
