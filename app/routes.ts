@@ -193,7 +193,8 @@ export default [
     route("profile/users", "routes/organizations/settings/users.tsx"),
     route("profile/roles", "routes/organizations/settings/roles.tsx"),
     route("profile/sso", "routes/organizations/settings/sso.tsx", { id: "org-settings-sso" }),
-    route("profile/domains", "routes/organizations/settings/later.tsx", { id: "org-settings-domains" }),
+    // Organization domains (issue 18, docs/decisions/044)
+    route("profile/domains", "routes/organizations/settings/domains.tsx", { id: "org-settings-domains" }),
   ]),
 
   // Teams (issue 16, docs/decisions/029): an organization's team settings (L and developer), and

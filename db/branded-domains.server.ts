@@ -1,9 +1,10 @@
 /** Branded domains and vanity subdomains of a workspace (docs/decisions/035). */
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { DomainCounts } from "../domain/branded-domains";
 import type { Db } from "./client.server";
 import { notificationInsert, type NewMessage } from "./notifications.server";
-import { brandedDomains, links, type BrandedDomain, type BrandedDomainStatus } from "./schema";
+import { brandedDomains, brandedDomainTeams, links, teams, workspaces, type BrandedDomain, type BrandedDomainStatus } from "./schema";
 
 export type { BrandedDomain };
 
@@ -27,8 +28,10 @@ export async function countBrandedDomains(db: Db, workspaceId: string): Promise<
   return counts;
 }
 
-export async function insertBrandedDomain(db: Db, row: typeof brandedDomains.$inferInsert): Promise<void> {
-  await db.insert(brandedDomains).values(row);
+/** Inserts a domain; an organization's is audited in the same batch (decision 044). */
+export async function insertBrandedDomain(db: Db, row: typeof brandedDomains.$inferInsert, audit?: BatchItem<"sqlite">): Promise<void> {
+  if (audit) await db.batch([db.insert(brandedDomains).values(row), audit]);
+  else await db.insert(brandedDomains).values(row);
 }
 
 export async function updateBrandedDomain(
@@ -39,22 +42,23 @@ export async function updateBrandedDomain(
   await db.update(brandedDomains).set(fields).where(eq(brandedDomains.id, id));
 }
 
-/** A state change and its owner's notification in one batch. */
+/** A state change and its owner's notification in one batch (no recipient: the change alone). */
 export async function updateBrandedDomainWithNotice(
   db: Db,
   domain: BrandedDomain,
   fields: Partial<typeof brandedDomains.$inferInsert>,
   notice: NewMessage,
   now: Date,
+  recipient: string | null = domain.userId,
 ): Promise<void> {
-  await db.batch([
-    db.update(brandedDomains).set(fields).where(eq(brandedDomains.id, domain.id)),
-    notificationInsert(db, domain.userId, notice, now),
-  ]);
+  const update = db.update(brandedDomains).set(fields).where(eq(brandedDomains.id, domain.id));
+  if (recipient === null) await update;
+  else await db.batch([update, notificationInsert(db, recipient, notice, now)]);
 }
 
-export async function deleteBrandedDomain(db: Db, id: string): Promise<void> {
-  await db.delete(brandedDomains).where(eq(brandedDomains.id, id));
+export async function deleteBrandedDomain(db: Db, id: string, audit?: BatchItem<"sqlite">): Promise<void> {
+  if (audit) await db.batch([db.delete(brandedDomains).where(eq(brandedDomains.id, id)), audit]);
+  else await db.delete(brandedDomains).where(eq(brandedDomains.id, id));
 }
 
 /** Domains the re-check looks at: pending ones and active ones, least recently checked first. */
@@ -76,4 +80,99 @@ export async function countLinksOnHostsSince(db: Db, workspaceId: string, hosts:
     .from(links)
     .where(and(eq(links.workspaceId, workspaceId), inArray(links.domain, hosts), sql`${links.createdAt} >= ${since.getTime()}`));
   return Number(row?.n ?? 0);
+}
+
+// Organization domains (decision 044) ------------------------------------------------------------
+
+/** An organization's own domains, by name. */
+export async function listOrganizationDomains(db: Db, organizationId: string): Promise<BrandedDomain[]> {
+  return db.select().from(brandedDomains).where(eq(brandedDomains.organizationId, organizationId)).orderBy(asc(brandedDomains.hostname));
+}
+
+export async function countOrganizationDomains(db: Db, organizationId: string): Promise<DomainCounts> {
+  const rows = await db
+    .select({ kind: brandedDomains.kind, n: sql<number>`count(*)` })
+    .from(brandedDomains)
+    .where(eq(brandedDomains.organizationId, organizationId))
+    .groupBy(brandedDomains.kind);
+  const counts: DomainCounts = { domain: 0, subdomain: 0, vanity: 0 };
+  for (const row of rows) counts[row.kind] = Number(row.n);
+  return counts;
+}
+
+/** Which teams each of an organization's domains is assigned to: domain id → team ids. */
+export async function listDomainTeams(db: Db, organizationId: string): Promise<Map<string, string[]>> {
+  const rows = await db
+    .select({ domainId: brandedDomainTeams.domainId, teamId: brandedDomainTeams.teamId })
+    .from(brandedDomainTeams)
+    .innerJoin(brandedDomains, eq(brandedDomains.id, brandedDomainTeams.domainId))
+    .where(eq(brandedDomains.organizationId, organizationId));
+  const map = new Map<string, string[]>();
+  for (const row of rows) map.set(row.domainId, [...(map.get(row.domainId) ?? []), row.teamId]);
+  return map;
+}
+
+/**
+ * The organization's active domains a team may create links on: those for all teams and those
+ * assigned to it (the team of that organization: a team id of another organization finds nothing).
+ */
+export async function listTeamUsableDomains(db: Db, organizationId: string, teamId: string): Promise<BrandedDomain[]> {
+  return db
+    .select()
+    .from(brandedDomains)
+    .where(
+      and(
+        eq(brandedDomains.organizationId, organizationId),
+        eq(brandedDomains.status, "active"),
+        sql`exists (select 1 from ${teams} where ${teams.id} = ${teamId} and ${teams.organizationId} = ${organizationId})`,
+        or(
+          eq(brandedDomains.forAllTeams, true),
+          sql`exists (select 1 from ${brandedDomainTeams} where ${brandedDomainTeams.domainId} = ${brandedDomains.id} and ${brandedDomainTeams.teamId} = ${teamId})`,
+        ),
+      ),
+    )
+    .orderBy(asc(brandedDomains.hostname));
+}
+
+/** Marks an organization's domain for all teams or not, with the audit row, in one batch. */
+export async function setDomainForAllTeams(db: Db, domainId: string, forAllTeams: boolean, audit: BatchItem<"sqlite">): Promise<void> {
+  await db.batch([db.update(brandedDomains).set({ forAllTeams }).where(eq(brandedDomains.id, domainId)), audit]);
+}
+
+/**
+ * Sets which of the organization's domains a team may use (replacing the team's assignments to
+ * that organization's domains), with the audit row, in one batch. `domainIds` are already
+ * checked to be the organization's.
+ */
+export async function setTeamDomains(
+  db: Db,
+  organizationId: string,
+  teamId: string,
+  domainIds: string[],
+  audit: BatchItem<"sqlite">,
+): Promise<void> {
+  const own = db.select({ id: brandedDomains.id }).from(brandedDomains).where(eq(brandedDomains.organizationId, organizationId));
+  const statements: [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]] = [
+    db.delete(brandedDomainTeams).where(and(eq(brandedDomainTeams.teamId, teamId), inArray(brandedDomainTeams.domainId, own))),
+    audit,
+  ];
+  if (domainIds.length > 0) statements.push(db.insert(brandedDomainTeams).values(domainIds.map((domainId) => ({ domainId, teamId }))));
+  await db.batch(statements);
+}
+
+/**
+ * Every domain the database deletes with an account (its personal workspace's and its workspaces'
+ * inside organizations) or with an organization (its own and its workspaces'): read before the
+ * deletion, so they can be removed at Cloudflare and in KV after it (decision 044).
+ */
+export async function listDomainsGoingWith(db: Db, owner: { userId: string } | { organizationId: string }): Promise<BrandedDomain[]> {
+  const ownedWorkspaces =
+    "userId" in owner
+      ? db.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.userId, owner.userId))
+      : db.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.organizationId, owner.organizationId));
+  const inWorkspaces = inArray(brandedDomains.workspaceId, ownedWorkspaces);
+  return db
+    .select()
+    .from(brandedDomains)
+    .where("userId" in owner ? inWorkspaces : or(eq(brandedDomains.organizationId, owner.organizationId), inWorkspaces));
 }

@@ -13,7 +13,7 @@ import {
 } from "../domain/permissions";
 import { auditInsert } from "./audit.server";
 import type { Db } from "./client.server";
-import { invitations, organizationRoles, organizationUsers, organizations, teamMembers, teams, users } from "./schema";
+import { brandedDomains, invitations, organizationRoles, organizationUsers, organizations, teamMembers, teams, users } from "./schema";
 
 export type OrganizationRecord = OrganizationFacts & {
   readonly slug: string;
@@ -279,7 +279,7 @@ export async function restoreCounts(db: Db, organizationId: string): Promise<{ a
 
 /** What the re-onboarding steps are decided on (spec 01 §4), besides who asks. */
 export async function onboardingCounts(db: Db, organizationId: string) {
-  const [userRows, orgInvitations, teamRows] = await db.batch([
+  const [userRows, orgInvitations, teamRows, domainRows] = await db.batch([
     db.select({ n: count() }).from(organizationUsers).where(eq(organizationUsers.organizationId, organizationId)),
     db
       .select({ n: count() })
@@ -289,6 +289,8 @@ export async function onboardingCounts(db: Db, organizationId: string) {
       .select({ id: teams.id, name: teams.name, slug: teams.slug, archived: teams.archived, createdAt: teams.createdAt })
       .from(teams)
       .where(eq(teams.organizationId, organizationId)),
+    // Organization domains (decision 044): re-onboarding step 1 is done once the organization has one.
+    db.select({ n: count() }).from(brandedDomains).where(eq(brandedDomains.organizationId, organizationId)),
   ]);
   const visible = teamRows.filter((t) => !t.archived).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
   const first = visible[0] ?? null;
@@ -304,8 +306,7 @@ export async function onboardingCounts(db: Db, organizationId: string) {
     firstTeamMembersAndInvitations = (members[0]?.n ?? 0) + (pending[0]?.n ?? 0);
   }
   return {
-    // Organization domains arrive with a later issue: none can exist yet.
-    domains: 0,
+    domains: domainRows[0]?.n ?? 0,
     usersAndInvitations: (userRows[0]?.n ?? 0) + (orgInvitations[0]?.n ?? 0),
     teams: visible.length,
     firstTeamMembersAndInvitations,

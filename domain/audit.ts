@@ -42,6 +42,8 @@ export const AUDIT_ACTIONS = {
   "sso.removed": "Single sign-on removed",
   "sso.domain-verified": "SSO domain verified",
   "sso.required-changed": "SSO requirement changed",
+  // Organization domains (issue 18, docs/decisions/044)
+  "domain.teams-changed": "Domain's teams changed",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

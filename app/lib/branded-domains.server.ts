@@ -3,8 +3,11 @@
  * bounds, Cloudflare for SaaS custom hostname), its state (re-checked on demand and by the cron
  * trigger), its KV host record for the redirect worker, and removing it.
  */
+import { eq } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import {
   countBrandedDomains,
+  countOrganizationDomains,
   deleteBrandedDomain,
   getBrandedDomain,
   insertBrandedDomain,
@@ -13,10 +16,12 @@ import {
   updateBrandedDomainWithNotice,
   type BrandedDomain,
 } from "../../db/branded-domains.server";
-import { getDb } from "../../db/client.server";
+import { getDb, type Db } from "../../db/client.server";
+import { organizations } from "../../db/schema";
 import { addDomainRefusal, BRANDED_DOMAINS_PATH, BRANDED_MESSAGES, type BrandedKind } from "../../domain/branded-domains";
 import { parseShortDomains } from "../../domain/domains";
 import { hostKey, type HostRecord } from "../../domain/host-record";
+import { RELEASE_DOMAINS_JOB, type ReleasedHost, type ReleaseDomainsJob } from "../../domain/domain-release";
 import type { Subject } from "../../domain/entitlements";
 import type { AppEnv } from "../env.server";
 import { customHostnamesClient, stateOf, type CustomHostname } from "./custom-hostnames.server";
@@ -64,14 +69,19 @@ export type AddOutcome =
  */
 export async function addBrandedDomain(
   env: AppEnv,
-  who: { userId: string; workspaceId: string; subject: Subject },
+  /** The owner: a workspace, or an organization (decision 044: then workspaceId is ignored). */
+  who: { userId: string; workspaceId: string | null; organizationId?: string | null; subject: Subject },
   kind: BrandedKind,
   hostname: string,
   now = new Date(),
+  /** An organization's addition is audited in the insert's batch (decision 044). */
+  audit?: (db: Db) => BatchItem<"sqlite">,
 ): Promise<AddOutcome> {
   const db = getDb(env.DB);
   const field = kind === "domain" ? "domain" : "subdomain";
-  const refusal = addDomainRefusal(who.subject, kind, await countBrandedDomains(db, who.workspaceId));
+  const organizationId = who.organizationId ?? null;
+  const counts = organizationId ? await countOrganizationDomains(db, organizationId) : await countBrandedDomains(db, who.workspaceId ?? "");
+  const refusal = addDomainRefusal(who.subject, kind, counts);
   if (refusal) return { ok: false, field: "form", message: refusal, status: 403 };
   if (kind !== "vanity" && isOwnHost(env, hostname)) return { ok: false, field, message: BRANDED_MESSAGES.ownHost, status: 422 };
   if (await getBrandedDomain(db, hostname)) return { ok: false, field, message: BRANDED_MESSAGES.taken, status: 409 };
@@ -92,7 +102,9 @@ export async function addBrandedDomain(
   }
   const domain: BrandedDomain = {
     id: crypto.randomUUID(),
-    workspaceId: who.workspaceId,
+    workspaceId: organizationId ? null : who.workspaceId,
+    organizationId,
+    forAllTeams: false,
     userId: who.userId,
     hostname,
     kind,
@@ -111,7 +123,7 @@ export async function addBrandedDomain(
     disabledReason: null,
   };
   try {
-    await insertBrandedDomain(db, domain);
+    await insertBrandedDomain(db, domain, audit?.(db));
   } catch (error) {
     // Someone else took the name meanwhile (the unique index): give the custom hostname back.
     if (custom)
@@ -170,15 +182,35 @@ export async function recheckBrandedDomain(env: AppEnv, domain: BrandedDomain, n
     },
     pending: { title: `Your domain ${domain.hostname} is waiting for verification`, body: "" },
   } as const;
+  const told = await noticeTarget(db, domain);
   await updateBrandedDomainWithNotice(
     db,
     domain,
     { ...seen, status: next, verifiedAt: updated.verifiedAt },
-    { ...notices[next], url: `${BRANDED_DOMAINS_PATH}/verify?domain=${encodeURIComponent(domain.hostname)}` },
+    { ...notices[next], url: told.url },
     now,
+    told.userId,
   );
   await writeHostRecord(env, updated);
   return updated;
+}
+
+/**
+ * Who hears of a domain's state change, and where the notice links: a workspace's domain tells
+ * whoever added it (its verify page); an organization's tells the organization's owner (its
+ * Organization Domains page).
+ */
+async function noticeTarget(db: Db, domain: BrandedDomain): Promise<{ userId: string | null; url: string }> {
+  if (!domain.organizationId)
+    return { userId: domain.userId, url: `${BRANDED_DOMAINS_PATH}/verify?domain=${encodeURIComponent(domain.hostname)}` };
+  const [org] = await db
+    .select({ slug: organizations.slug, ownerUserId: organizations.ownerUserId })
+    .from(organizations)
+    .where(eq(organizations.id, domain.organizationId));
+  return {
+    userId: org?.ownerUserId ?? null,
+    url: org ? `/app/organizations/${encodeURIComponent(org.slug)}/settings/profile/domains` : BRANDED_DOMAINS_PATH,
+  };
 }
 
 /** The cron trigger's pass: the least recently checked domains, each on its own (one failure stops none). */
@@ -198,13 +230,14 @@ export async function recheckBrandedDomains(env: AppEnv, now = new Date(), limit
 }
 
 /** Removes a domain: its custom hostname, its row and its host record (its links stay, unserved). */
-export async function removeBrandedDomain(env: AppEnv, domain: BrandedDomain): Promise<void> {
+export async function removeBrandedDomain(env: AppEnv, domain: BrandedDomain, audit?: (db: Db) => BatchItem<"sqlite">): Promise<void> {
   if (domain.cfHostnameId) {
     const client = customHostnamesClient(env);
     if (!client) throw new Error("CF_API_TOKEN or CF_ZONE_ID is not set");
     await client.delete(domain.cfHostnameId);
   }
-  await deleteBrandedDomain(getDb(env.DB), domain.id);
+  const db = getDb(env.DB);
+  await deleteBrandedDomain(db, domain.id, audit?.(db));
   await env.LINKS.delete(hostKey(domain.hostname));
   await purgeHosts(env, [domain.hostname]);
 }
@@ -219,4 +252,40 @@ export async function requireOwnDomain(env: AppEnv, workspaceId: string, hostnam
   const domain = hostname ? await getBrandedDomain(getDb(env.DB), hostname) : undefined;
   if (!domain || domain.workspaceId !== workspaceId) throw new Response("Domain not found.", { status: 404 });
   return domain;
+}
+
+/**
+ * After an account or an organization is deleted (decision 044): its domains' rows went with it;
+ * their custom hostnames at Cloudflare and their KV host records go now. The host records first
+ * (the links stop at once), then each custom hostname; whatever fails is handed to the queue
+ * (`domains.release`), which retries until it holds. Never throws: the deletion has happened.
+ */
+export async function releaseDomains(env: AppEnv, domains: readonly BrandedDomain[]): Promise<void> {
+  if (domains.length === 0) return;
+  const client = customHostnamesClient(env);
+  const left: ReleasedHost[] = [];
+  for (const domain of domains) {
+    const host = { hostname: domain.hostname, cfHostnameId: domain.cfHostnameId };
+    try {
+      await env.LINKS.delete(hostKey(domain.hostname));
+      if (domain.cfHostnameId) {
+        if (!client) throw new Error("CF_API_TOKEN or CF_ZONE_ID is not set");
+        await client.delete(domain.cfHostnameId);
+      }
+    } catch (error) {
+      console.error("branded domains: not released, queued", domain.hostname, error instanceof Error ? error.message : error);
+      left.push(host);
+    }
+  }
+  await purgeHosts(
+    env,
+    domains.map((d) => d.hostname),
+  );
+  if (left.length === 0) return;
+  const job: ReleaseDomainsJob = { type: RELEASE_DOMAINS_JOB, v: 1, id: `release_${crypto.randomUUID()}`, payload: { hosts: left } };
+  try {
+    await env.JOBS.send(job);
+  } catch (error) {
+    console.error("branded domains: release job not queued", left.map((h) => h.hostname).join(", "), error);
+  }
 }

@@ -26,7 +26,7 @@ import type { AppEnv } from "../env.server";
 import type { BulkReply } from "../forms/bulk";
 import type { Viewer } from "../session.server";
 import { formDataWithin } from "./body-limit.server";
-import { customAliasLock, shortDomainsOf, userChooser } from "./create-link.server";
+import { customAliasLock, domainsFor, userChooser } from "./create-link.server";
 import { destinationContext } from "./links.server";
 
 /** Bulk creation needs both the create and the bulk capabilities (spec 02 §6), and a trial that is not past due. */
@@ -116,6 +116,8 @@ export interface BulkTarget {
   organizationId: string;
   subject: Subject;
   subscribed: boolean;
+  /** A team's workspace: its organization's domains for it join the domain list (decision 044). */
+  teamId?: string | null;
 }
 
 /** The multipart post of the form or the JSON call: capability, body size, then acceptBulkUpload. */
@@ -134,11 +136,16 @@ export async function bulkUploadAction(
   const form = body.form;
   const file = form.get("file");
   const withHeader = form.get("withHeader") ?? form.get("with_header");
-  // The same domain rules as the single form: only the domains open to this user.
+  // The same domain rules as the single form: only the domains open to this user in this
+  // workspace, its branded ones included (its own, and a team's organization domains: decision 044).
   const chooser = target ? { ...userChooser(viewer), subscribed: target.subscribed } : userChooser(viewer);
-  const domains = shortDomainsOf(env)
-    .filter((d) => domainLock(d, chooser) === null)
-    .map((d) => d.domain);
+  const table = await domainsFor(env, {
+    workspaceId: target?.workspaceId ?? viewer.user.id,
+    subject,
+    organizationId: target?.organizationId ?? null,
+    teamId: target?.teamId ?? null,
+  });
+  const domains = table.filter((d) => domainLock(d, chooser) === null).map((d) => d.domain);
   const context = await destinationContext(env, request);
   const reply = await acceptBulkUpload(
     { db: getDb(env.DB), uploads: env.UPLOADS, jobs: env.BULK },

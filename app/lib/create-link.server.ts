@@ -15,7 +15,7 @@ import { creationLimitMessage, creationLimitReached, WEB_CREDIT_COST, webCredits
 import { getOveragesEnabled } from "../../db/users.server";
 import { listUtmPresets } from "../../db/utm-presets.server";
 import { canBulkCreate } from "../../domain/bulk";
-import { listBrandedDomains, countLinksOnHostsSince } from "../../db/branded-domains.server";
+import { listBrandedDomains, listTeamUsableDomains, countLinksOnHostsSince } from "../../db/branded-domains.server";
 import { brandedAliasRefusal } from "../../domain/branded-domains";
 import {
   brandedShortDomain,
@@ -63,11 +63,21 @@ export function shortDomainsOf(env: Pick<AppEnv, "SHORT_HOST" | "SHORT_DOMAINS">
  * (type "organization"). Unverified, lapsed and other workspaces' domains are not in the list, so
  * the server refuses them like any unknown domain.
  */
-export async function domainsFor(env: AppEnv, creator: Pick<LinkCreator, "workspaceId" | "subject">): Promise<ShortDomain[]> {
+export async function domainsFor(
+  env: AppEnv,
+  creator: Pick<LinkCreator, "workspaceId" | "subject" | "organizationId" | "teamId">,
+): Promise<ShortDomain[]> {
   const common = parseShortDomains(env.SHORT_DOMAINS);
   if (!can(creator.subject, "use_branded_domains")) return creatableDomains(env.SHORT_HOST, common);
-  const own = (await listBrandedDomains(getDb(env.DB), creator.workspaceId)).filter((d) => d.status === "active");
-  return creatableDomains(env.SHORT_HOST, [...common, ...own.map((d) => brandedShortDomain(d.hostname))]);
+  const db = getDb(env.DB);
+  // A team's workspace also gets its organization's domains for all teams and those assigned to it (decision 044).
+  const teamId = creator.organizationId ? (creator.teamId ?? null) : null;
+  const [own, organization] = await Promise.all([
+    listBrandedDomains(db, teamId ?? creator.workspaceId),
+    teamId ? listTeamUsableDomains(db, creator.organizationId!, teamId) : Promise.resolve([]),
+  ]);
+  const hosts = [...own.filter((d) => d.status === "active"), ...organization].map((d) => brandedShortDomain(d.hostname));
+  return creatableDomains(env.SHORT_HOST, [...common, ...hosts]);
 }
 
 /** Links created on branded hosts this calendar month (UTC) against max_branded_aliases_per_month. */
@@ -130,6 +140,8 @@ export interface LinkCreator {
   workspaceId: string;
   /** Set when the workspace is inside an organization: its changes are audited there. */
   organizationId?: string | null;
+  /** Set when the workspace is a team's: the organization's domains it may use join its list (decision 044). */
+  teamId?: string | null;
   subject: Subject;
   subscribed: boolean;
   emailVerified: boolean;

@@ -28,7 +28,8 @@ export interface CustomHostnamesClient {
   delete(id: string): Promise<void>;
 }
 
-type CfEnv = Pick<AppEnv, "CF_API_TOKEN" | "CF_ZONE_ID" | "CF_API_BASE_URL">;
+/** The app's variables, or the queue consumer's (which removes a deleted owner's hostnames; decision 044). */
+type CfEnv = Pick<AppEnv, "CF_API_TOKEN" | "CF_ZONE_ID"> & { CF_API_BASE_URL?: string | undefined };
 
 /** The client, or null when the token or the zone is missing (adding domains then fails closed). */
 export function customHostnamesClient(env: CfEnv): CustomHostnamesClient | null {

@@ -114,6 +114,7 @@ export async function organizationCreator(scoped: ScopedAccess): Promise<LinkCre
     userId: access.viewer.user.id,
     workspaceId: workspaceId!,
     organizationId: access.organization.id,
+    teamId,
     subject,
     subscribed,
     emailVerified: access.viewer.user.emailVerified,
@@ -192,6 +193,7 @@ export async function organizationBulkCall(args: Args, scope: "team" | "personal
     organizationId: scoped.access.organization.id,
     subject: creator.subject,
     subscribed: creator.subscribed,
+    teamId: scoped.teamId,
   };
   const { status, reply } = await bulkUploadAction(getCloudflare(args.context).env, args.request, scoped.access.viewer, target);
   if (reply.errors) {

@@ -3,8 +3,10 @@
  * workspace brings. The redirect worker never reads this table: it reads the host's record in
  * KV (`hostKey`, domain/host-record.ts), which the app writes through on every change.
  */
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { sql } from "drizzle-orm";
+import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { users } from "./auth";
+import { organizations, teams } from "./organizations";
 import { workspaces } from "./workspaces";
 
 export const BRANDED_DOMAIN_KINDS = ["domain", "subdomain", "vanity"] as const;
@@ -19,13 +21,14 @@ export const brandedDomains = sqliteTable(
   "branded_domains",
   {
     id: text("id").primaryKey(),
-    /** The owning workspace (docs/decisions/027); `user_id` is who added it. */
-    workspaceId: text("workspace_id")
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    /** The owning workspace (docs/decisions/027), or null for an organization's domain (decision 044). */
+    workspaceId: text("workspace_id").references(() => workspaces.id, { onDelete: "cascade" }),
+    /** The owning organization (decision 044): its domains serve its teams. */
+    organizationId: text("organization_id").references(() => organizations.id, { onDelete: "cascade" }),
+    /** An organization's domain every team of it may use; otherwise the teams of branded_domain_teams. */
+    forAllTeams: integer("for_all_teams", { mode: "boolean" }).notNull().default(false),
+    /** Who added it; null once that account is deleted (an organization's domain stays). */
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
     /** Lower-case host name, punycode; one owner across the service. */
     hostname: text("hostname").notNull(),
     kind: text("kind", { enum: BRANDED_DOMAIN_KINDS }).notNull(),
@@ -51,8 +54,27 @@ export const brandedDomains = sqliteTable(
   (t) => [
     uniqueIndex("branded_domains_hostname").on(t.hostname),
     index("branded_domains_workspace").on(t.workspaceId),
+    index("branded_domains_organization").on(t.organizationId),
     index("branded_domains_status").on(t.status, t.checkedAt),
+    check(
+      "branded_domains_owner_shape",
+      sql`(${t.workspaceId} is not null and ${t.organizationId} is null) or (${t.workspaceId} is null and ${t.organizationId} is not null)`,
+    ),
   ],
+);
+
+/** The teams an organization's domain is assigned to, when it is not for all teams (decision 044). */
+export const brandedDomainTeams = sqliteTable(
+  "branded_domain_teams",
+  {
+    domainId: text("domain_id")
+      .notNull()
+      .references(() => brandedDomains.id, { onDelete: "cascade" }),
+    teamId: text("team_id")
+      .notNull()
+      .references(() => teams.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.domainId, t.teamId] }), index("branded_domain_teams_team").on(t.teamId)],
 );
 
 export type BrandedDomain = typeof brandedDomains.$inferSelect;

@@ -111,6 +111,12 @@ test("a refused form POST or JSON write changes nothing: name, roles, users, req
     { path: "settings/profile/roles", form: { intent: "delete", roleId }, action: "organization.roles" },
     { path: "helpdesk", form: { subject: "Hello", message: "Let me in" }, action: "organization.helpdesk" },
     { path: "restore", form: {}, action: "organization.unarchive" },
+    // Organization domains (decision 044): a refused add creates nothing (the snapshot's domains stay empty).
+    {
+      path: "settings/profile/domains",
+      form: { intent: "add", domain: `evil-${world.slug}.example`, confirm: "on" },
+      action: "organization.domains",
+    },
   ];
   for (const persona of PERSONAS) {
     const request = as(persona);
@@ -149,6 +155,7 @@ test("a refused form POST or JSON write changes nothing: name, roles, users, req
   expect(after.users).toEqual(before.users);
   expect(after.roles).toEqual(before.roles);
   expect(after.requests).toBe(before.requests);
+  expect(after.domains).toEqual(before.domains);
   // The trail gained only the owner's archive and restore.
   expect(after.trail.slice(0, after.trail.length - before.trail.length)).toEqual([
     expect.stringContaining("organization.restored"),
@@ -176,7 +183,8 @@ async function snapshot(owner: APIRequestContext) {
   const requests = (helpdesk.match(/data-request=/g) ?? []).length;
   const csv = await (await get(`${org()}/audit.csv`)).text();
   const trail = csv.trim().split("\r\n").slice(1);
-  return { organization, users, roles, requests, trail };
+  const domains = ((await (await get(`/app/api/organization/${world.slug}/domains`)).json()) as { data: unknown[] }).data;
+  return { organization, users, roles, requests, trail, domains };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -504,11 +504,21 @@ test.describe("team settings forms", () => {
     await page.context().close();
   });
 
-  test("team domains list the short domains the team can use today", async () => {
+  test("team domains list the short domains the team can use, and the organization's domains (none yet)", async () => {
     const as = await session("owner");
     const html = await (await as.get(`${settings}/domains?team=${TEAM}`)).text();
     for (const domain of E2E_SHORT_DOMAINS) expect(html.includes(`>${domain.domain}<`), domain.domain).toBe(!domain.isBlocked);
-    expect(html).toContain("Coming with branded domains for organizations.");
+    expect(html).toContain("has no branded domains yet. They are added in Organization Domains.");
+  });
+
+  test("POST team domains (the organization's domains permission): every other persona is refused", async () => {
+    for (const persona of PERSONAS) {
+      const as = await session(persona);
+      const allowed = world.allows(persona, "organization.domains") && world.allows(persona, "team.domains", TEAM);
+      const response = await as.post(`${settings}/domains?team=${TEAM}`, { form: {}, headers: SAME_ORIGIN, maxRedirects: 0 });
+      // A team admin opens the page but assigns nothing: 403, like any persona without the permission.
+      expect(response.status(), `${persona} POST team domains`).toBe(settingsStatus(persona, allowed, 302));
+    }
   });
 });
 

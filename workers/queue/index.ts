@@ -18,6 +18,9 @@ import { REPUTATION_JOB } from "../../domain/reputation";
 import { reputationCheckJob, scheduleReputationRecheck } from "./src/reputation";
 // Domain orders (issue 18, decision 043)
 import { DOMAIN_ORDER_JOB, domainOrderJob } from "./src/domain-orders";
+// Organization domains (issue 18, decision 044): a deleted owner's domains released
+import { RELEASE_DOMAINS_JOB } from "../../domain/domain-release";
+import { releaseDomainsJob } from "./src/domain-release";
 
 export const JOBS: Readonly<Record<string, JobHandler>> = {
   "mail.send": sendMailJob,
@@ -28,6 +31,7 @@ export const JOBS: Readonly<Record<string, JobHandler>> = {
   [DELETE_ACCOUNT_LINKS_JOB]: deleteAccountLinksJob,
   [REPUTATION_JOB]: reputationCheckJob,
   [DOMAIN_ORDER_JOB]: domainOrderJob,
+  [RELEASE_DOMAINS_JOB]: releaseDomainsJob,
 };
 
 export default {

@@ -131,7 +131,9 @@ export async function loader(args: Route.LoaderArgs) {
     const team = createdIn === "personal" ? null : teams.find((t) => t.slug === createdIn);
     const readable = team ? allows(access, "team.open", { ...team, organizationId: organization.id, archived: false }) : true;
     const ws = team ? team.id : await findMemberWorkspace(db, organization.id, access.viewer.user.id);
-    const link = readable && ws ? await getUserLinkByDomainAlias(db, ws, env.SHORT_HOST, alias) : undefined;
+    // A link on a branded domain names its host (decision 044); only a link of that workspace is shown.
+    const host = (params.get("domain") ?? env.SHORT_HOST).toLowerCase().slice(0, 253);
+    const link = readable && ws ? await getUserLinkByDomainAlias(db, ws, host, alias) : undefined;
     if (link) result = await linkResultView(env, args.request, link, await listLinkTags(db, link.id), false);
   }
 
@@ -197,6 +199,7 @@ export async function action(args: Route.ActionArgs) {
       organizationId: access.organization.id,
       subject: creator.subject,
       subscribed: creator.subscribed,
+      teamId,
     });
     return data(reply, { status });
   }
@@ -214,7 +217,9 @@ export async function action(args: Route.ActionArgs) {
     return createReply(submission.reply(errors), outcome.status);
   }
   const back = pagePath(access.organization.slug, scope, args.params.team);
-  return redirect(`${back}?${new URLSearchParams({ alias: outcome.link.alias, team: chosen }).toString()}`);
+  const query = new URLSearchParams({ alias: outcome.link.alias, team: chosen });
+  if (outcome.link.domain !== env.SHORT_HOST) query.set("domain", outcome.link.domain);
+  return redirect(`${back}?${query.toString()}`);
 }
 
 const DATE = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });

@@ -27,6 +27,9 @@ import { checkCurrentPassword } from "../../lib/password-confirm.server";
 import { deleteUserPhotos } from "../../lib/profile-photo.server";
 import { getAuth, requireUser } from "../../session.server";
 import type { Route } from "./+types/profile.delete";
+import { listDomainsGoingWith } from "../../../db/branded-domains.server";
+import { getDb } from "../../../db/client.server";
+import { releaseDomains } from "../../lib/branded-domains.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Delete account | Snip" }];
 
@@ -56,6 +59,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     console.error("account deletion: the provider did not cancel the subscription", viewer.user.id, cancelled.message);
     return data(submission.reply({ formErrors: [BILLING_MESSAGES.updateFailed], hideFields: ["password"] }), { status: 502 });
   }
+  // Its branded domains, read before the database deletes them with the account (decision 044).
+  const domains = await listDomainsGoingWith(getDb(env.DB), { userId: viewer.user.id });
   const result = await attempt(() =>
     getAuth(request, context).api.deleteUser({
       body: { password: submission.value.password },
@@ -74,6 +79,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const userId = viewer.user.id;
   // Before the answer: the links stop redirecting at once (or the queue retries it).
   await deleteClosedAccountLinks(env, userId);
+  // Then its domains: custom hostnames at Cloudflare and host records (or the queue retries it).
+  await releaseDomains(env, domains);
   ctx.waitUntil(
     deleteUserPhotos(env.UPLOADS, userId).catch((error: unknown) => console.error("account deletion: photos not removed", userId, error)),
   );

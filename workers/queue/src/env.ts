@@ -33,6 +33,7 @@ export interface QueueEnv {
   DNSIMPLE_REGISTRANT_ID?: string;
   /** https://api.dnsimple.com (default), the sandbox, or the local stub. */
   DNSIMPLE_API_BASE_URL?: string;
+  /** Branded domains (decision 044): a deleted owner's custom hostnames are removed at Cloudflare for SaaS. */
   CF_API_TOKEN?: string;
   CF_ZONE_ID?: string;
   CF_API_BASE_URL?: string;

@@ -13,6 +13,8 @@ import { getCloudflare } from "../../../context.server";
 import { loadOrganizationAccess, requireOrganizationAccess } from "../../../lib/organizations/access.server";
 import { cancelOrganizationSubscriptions } from "../../../lib/billing/workspace-deletion.server";
 import { deleteOrganizationPhotos } from "../../../lib/profile-photo.server";
+import { listDomainsGoingWith } from "../../../../db/branded-domains.server";
+import { releaseDomains } from "../../../lib/branded-domains.server";
 import type { Route } from "./+types/organization";
 
 function parseList(stored: string): string[] {
@@ -59,7 +61,10 @@ export async function action(args: Route.ActionArgs) {
   const { env } = getCloudflare(args.context);
   const cancelled = await cancelOrganizationSubscriptions(env, access.organization.id);
   if (!cancelled.ok) return apiError(cancelled.status, cancelled.message);
+  const domains = await listDomainsGoingWith(access.db, { organizationId: access.organization.id });
   await deleteOrganization(access.db, access.organization.id);
+  // Its domains' custom hostnames and host records (decision 044; the queue retries what fails).
+  await releaseDomains(env, domains);
   try {
     await deleteOrganizationPhotos(env.UPLOADS, access.organization.id);
   } catch (error) {

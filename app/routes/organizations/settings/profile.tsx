@@ -24,6 +24,8 @@ import { formDataWithin } from "../../../lib/body-limit.server";
 import { allows, requireOrganizationAccess } from "../../../lib/organizations/access.server";
 import { cancelOrganizationSubscriptions } from "../../../lib/billing/workspace-deletion.server";
 import { deleteOrganizationPhotos, putOrganizationPhoto } from "../../../lib/profile-photo.server";
+import { listDomainsGoingWith } from "../../../../db/branded-domains.server";
+import { releaseDomains } from "../../../lib/branded-domains.server";
 import type { Route } from "./+types/profile";
 
 export const meta: Route.MetaFunction = () => [{ title: "Organization Profile | Snip" }];
@@ -120,7 +122,10 @@ export async function action(args: Route.ActionArgs) {
       // Issue 17 (docs/decisions/042): what the organization and its teams pay for ends first.
       const cancelled = await cancelOrganizationSubscriptions(env, organization.id);
       if (!cancelled.ok) return data<Reply>({ intent, result: fieldError("confirm", cancelled.message) }, { status: cancelled.status });
+      const domains = await listDomainsGoingWith(db, { organizationId: organization.id });
       await deleteOrganization(db, organization.id);
+      // Its domains' custom hostnames and host records (decision 044; the queue retries what fails).
+      await releaseDomains(env, domains);
       await sweep(env.UPLOADS, organization.id, null);
       return redirect("/app/organizations?notice=deleted");
     }
