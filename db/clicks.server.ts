@@ -146,3 +146,66 @@ export async function getClickTotals(db: D1Database, linkIds: readonly string[])
   }
   return totals;
 }
+
+// Clicks options (issue 20, docs/decisions/038)
+
+/** What the clicks consumer needs to cap a link's counted clicks: its running total, exemption and workspace. */
+export interface LinkClickState {
+  tracked: number;
+  unlimited: boolean;
+  workspace: { kind: "personal" | "team" | "member"; userId: string | null; organizationId: string | null; teamId: string | null } | null;
+}
+
+/** The click state of these links, read together with their workspaces (a link not found is absent). */
+export async function getLinkClickStates(db: D1Database, linkIds: readonly string[]): Promise<Map<string, LinkClickState>> {
+  const states = new Map<string, LinkClickState>();
+  const selects = chunk(linkIds, MAX_PARAMS).map((part) =>
+    db
+      .prepare(
+        `SELECT l.id, l.tracked_clicks, l.clicks_unlimited, w.kind, w.user_id, w.organization_id, w.team_id
+         FROM links l LEFT JOIN workspaces w ON w.id = l.workspace_id WHERE l.id IN (${part.map(() => "?").join(",")})`,
+      )
+      .bind(...part),
+  );
+  if (selects.length === 0) return states;
+  type Row = {
+    id: string;
+    tracked_clicks: number;
+    clicks_unlimited: number;
+    kind: "personal" | "team" | "member" | null;
+    user_id: string | null;
+    organization_id: string | null;
+    team_id: string | null;
+  };
+  for (const result of await db.batch<Row>(selects))
+    for (const r of result.results)
+      states.set(r.id, {
+        tracked: r.tracked_clicks,
+        unlimited: r.clicks_unlimited === 1,
+        workspace: r.kind === null ? null : { kind: r.kind, userId: r.user_id, organizationId: r.organization_id, teamId: r.team_id },
+      });
+  return states;
+}
+
+/**
+ * Adds counted clicks to the links' running totals; with `expected`, the batch fails (and is
+ * retried) if a link's total moved since it was read, so two consumers racing near a link's limit
+ * cannot both count past it. Run in the batch of buildClickStatements.
+ */
+export function buildTrackedClickStatements(
+  db: D1Database,
+  perLink: ReadonlyMap<string, number>,
+  expected: ReadonlyMap<string, number>,
+): D1PreparedStatement[] {
+  const statements: D1PreparedStatement[] = [];
+  for (const [linkId, tracked] of expected)
+    // Inserts a row with a NULL counted_at (refused: NOT NULL) only when the total moved.
+    statements.push(
+      db
+        .prepare("INSERT INTO click_messages (id, counted_at) SELECT ?, NULL FROM links WHERE id = ? AND tracked_clicks <> ?")
+        .bind(`tracked-clicks-moved:${linkId}`, linkId, tracked),
+    );
+  for (const [linkId, count] of perLink)
+    if (count > 0) statements.push(db.prepare("UPDATE links SET tracked_clicks = tracked_clicks + ? WHERE id = ?").bind(count, linkId));
+  return statements;
+}

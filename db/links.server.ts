@@ -151,6 +151,8 @@ export async function createLink(stores: LinkStores, input: NewLink, now = new D
       updatedAt: now,
       analyticsShared: false,
       pixels: input.pixels ?? null,
+      trackedClicks: 0,
+      clicksUnlimited: false,
     };
     try {
       const audit = stores.audit?.("created", row);

@@ -50,6 +50,11 @@ export const links = sqliteTable(
      * of them, so the redirect worker reads them from the link's record.
      */
     pixels: text("pixels"),
+    // Clicks options (issue 20, docs/decisions/038)
+    /** Clicks counted so far (human and bot), kept by the clicks consumer beside click_hourly. */
+    trackedClicks: integer("tracked_clicks").notNull().default(0),
+    /** Exempt from max_trackable_clicks (links_with_unlimited_clicks). */
+    clicksUnlimited: integer("clicks_unlimited", { mode: "boolean" }).notNull().default(false),
   },
   (t) => [
     uniqueIndex("links_domain_alias").on(t.domain, t.alias),

@@ -9,14 +9,27 @@
  * end dead-lettered) while the others are acked. Counted clicks then go to the raw click log
  * (Analytics Engine, when bound) and become link.clicked webhook deliveries
  * (workers/queue/src/webhooks.ts).
+ * A link's clicks past its owner's max_trackable_clicks are not counted (docs/decisions/038):
+ * each link keeps its counted total in `links.tracked_clicks`, raised in the same batch.
  */
-import { buildClickStatements, findCountedMessageIds, markMessagesCounted, type CountedClick } from "../../../db/clicks.server";
+import {
+  buildClickStatements,
+  buildTrackedClickStatements,
+  findCountedMessageIds,
+  getLinkClickStates,
+  markMessagesCounted,
+  type CountedClick,
+} from "../../../db/clicks.server";
 import { describeClick } from "../../../domain/click-facts";
+import { capClicks } from "../../../domain/click-limits";
+import { clickAllowances } from "./click-limits";
 import { isClickBatchMessage, type ClickBatchMessage } from "../../../domain/events";
 import type { QueueEnv } from "./env";
 import { enqueueClickEvents } from "./webhooks";
 
 export const CLICK_RETRY_DELAY_SECONDS = 5;
+/** Below this many clicks left, a link's total is checked not to have moved (a consumer batch holds at most 1,000 clicks). */
+const RACE_MARGIN = 10_000;
 const LOCAL_DEV_SALT = "snip-local-visitor-salt";
 
 /**
@@ -67,18 +80,29 @@ async function countClicks(env: QueueEnv, messages: readonly Message<ClickBatchM
     for (const event of body.payload.clicks) fresh.push({ id: event.id, ...(await describeClick(event.payload, salt)) });
   }
   if (freshIds.length === 0) return;
-  await env.DB.batch([...markMessagesCounted(env.DB, freshIds, Date.now()), ...buildClickStatements(env.DB, fresh)]);
+  const states = await getLinkClickStates(env.DB, [...new Set(fresh.map((c) => c.linkId))]);
+  const allowances = await clickAllowances(env.DB, states);
+  const { kept, perLink } = capClicks(fresh, allowances);
+  // Near a limit, the batch fails if another consumer counted the link's clicks meanwhile.
+  const expected = new Map<string, number>();
+  for (const [linkId, allowance] of allowances)
+    if (allowance !== null && allowance < RACE_MARGIN) expected.set(linkId, states.get(linkId)!.tracked);
+  await env.DB.batch([
+    ...markMessagesCounted(env.DB, freshIds, Date.now()),
+    ...buildTrackedClickStatements(env.DB, perLink, expected),
+    ...buildClickStatements(env.DB, kept),
+  ]);
   // After the commit, nothing here may fail the batch (its clicks would be found counted and go
   // nowhere): the raw log is best-effort by nature, and a webhook enqueue failure is logged.
   if (env.CLICK_LOG) {
     try {
-      for (const click of fresh) logClick(env.CLICK_LOG, click);
+      for (const click of kept) logClick(env.CLICK_LOG, click);
     } catch (error) {
       console.error("clicks: could not write the raw click log", error);
     }
   }
   try {
-    await enqueueClickEvents(env, fresh);
+    await enqueueClickEvents(env, kept);
   } catch (error) {
     console.error("clicks: could not enqueue link.clicked webhooks", error);
   }

@@ -1,0 +1,149 @@
+/**
+ * Clicks options (issue 20, docs/decisions/038): past its owner's max_trackable_clicks a link's
+ * clicks are not counted; an exempt link is; a redelivery still counts once.
+ */
+import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import type { ClickBatchMessage, ClickEvent } from "../../domain/events";
+import { getPlan } from "../../domain/plans";
+import worker from "../../workers/queue/index";
+import type { QueueEnv } from "../../workers/queue/src/env";
+
+const testEnv = env as unknown as QueueEnv;
+const FREE_LIMIT = getPlan("free").options.max_trackable_clicks!;
+const FIREFOX = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:140.0) Gecko/20100101 Firefox/140.0";
+const BOT = "Googlebot/2.1 (+http://www.google.com/bot.html)";
+
+function click(linkId: string, ip: string, userAgent = FIREFOX): ClickEvent {
+  return {
+    id: crypto.randomUUID(),
+    payload: { linkId, at: Date.UTC(2026, 10, 20, 12, 30), country: "DE", referrer: null, userAgent, acceptLanguage: "de", ip },
+  };
+}
+
+function message(...clicks: ClickEvent[]): ClickBatchMessage {
+  return { type: "clicks", v: 1, id: crypto.randomUUID(), payload: { clicks } };
+}
+
+let seq = 0;
+async function deliver(bodies: unknown[], queueEnv: QueueEnv = testEnv) {
+  const batch = createMessageBatch(
+    "snip-clicks",
+    bodies.map((body) => ({ id: `limits${++seq}`, timestamp: new Date(), attempts: 1, body })),
+  );
+  const ctx = createExecutionContext();
+  await worker.queue(batch as MessageBatch<unknown>, queueEnv, ctx);
+  return getQueueResult(batch, ctx);
+}
+
+async function user(plan: string | null): Promise<string> {
+  const id = crypto.randomUUID();
+  await testEnv.DB.prepare("INSERT INTO users (id, name, email, created_at, updated_at) VALUES (?, 'T', ?, 0, 0)")
+    .bind(id, `${id}@example.com`)
+    .run();
+  if (plan !== null) {
+    const now = Date.now();
+    await testEnv.DB.prepare(
+      `INSERT INTO subscriptions (id, owner_id, user_id, slot, name, interval, amount, ends_at, period_starts_at, period_ends_at, created_at, updated_at)
+       VALUES (?, ?, ?, 'current', ?, 'monthly', 2900, NULL, ?, ?, ?, ?)`,
+    )
+      .bind(`${id}:default:current`, id, id, plan, now - 1000, now + 30 * 86_400_000, now, now)
+      .run();
+  }
+  return id;
+}
+
+/** A link of this user's personal workspace that has already counted `tracked` clicks. */
+async function link(owner: string, tracked: number, unlimited = false): Promise<string> {
+  const id = crypto.randomUUID();
+  await testEnv.DB.prepare(
+    `INSERT INTO links (id, domain, alias, url, status, user_id, workspace_id, tracked_clicks, clicks_unlimited, created_at, updated_at)
+     VALUES (?, 'snip.test', ?, 'https://example.com/', 'active', ?, ?, ?, ?, 1, 1)`,
+  )
+    .bind(id, id.slice(0, 12), owner, owner, tracked, unlimited ? 1 : 0)
+    .run();
+  return id;
+}
+
+async function counted(linkId: string) {
+  const row = await testEnv.DB.prepare(
+    "SELECT COALESCE(SUM(clicks), 0) AS clicks, COALESCE(SUM(bot_clicks), 0) AS bots FROM click_hourly WHERE link_id = ?",
+  )
+    .bind(linkId)
+    .first<{ clicks: number; bots: number }>();
+  const tracked = await testEnv.DB.prepare("SELECT tracked_clicks FROM links WHERE id = ?").bind(linkId).first<number>("tracked_clicks");
+  return { clicks: row!.clicks, bots: row!.bots, tracked };
+}
+
+describe("max_trackable_clicks", () => {
+  it("counts a free link's clicks (human and bot) up to the plan's limit and none beyond, once per message", async () => {
+    const owner = await user(null);
+    const id = await link(owner, FREE_LIMIT - 3);
+    const first = message(click(id, "203.0.113.1"), click(id, "203.0.113.2", BOT));
+    const second = message(click(id, "203.0.113.3"), click(id, "203.0.113.4"), click(id, "203.0.113.5"));
+    const result = await deliver([first, second]);
+    expect(result.explicitAcks).toHaveLength(2);
+    expect(result.retryMessages).toHaveLength(0);
+    expect(await counted(id)).toEqual({ clicks: 2, bots: 1, tracked: FREE_LIMIT });
+
+    // At the limit: a later click still is not counted, and a redelivery adds nothing either.
+    await deliver([message(click(id, "203.0.113.6")), first]);
+    expect(await counted(id)).toEqual({ clicks: 2, bots: 1, tracked: FREE_LIMIT });
+  });
+
+  it("counts a redelivered message once below the limit", async () => {
+    const owner = await user(null);
+    const id = await link(owner, 0);
+    const once = message(click(id, "203.0.113.1"), click(id, "203.0.113.2"));
+    await deliver([once, once]);
+    await deliver([once]);
+    expect(await counted(id)).toEqual({ clicks: 2, bots: 0, tracked: 2 });
+  });
+
+  it("counts an exempt link past the limit", async () => {
+    const owner = await user(null);
+    const id = await link(owner, FREE_LIMIT - 1, true);
+    await deliver([message(click(id, "203.0.113.1"), click(id, "203.0.113.2"), click(id, "203.0.113.3"))]);
+    expect(await counted(id)).toEqual({ clicks: 3, bots: 0, tracked: FREE_LIMIT + 2 });
+  });
+
+  it("follows the owner's plan: a Pro link counts past the free limit, up to Pro's", async () => {
+    const owner = await user("pro");
+    const pro = getPlan("pro").options.max_trackable_clicks!;
+    const past = await link(owner, FREE_LIMIT);
+    const near = await link(owner, pro - 1);
+    await deliver([message(click(past, "203.0.113.1"), click(near, "203.0.113.2"), click(near, "203.0.113.3"))]);
+    expect(await counted(past)).toEqual({ clicks: 1, bots: 0, tracked: FREE_LIMIT + 1 });
+    expect(await counted(near)).toEqual({ clicks: 1, bots: 0, tracked: pro });
+  });
+
+  it("does not count past the limit when another consumer counts the link's clicks meanwhile", async () => {
+    const owner = await user(null);
+    const id = await link(owner, FREE_LIMIT - 3);
+    // Another consumer counts two clicks of the link between this one's read and its write.
+    let armed = true;
+    const db = new Proxy(testEnv.DB, {
+      get(target, prop) {
+        if (prop === "batch")
+          return async (statements: D1PreparedStatement[]) => {
+            if (armed && statements.length >= 3) {
+              armed = false;
+              await target.prepare("UPDATE links SET tracked_clicks = tracked_clicks + 2 WHERE id = ?").bind(id).run();
+            }
+            return target.batch(statements);
+          };
+        const value = Reflect.get(target, prop) as unknown;
+        return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    const result = await deliver([message(click(id, "203.0.113.1"), click(id, "203.0.113.2"), click(id, "203.0.113.3"))], {
+      ...testEnv,
+      DB: db,
+    });
+    expect(result.explicitAcks).toHaveLength(1);
+    expect(armed).toBe(false);
+    // Its own first write was refused; counted again from the new total, one click fits.
+    expect(await counted(id)).toEqual({ clicks: 1, bots: 0, tracked: FREE_LIMIT });
+  });
+});
