@@ -18,6 +18,9 @@ export interface AnalyticsLink {
   analyticsShared: boolean;
   /** Its redirect routes (CompactRoute[] JSON), to name the "Routes" breakdown's rules. */
   routes: string | null;
+  /** Clicks options (issue 20): its counted clicks so far, and whether it is exempt from the plan's limit. */
+  trackedClicks: number;
+  clicksUnlimited: boolean;
 }
 
 type LinkRow = {
@@ -30,6 +33,8 @@ type LinkRow = {
   analytics_shared: number;
   workspace_id: string | null;
   routes: string | null;
+  tracked_clicks: number;
+  clicks_unlimited: number;
 };
 
 function analyticsLinkOf(row: LinkRow): AnalyticsLink {
@@ -42,6 +47,8 @@ function analyticsLinkOf(row: LinkRow): AnalyticsLink {
     createdAt: row.created_at,
     analyticsShared: row.analytics_shared === 1,
     routes: row.routes,
+    trackedClicks: row.tracked_clicks,
+    clicksUnlimited: row.clicks_unlimited === 1,
   };
 }
 
@@ -52,7 +59,7 @@ export async function findOwnedLink(
 ): Promise<AnalyticsLink | null> {
   const row = await db
     .prepare(
-      `SELECT id, domain, alias, url, status, created_at, analytics_shared, workspace_id, routes FROM links
+      `SELECT id, domain, alias, url, status, created_at, analytics_shared, workspace_id, routes, tracked_clicks, clicks_unlimited FROM links
        WHERE domain = ? AND alias = ? AND workspace_id = ? AND status != 'deleted'`,
     )
     .bind(domain.toLowerCase(), alias, workspaceId)
@@ -70,7 +77,7 @@ export async function findSharedLink(
 ): Promise<(AnalyticsLink & { workspaceId: string }) | null> {
   const row = await db
     .prepare(
-      `SELECT id, domain, alias, url, status, created_at, analytics_shared, workspace_id, routes FROM links
+      `SELECT id, domain, alias, url, status, created_at, analytics_shared, workspace_id, routes, tracked_clicks, clicks_unlimited FROM links
        WHERE domain = ? AND alias = ? AND analytics_shared = 1 AND status != 'deleted' AND workspace_id IS NOT NULL`,
     )
     .bind(domain.toLowerCase(), alias)

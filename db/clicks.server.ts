@@ -209,3 +209,32 @@ export function buildTrackedClickStatements(
     if (count > 0) statements.push(db.prepare("UPDATE links SET tracked_clicks = tracked_clicks + ? WHERE id = ?").bind(count, linkId));
   return statements;
 }
+
+/**
+ * Marks a link exempt from max_trackable_clicks (or not). Marking is one conditional statement,
+ * so two requests racing cannot pass the workspace's `limit` of exempt links (null: no limit);
+ * false when the limit refused it.
+ */
+export async function setClicksUnlimited(
+  db: D1Database,
+  link: { id: string; workspaceId: string },
+  on: boolean,
+  limit: number | null,
+  now = Date.now(),
+): Promise<boolean> {
+  if (!on || limit === null) {
+    await db
+      .prepare("UPDATE links SET clicks_unlimited = ?, updated_at = ? WHERE id = ?")
+      .bind(on ? 1 : 0, now, link.id)
+      .run();
+    return true;
+  }
+  const result = await db
+    .prepare(
+      `UPDATE links SET clicks_unlimited = 1, updated_at = ? WHERE id = ?
+       AND (SELECT COUNT(*) FROM links WHERE workspace_id = ? AND clicks_unlimited = 1 AND status != 'deleted') < ?`,
+    )
+    .bind(now, link.id, link.workspaceId, limit)
+    .run();
+  return (result.meta.changes ?? 0) > 0;
+}

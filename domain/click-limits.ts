@@ -39,3 +39,10 @@ export function capClicks<C extends { readonly linkId: string }>(
 export function clickLimitNotice(limit: number): string {
   return `This link reached your plan's ${limit.toLocaleString("en-US")} tracked clicks; later clicks redirect but are not counted.`;
 }
+
+/** The link editor's refusals of "Unlimited click tracking" (links_with_unlimited_clicks). */
+export const CLICKS_UNLIMITED_MESSAGES = {
+  notInPlan: "Your plan does not include unlimited click tracking. Upgrade your plan to count every click of a link.",
+  atLimit: (limit: number) =>
+    `Your plan allows ${limit.toLocaleString("en-US")} ${limit === 1 ? "link" : "links"} with unlimited click tracking. Turn it off on another link or upgrade your plan.`,
+} as const;

@@ -23,6 +23,8 @@ export function planHighlights(plan: Plan): string[] {
   if (o.max_aliases_per_url !== null)
     lines.push(`Up to ${number.format(o.max_aliases_per_url)} link${o.max_aliases_per_url === 1 ? "" : "s"} per destination URL`);
   if (f.has("use_analytics")) lines.push(o.analytics_period ? `Click analytics for ${duration(o.analytics_period)}` : "Click analytics");
+  // Clicks options (issue 20, docs/decisions/038): past it a link redirects but is not counted.
+  if (o.max_trackable_clicks !== null) lines.push(`${number.format(o.max_trackable_clicks)} tracked clicks per link`);
   if (f.has("share_analytics") && o.analytics_public) lines.push("Public analytics pages to share");
   if (f.has("download_logs")) lines.push("Click log download (CSV)");
   if (f.has("use_custom_alias")) lines.push("Custom aliases");

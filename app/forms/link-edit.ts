@@ -33,5 +33,8 @@ export function editLinkSchema(context: DestinationContext) {
     /** The same moment as a UTC ISO string, filled in the browser from its time zone. */
     expiresAt: z.string().optional(),
     description: z.string().trim().max(DESCRIPTION_MAX_LENGTH, EDIT_MESSAGES.descriptionMax).optional(),
+    // Clicks options (issue 20, docs/decisions/038): the checkbox and its marker (an unticked box is not sent).
+    clicksUnlimited: z.literal("on").optional(),
+    clicksUnlimitedField: z.literal("1").optional(),
   });
 }

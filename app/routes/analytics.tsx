@@ -18,7 +18,8 @@ import { getDb } from "../../db/client.server";
 import type { ClickDimension } from "../../db/schema/clicks";
 import { isAliasShaped } from "../../domain/alias";
 import { ANALYTICS_PERIODS, choosePeriod, describeDuration, PERIODS, periodAllowed, type AnalyticsPeriod } from "../../domain/analytics";
-import { can, mayDownloadLogs, mayShareAnalytics, type Subject } from "../../domain/entitlements";
+import { atClickLimit, clickLimitNotice } from "../../domain/click-limits";
+import { can, limitOf, mayDownloadLogs, mayShareAnalytics, type Subject } from "../../domain/entitlements";
 import { describeRule, fromCompactRoutes, parseStoredRoutes, ROUTE_FALLBACK } from "../../domain/redirect-routes";
 import { getPlan } from "../../domain/plans";
 import { getCloudflare } from "../context.server";
@@ -162,6 +163,12 @@ function breakdownsOf(report: Awaited<ReturnType<typeof getLinkAnalytics>>, rout
   );
 }
 
+/** Clicks options (issue 20, docs/decisions/038): the plan's limit when the link reached it, else null. */
+function reachedClickLimit(subject: Subject, link: AnalyticsLink): number | null {
+  const limit = limitOf(subject, "max_trackable_clicks");
+  return limit !== null && atClickLimit(limit, link.trackedClicks, link.clicksUnlimited) ? limit : null;
+}
+
 async function ownerView(request: Request, env: Env, viewer: Viewer, link: AnalyticsLink) {
   const planPeriod = getPlan(viewer.subject.plan).options.analytics_period;
   const remembered = await readAnalyticsPeriod(request);
@@ -180,6 +187,7 @@ async function ownerView(request: Request, env: Env, viewer: Viewer, link: Analy
         publicUrl: `${new URL(request.url).origin}/app/analytics/${link.alias}`,
       },
       downloadLogs: mayDownloadLogs(viewer.subject),
+      clickLimit: reachedClickLimit(viewer.subject, link),
       period,
       periods: ANALYTICS_PERIODS.map((id) => ({ id, label: PERIODS[id].label, allowed: periodAllowed(id, planPeriod) })),
       planPeriod,
@@ -203,6 +211,8 @@ async function publicView(request: Request, env: Env, link: AnalyticsLink, owner
       link: { alias: link.alias, url: null, shortUrl: shortUrl(env, request, link), status: "active" },
       sharing: null,
       downloadLogs: false,
+      // The notice speaks to the owner ("your plan's"): not on the public page.
+      clickLimit: null,
       period,
       periods: ANALYTICS_PERIODS.map((id) => ({ id, label: PERIODS[id].label, allowed: periodAllowed(id, planPeriod) })),
       planPeriod,
@@ -567,7 +577,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 }
 
 export default function Analytics({ loaderData, actionData }: Route.ComponentProps) {
-  const { view, link, sharing, downloadLogs, period, periods, planPeriod, range, totals, series, breakdowns } = loaderData;
+  const { view, link, sharing, downloadLogs, clickLimit, period, periods, planPeriod, range, totals, series, breakdowns } = loaderData;
   const periodLabel = PERIODS[period].label;
   const empty = totals.clicks === 0 && totals.botClicks === 0;
   return (
@@ -593,6 +603,12 @@ export default function Analytics({ loaderData, actionData }: Route.ComponentPro
           <p className="mt-2 text-sm text-slate-600">A read-only page its owner shares publicly.</p>
         )}
       </header>
+
+      {clickLimit !== null ? (
+        <p role="status" data-testid="click-limit" className="mb-6 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+          {clickLimitNotice(clickLimit)}
+        </p>
+      ) : null}
 
       {sharing ? <OwnerTools sharing={sharing} downloadLogs={downloadLogs} alias={link.alias} error={actionData?.error} /> : null}
 

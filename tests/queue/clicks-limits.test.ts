@@ -101,11 +101,16 @@ describe("max_trackable_clicks", () => {
     expect(await counted(id)).toEqual({ clicks: 2, bots: 0, tracked: 2 });
   });
 
-  it("counts an exempt link past the limit", async () => {
-    const owner = await user(null);
-    const id = await link(owner, FREE_LIMIT - 1, true);
+  it("counts an exempt link past the limit, while its plan allows exempt links", async () => {
+    const pro = getPlan("pro").options.max_trackable_clicks!;
+    const id = await link(await user("pro"), pro - 1, true);
     await deliver([message(click(id, "203.0.113.1"), click(id, "203.0.113.2"), click(id, "203.0.113.3"))]);
-    expect(await counted(id)).toEqual({ clicks: 3, bots: 0, tracked: FREE_LIMIT + 2 });
+    expect(await counted(id)).toEqual({ clicks: 3, bots: 0, tracked: pro + 2 });
+
+    // Back on Free (no exempt links), the mark no longer lifts the limit.
+    const downgraded = await link(await user(null), FREE_LIMIT - 1, true);
+    await deliver([message(click(downgraded, "203.0.113.1"), click(downgraded, "203.0.113.2"))]);
+    expect(await counted(downgraded)).toEqual({ clicks: 1, bots: 0, tracked: FREE_LIMIT });
   });
 
   it("follows the owner's plan: a Pro link counts past the free limit, up to Pro's", async () => {

@@ -15,9 +15,11 @@ import { getDb } from "../../../db/client.server";
 import { getUserLink, setLinkTags } from "../../../db/dashboard.server";
 import { AliasTakenError, updateLink, type Link as LinkRow } from "../../../db/links.server";
 import { listPixels, pixelsJson } from "../../../db/pixels.server";
+import { setClicksUnlimited } from "../../../db/clicks.server";
+import { CLICKS_UNLIMITED_MESSAGES } from "../../../domain/click-limits";
 import { personalOwner } from "../../../db/workspaces.server";
 import { ALIAS_MIN_LENGTH } from "../../../domain/alias";
-import { can, mayEditLinkField } from "../../../domain/entitlements";
+import { can, limitOf, mayEditLinkField } from "../../../domain/entitlements";
 import { MESSAGES } from "../../../domain/messages";
 import { parseStoredRoutes } from "../../../domain/redirect-routes";
 import { Notice, SubmitButton, TextField } from "../../components/form-fields";
@@ -73,6 +75,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       on: link.pixels !== null,
       count: (await listPixels(getDb(env.DB), viewer.user.id)).length,
       allowed: can(viewer.subject, "update_snip_url"),
+    },
+    // Clicks options (issue 20, docs/decisions/038)
+    clicks: {
+      unlimited: link.clicksUnlimited,
+      trackable: limitOf(viewer.subject, "max_trackable_clicks"),
+      exemptLinks: limitOf(viewer.subject, "links_with_unlimited_clicks"),
     },
   };
 }
@@ -132,14 +140,36 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     else changes.pixels = formData.get("pixels") === "on" ? pixelsJson(await listPixels(getDb(env.DB), viewer.user.id)) : null;
   }
 
+  // Clicks options (docs/decisions/038): whether the link is exempt from max_trackable_clicks.
+  const exemptLimit = limitOf(viewer.subject, "links_with_unlimited_clicks");
+  const clicksUnlimited =
+    value.clicksUnlimitedField === "1" && (value.clicksUnlimited === "on") !== link.clicksUnlimited ? value.clicksUnlimited === "on" : null;
+  if (clicksUnlimited === true && exemptLimit === 0) denied.clicksUnlimited = [CLICKS_UNLIMITED_MESSAGES.notInPlan];
+
   if (Object.keys(denied).length > 0) return data(submission.reply({ fieldErrors: { ...invalid, ...denied } }), { status: 403 });
   if (Object.keys(invalid).length > 0) return data(submission.reply({ fieldErrors: invalid }), { status: 422 });
 
   const db = getDb(env.DB);
+  // The exemption first (the one write the limit may refuse); undone if the rest fails.
+  if (clicksUnlimited !== null) {
+    const set = await setClicksUnlimited(
+      env.DB,
+      { id: link.id, workspaceId: link.workspaceId ?? viewer.user.id },
+      clicksUnlimited,
+      exemptLimit,
+      now.getTime(),
+    );
+    if (!set)
+      return data(submission.reply({ fieldErrors: { clicksUnlimited: [CLICKS_UNLIMITED_MESSAGES.atLimit(exemptLimit ?? 0)] } }), {
+        status: 422,
+      });
+  }
   if (Object.keys(changes).length > 0) {
     try {
       await updateLink(linkStores(env), link.id, changes, now);
     } catch (error) {
+      if (clicksUnlimited !== null)
+        await setClicksUnlimited(env.DB, { id: link.id, workspaceId: link.workspaceId ?? viewer.user.id }, link.clicksUnlimited, null);
       if (error instanceof AliasTakenError) {
         return data(submission.reply({ fieldErrors: { alias: [MESSAGES.aliasTaken] } }), { status: 422 });
       }
@@ -242,9 +272,70 @@ function PixelsField({ on, count, disabled, errors }: { on: boolean; count: numb
   );
 }
 
+/**
+ * Clicks options (docs/decisions/038): exempt the link from the plan's tracked clicks per link.
+ * Disabled when the plan allows no exempt link (a posted tick is refused with the message).
+ */
+function ClicksUnlimitedField({
+  unlimited,
+  trackable,
+  exemptLinks,
+  errors,
+}: {
+  unlimited: boolean;
+  trackable: number | null;
+  exemptLinks: number | null;
+  errors?: string[];
+}) {
+  const disabled = exemptLinks === 0 && !unlimited;
+  const number = new Intl.NumberFormat("en-US");
+  return (
+    <fieldset>
+      <legend className="mb-1.5 block text-sm font-semibold text-slate-800">Click tracking</legend>
+      {disabled ? null : <input type="hidden" name="clicksUnlimitedField" value="1" />}
+      <label className="flex items-start gap-2 text-sm text-slate-700">
+        <input
+          type="checkbox"
+          name="clicksUnlimited"
+          defaultChecked={unlimited}
+          disabled={disabled}
+          aria-describedby="field-clicks-hint"
+          className="mt-0.5 h-4 w-4 rounded border-slate-300"
+        />
+        <span>Unlimited click tracking</span>
+      </label>
+      <p id="field-clicks-hint" className="mt-1.5 text-xs text-slate-500">
+        {trackable === null
+          ? "Your plan counts every click."
+          : `Your plan counts ${number.format(trackable)} clicks per link; later clicks redirect but are not counted. `}
+        {trackable === null
+          ? null
+          : exemptLinks === 0
+            ? "Not included in your plan."
+            : exemptLinks === null
+              ? "Any number of links may count every click."
+              : `Up to ${number.format(exemptLinks)} links may count every click.`}
+      </p>
+      {errors?.length ? (
+        <p role="alert" className="mt-1.5 text-sm font-medium text-red-600">
+          {errors[0]}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
 export default function EditLink({ loaderData, actionData }: Route.ComponentProps) {
   const { link, allowed, origin } = loaderData;
-  const [form, fields] = useForm<{ alias: string; url: string; tags: string; expiresLocal: string; description: string; pixels: string }>({
+  const [form, fields] = useForm<{
+    alias: string;
+    url: string;
+    tags: string;
+    expiresLocal: string;
+    description: string;
+    pixels: string;
+    clicksUnlimited: string;
+  }>({
     lastResult: actionData,
     shouldValidate: "onSubmit",
   });
@@ -330,6 +421,7 @@ export default function EditLink({ loaderData, actionData }: Route.ComponentProp
           disabled={!loaderData.pixels.allowed}
           errors={fields.pixels.errors}
         />
+        <ClicksUnlimitedField key={`clicks-${form.key}`} {...loaderData.clicks} errors={fields.clicksUnlimited.errors} />
         <div className="flex items-center justify-end gap-3 pt-2">
           <Link to={loaderData.backTo} className="px-3 py-2 text-sm font-semibold text-slate-700 hover:underline">
             Cancel

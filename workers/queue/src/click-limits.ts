@@ -3,7 +3,8 @@
  * running total, its exemption and the plan in force in its workspace (docs/decisions/033: a
  * personal workspace its user's plan; a team its subscription, else its organization's; a
  * member's workspace in an organization the organization's; else Free). A guest's link has no
- * owner and gets the free plan's limit; a link not found is not limited.
+ * owner and gets the free plan's limit; a link not found is not limited. An exempt link counts
+ * without limit while its plan allows exempt links at all.
  */
 import { getOwnerSubscriptions, getUserSubscriptions } from "../../../db/accounts.server";
 import type { LinkClickState } from "../../../db/clicks.server";
@@ -44,7 +45,9 @@ export async function clickAllowances(
       if (!plans.has(key)) plans.set(key, workspacePlan(db, state.workspace, now));
       plan = await plans.get(key)!;
     }
-    allowances.set(linkId, clickAllowance(limitOf({ plan }, "max_trackable_clicks"), state.tracked, state.unlimited));
+    // An exemption holds while the plan allows exempt links (a plan without them counts none past the limit).
+    const exempt = state.unlimited && limitOf({ plan }, "links_with_unlimited_clicks") !== 0;
+    allowances.set(linkId, clickAllowance(limitOf({ plan }, "max_trackable_clicks"), state.tracked, exempt));
   }
   return allowances;
 }
