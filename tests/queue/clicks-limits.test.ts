@@ -5,6 +5,7 @@
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { setClicksUnlimited } from "../../db/clicks.server";
 import type { ClickBatchMessage, ClickEvent } from "../../domain/events";
 import { getPlan } from "../../domain/plans";
 import worker from "../../workers/queue/index";
@@ -150,5 +151,28 @@ describe("max_trackable_clicks", () => {
     expect(armed).toBe(false);
     // Its own first write was refused; counted again from the new total, one click fits.
     expect(await counted(id)).toEqual({ clicks: 1, bots: 0, tracked: FREE_LIMIT });
+  });
+});
+
+describe("links_with_unlimited_clicks", () => {
+  it("marks at most the plan's number of a workspace's links exempt, also when requests race", async () => {
+    const owner = await user("pro");
+    const [a, b, c] = [await link(owner, 0), await link(owner, 0), await link(owner, 0)];
+    const mark = (id: string, on = true) => setClicksUnlimited(testEnv.DB, { id, workspaceId: owner }, on, 2);
+    expect(await mark(a)).toBe(true);
+    expect(await mark(b)).toBe(true);
+    expect(await mark(c)).toBe(false);
+    expect(await mark(a, false)).toBe(true);
+    expect(await mark(c)).toBe(true);
+    const exempt = await testEnv.DB.prepare("SELECT id FROM links WHERE workspace_id = ? AND clicks_unlimited = 1 ORDER BY id")
+      .bind(owner)
+      .all<{ id: string }>();
+    expect(exempt.results.map((r) => r.id)).toEqual([b, c].sort());
+
+    // Two requests for the last place: one wins.
+    const other = await user("pro");
+    const [x, y] = [await link(other, 0), await link(other, 0)];
+    const results = await Promise.all([x, y].map((id) => setClicksUnlimited(testEnv.DB, { id, workspaceId: other }, true, 1)));
+    expect(results.filter(Boolean)).toHaveLength(1);
   });
 });
