@@ -43,14 +43,14 @@ test.describe("unlimited click tracking", () => {
       marker.type = "hidden";
       marker.name = "clicksUnlimitedField";
       marker.value = "1";
-      input.form!.append(marker);
+      input.form!.appendChild(marker);
     });
     await box.check();
     const response = page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes(`/dashboard/edit/${link.id}`));
     await page.getByRole("button", { name: "Save changes" }).click();
     expect((await response).status()).toBe(403);
     await expect(page.getByRole("alert").filter({ hasText: NOT_IN_PLAN })).toBeVisible();
-    await page.screenshot({ path: "test-results/click-limits-refused.png", fullPage: true });
+    await page.screenshot({ path: test.info().outputPath("refused.png"), fullPage: true });
     await page.goto(`/dashboard/edit/${link.id}`);
     await expect(page.getByLabel("Unlimited click tracking")).not.toBeChecked();
 
@@ -65,8 +65,24 @@ test.describe("unlimited click tracking", () => {
     await expect(page.getByLabel("Unlimited click tracking")).toBeChecked();
   });
 
+  test("the analytics page of a link that reached the plan's tracked clicks says so", async ({ page }) => {
+    test.setTimeout(120_000);
+    const user = await registerVerifiedUser(page);
+    await giveSubscription(page, user.email, { plan: "basic" });
+    const capped = await linkOf(page, user);
+    const notice = "This link reached your plan's 100,000 tracked clicks; later clicks redirect but are not counted.";
+    await devFixture(page, { action: "tracked-clicks", email: user.email, linkId: capped.id, tracked: 99_999 });
+    await page.goto(`/app/analytics/${capped.alias}`);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByText(notice)).toHaveCount(0);
+    await devFixture(page, { action: "tracked-clicks", email: user.email, linkId: capped.id, tracked: 100_000 });
+    await page.goto(`/app/analytics/${capped.alias}`);
+    await expect(page.getByTestId("click-limit")).toHaveText(notice);
+    await page.screenshot({ path: test.info().outputPath("analytics.png"), fullPage: true });
+  });
+
   test("the pricing page states the tracked clicks per link", async ({ page }) => {
     await page.goto("/app/pricing");
-    await expect(page.getByText("10,000 tracked clicks per link").first()).toBeVisible();
+    await expect(page.getByRole("list", { name: "Plans" }).getByText("100,000 tracked clicks per link").first()).toBeVisible();
   });
 });

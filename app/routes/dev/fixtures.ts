@@ -21,6 +21,7 @@
  *        (an API token for the user, as Settings → API makes one; answers the plaintext token once)
  *   {"action": "api-credits", "email": "a@b.c", "used": 10000}   (the API credits used this month)
  *   {"action": "web-credits", "email": "a@b.c", "used": 100}     (the web credits used this month)
+ *   {"action": "tracked-clicks", "email": "a@b.c", "linkId": "...", "tracked": 10000}   (a link's counted clicks so far)
  *   {"action": "organization", "email": owner, "slug": "acme", "name": "Acme", "archived"?: false,
  *    "roles"?: [{"name": "Auditor", "permissions": ["audit"]}], "users"?: [{"email": "a@b.c", "role": "Auditor"}],
  *    "teams"?: [{"slug": "sales", "name": "Sales", "archived"?: false, "options"?: {"require_sso": true}, "members"?: [{"email": "a@b.c", "role": "viewer"}]}]}
@@ -99,6 +100,8 @@ const fixtureSchema = z.discriminatedUnion("action", [
   }),
   z.object({ action: z.literal("api-credits"), email, used: z.number().int().min(0).max(1_000_000_000) }),
   z.object({ action: z.literal("web-credits"), email, used: z.number().int().min(0).max(1_000_000_000) }),
+  // Clicks options (issue 20): a link's counted clicks so far (links.tracked_clicks)
+  z.object({ action: z.literal("tracked-clicks"), email, linkId: z.string().min(1), tracked: z.number().int().min(0).max(1_000_000_000) }),
   z.object({
     action: z.literal("organization"),
     email,
@@ -254,7 +257,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     case "sso": {
       const organization = await findOrganizationBySlug(db, input.organization);
-      if (!organization || organization.ownerUserId !== userId) return apiError(404, `No organization ${input.organization} of this owner.`);
+      if (!organization || organization.ownerUserId !== userId)
+        return apiError(404, `No organization ${input.organization} of this owner.`);
       const role = (await listRoles(db, organization.id)).find((r) => r.name === input.role);
       if (!role) return apiError(422, `No role named ${input.role}.`);
       await saveSsoSettings(db, {
@@ -276,6 +280,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "web-credits":
       await setMeteredUsed(db, userId, "web_credits", input.used);
       return json({ data: { userId, used: input.used } });
+    case "tracked-clicks":
+      // Only the user's own link (issue 20, clicks options).
+      await env.DB.prepare("UPDATE links SET tracked_clicks = ? WHERE id = ? AND workspace_id = ?")
+        .bind(input.tracked, input.linkId, userId)
+        .run();
+      return json({ data: { userId, linkId: input.linkId, tracked: input.tracked } });
     case "links": {
       const stores = linkStores(env);
       const created: { id: string; alias: string }[] = [];
