@@ -200,6 +200,17 @@ export async function recordSurveyResponse(
     });
 }
 
+/**
+ * Spec 01 §8: a card checkout whose redirect failed marks the onboarding survey skipped (the user
+ * is not asked on top of a failed payment). Nothing when no survey is pending for the user.
+ */
+export async function skipPendingOnboardingSurvey(db: Db, userId: string, now = new Date()): Promise<boolean> {
+  const pending = await getPendingOnboardingSurvey(db, userId);
+  if (!pending) return false;
+  await recordSurveyResponse(db, pending.id, userId, { status: "skipped" }, now);
+  return true;
+}
+
 export const SURVEY_ANSWERS_PAGE_SIZE = 100;
 
 /** The answers (and skips) of a survey, newest first, with who gave them. */

@@ -173,10 +173,19 @@ test.describe("kiosk stats, domains and Cloudflare", () => {
     await expect(kiosk.getByTestId("domain-state")).toHaveText("disabled by staff (active)");
     expect((await visitOn(page, host, `/${alias}`)).status()).toBe(404);
     await kiosk.screenshot({ path: "test-results/kiosk-domain.png", fullPage: true });
+    // The owner sees why their domain stopped.
+    await page.goto("/app/settings/branded-domains");
+    const ownRow = page.getByRole("list", { name: "Your domains" }).getByRole("listitem").filter({ hasText: host });
+    await expect(ownRow.getByTestId("domain-stopped")).toHaveText(
+      "Stopped by Snip staff: its links do not redirect. Reason: Phishing on the owner's links",
+    );
+    await expect(ownRow).toContainText("Stopped");
 
     await kiosk.getByRole("button", { name: "Serve again" }).click();
     await expect(kiosk.getByText("The domain serves again")).toBeVisible();
     await expect.poll(async () => (await visitOn(page, host, `/${alias}`)).status(), { timeout: 20_000 }).toBe(302);
+    await page.reload();
+    await expect(page.getByRole("list", { name: "Your domains" }).getByTestId("domain-stopped")).toHaveCount(0);
 
     await kiosk.goto("/app/kiosk/domains");
     const domainRow = rowOf(kiosk.getByRole("table", { name: "Branded domains" }), host);

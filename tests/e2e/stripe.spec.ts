@@ -15,7 +15,7 @@
 import { request as playwrightRequest, type Page } from "@playwright/test";
 import Stripe from "stripe";
 import { STUB_SECRET_KEY, STUB_WEBHOOK_SECRET } from "../stubs/stripe-server";
-import { apiLogin, devFixture, newUser, registerUser, registerVerifiedUser } from "./accounts";
+import { apiLogin, devFixture, newUser, registerUser, registerVerifiedUser, STAFF } from "./accounts";
 import { invoiceRows, stubBurst, stubUrl, subscribeCall, type BurstChange } from "./billing";
 import { BASE_URL, expect, test } from "./fixtures";
 import { registerByForm } from "./organizations";
@@ -532,8 +532,7 @@ test("an organization owner subscribes a team through Stripe: its members gain t
   const teamCustomer = customers.find((c) => c.metadata.user_id === teamIds.alpha);
   expect(teamCustomer, "the team's customer").toBeDefined();
   expect(customers, "no customer for anyone else").toHaveLength(1);
-  const statuses = async (customer: string) =>
-    (await stripe.subscriptions.list({ customer, status: "all" })).data.map((s) => s.status);
+  const statuses = async (customer: string) => (await stripe.subscriptions.list({ customer, status: "all" })).data.map((s) => s.status);
   expect(await statuses(teamCustomer!.id)).toEqual(["active"]);
 
   // The team's member has the plan's API access in Alpha only; nobody's own plan changed.
@@ -571,4 +570,44 @@ test("an organization owner subscribes a team through Stripe: its members gain t
   expect(await statuses(orgCustomer!.id)).toEqual(["canceled"]);
   expect(await subscriptionsOf("/subscriptions")).toMatchObject({ name: "basic" });
   await memberContext.dispose();
+});
+
+test("a checkout Stripe refuses shows the message, marks the onboarding survey skipped, and the next checkout works (spec 01 §8)", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const title = `Checkout survey ${Date.now().toString(36)}`;
+  await devFixture(page, { action: "onboarding-survey", email: STAFF.email, title });
+  try {
+    await registerVerifiedUser(page);
+    const pending = async () =>
+      (
+        (await (await page.request.get("/app/api/survey/onboarding", { headers: { "X-Requested-With": "XMLHttpRequest" } })).json()) as {
+          data: unknown[];
+        }
+      ).data.length;
+    expect(await pending()).toBe(1);
+
+    await page.goto("/app/pricing?interval=monthly");
+    // The survey's modal opens after 500 ms; closed here, it stays pending until the failed checkout.
+    const survey = page.getByRole("dialog", { name: title });
+    await expect(survey).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(survey).toBeHidden();
+    expect(await pending()).toBe(1);
+
+    expect((await page.request.post(`${stubUrl("stripe")}/__stub/fail-next-checkout`)).ok()).toBe(true);
+    await planCard(page, "pro").getByRole("button", { name: "Start 14-day free trial" }).click();
+    await expect(page.getByText("Payment failed. Please try again later.")).toBeVisible();
+    await expect(page).toHaveURL(/\/app\/pricing/);
+    expect(await pending()).toBe(0);
+    await page.reload();
+    await expect(page.getByRole("region", { name: "Onboarding survey" })).toHaveCount(0);
+
+    // Stripe takes the next one.
+    await planCard(page, "pro").getByRole("button", { name: "Start 14-day free trial" }).click();
+    await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/checkout\/cs_test_/);
+  } finally {
+    await devFixture(page, { action: "onboarding-survey", email: STAFF.email });
+  }
 });

@@ -205,6 +205,8 @@ export async function startStripeStub({ port = 0, webhookUrl }: { port?: number;
   const sessions = new Map<string, Form & { id: string }>();
   const portals = new Map<string, { id: string; customer: string; return_url: string }>();
   const subscriptions = new Map<string, Form & { id: string; customer: string }>();
+  /** Checkout sessions the stub refuses next (`/__stub/fail-next-checkout`), as Stripe does when an account cannot take payments. */
+  let failingCheckouts = 0;
   const schedules = new Map<string, Schedule>();
   const invoices: Form[] = [];
   let base = "";
@@ -478,6 +480,11 @@ export async function startStripeStub({ port = 0, webhookUrl }: { port?: number;
     }
 
     // --- the stub's own control: what Stripe does by itself over time ------------------------
+    if (req.method === "POST" && path === "/__stub/fail-next-checkout") {
+      failingCheckouts++;
+      return json(res, 200, { failing: failingCheckouts });
+    }
+
     if (req.method === "POST" && path === "/__stub/fail-trial-payment") {
       // The trial ends now and its first invoice fails: past due, as Stripe marks it.
       const email = url.searchParams.get("email");
@@ -766,6 +773,10 @@ export async function startStripeStub({ port = 0, webhookUrl }: { port?: number;
       return;
     }
     if (req.method === "POST" && path === "/v1/checkout/sessions") {
+      if (failingCheckouts > 0) {
+        failingCheckouts--;
+        return stripeError(res, 400, "invalid_request_error", "Your account cannot currently make live charges.");
+      }
       const item = ((form.line_items ?? {}) as Form)["0"] as Form | undefined;
       if (!item || !prices.has(String(item.price)))
         return stripeError(res, 400, "invalid_request_error", "No such price", { param: "line_items[0][price]" });

@@ -5,6 +5,7 @@
  */
 import type { Db } from "../../../db/client.server";
 import { getCurrentSubscriptionRow } from "../../../db/billing.server";
+import { skipPendingOnboardingSurvey } from "../../../db/surveys.server";
 import { BILLING_MESSAGES, type BillingType } from "../../../domain/billing";
 import type { Coupon } from "../../../domain/coupons";
 import { activePrice, getPlan, type BillingInterval, type Plan, type PlanName } from "../../../domain/plans";
@@ -81,7 +82,16 @@ export async function subscribe(env: AppEnv, db: Db, viewer: Viewer, request: Su
     coupon,
     origin: request.origin,
   });
-  if (!checkout.ok) return checkout;
+  if (!checkout.ok) {
+    // Spec 01 §8: a card checkout redirect failure marks the onboarding survey skipped. Best effort:
+    // the user sees the checkout's own message whatever happens here.
+    try {
+      await skipPendingOnboardingSurvey(db, viewer.user.id);
+    } catch (error) {
+      console.error("subscribe: could not mark the onboarding survey skipped", error);
+    }
+    return checkout;
+  }
   // `appliedCoupon` is what the provider applies: none when its account lacks the coupon (013).
   return { ok: true, value: { ...checkout.value, withTrial, allowDiscounts } };
 }

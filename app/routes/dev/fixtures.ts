@@ -31,6 +31,9 @@
  *        (single sign-on configured for the owner's organization, its domains verified, new members getting
  *         that role, as settings/profile/sso does after discovery and the DNS check; the issuer answers nothing)
  *
+ *   {"action": "onboarding-survey", "email": staff, "title"?: "..."}
+ *        (a one-question onboarding survey turned on, as the kiosk's surveys pages do; without a title, turned off)
+ *
  *   {"action": "support-answer", "id": "<support request id>", "answer": "...", "email"?: staff}
  *        (staff answer an organization's support request, as the kiosk will; db/helpdesk.server.ts)
  *
@@ -51,6 +54,7 @@ import {
 } from "../../../db/dev-fixtures.server";
 import { createApiToken } from "../../../db/api-tokens.server";
 import { answerSupportRequest } from "../../../db/helpdesk.server";
+import { addSurveyQuestion, createSurvey, setOnboardingSurvey } from "../../../db/surveys.server";
 import { createLink } from "../../../db/links.server";
 import { setMeteredUsed } from "../../../db/usage.server";
 import { API_PERMISSIONS, API_TOKEN_NAME_MAX_LENGTH } from "../../../domain/api";
@@ -75,6 +79,7 @@ const billablePlans = PLANS.filter((plan) => plan.billable).map((plan) => plan.n
 const fixtureSchema = z.discriminatedUnion("action", [
   z.object({ action: z.literal("notification"), email, ...message }),
   z.object({ action: z.literal("announcement"), ...message }),
+  z.object({ action: z.literal("onboarding-survey"), email, title: z.string().min(1).max(120).optional() }),
   z.object({ action: z.literal("developer"), email, isDeveloper: z.boolean().default(true) }),
   z.object({
     action: z.literal("subscription"),
@@ -181,6 +186,21 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!staffId) return apiError(404, `No user with the email ${input.by}.`);
     await markSessionImpersonated(db, viewer.session.id, staffId);
     return json({ data: { sessionId: viewer.session.id, impersonatedBy: staffId } });
+  }
+
+  if (input.action === "onboarding-survey") {
+    // A one-question onboarding survey turned on by the staff member `email`; without a title, the onboarding survey off.
+    const staffId = await findUserIdByEmail(db, input.email);
+    if (!staffId) return apiError(404, `No user with the email ${input.email}.`);
+    const staff = { id: staffId, email: input.email };
+    if (!input.title) {
+      await setOnboardingSurvey(db, staff, null);
+      return json({ data: { on: null } });
+    }
+    const survey = { id: await createSurvey(db, staff, input.title), title: input.title };
+    await addSurveyQuestion(db, staff, survey, { kind: "text", prompt: "What will you use Snip for?", options: [], required: false });
+    await setOnboardingSurvey(db, staff, survey);
+    return json({ data: { on: survey.id } });
   }
 
   if (input.action === "support-answer") {

@@ -29,7 +29,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       vanity: addDomainRefusal(viewer.subject, "vanity", counts),
     },
     hasBase: domains.some((d) => d.kind === "domain"),
-    domains: domains.map((d) => ({ hostname: d.hostname, kind: d.kind, status: d.status })),
+    // A domain staff stopped (decision 045) says so, with the reason, whatever its verification says.
+    domains: domains.map((d) => ({
+      hostname: d.hostname,
+      kind: d.kind,
+      status: d.status,
+      stopped: d.disabledAt ? (d.disabledReason ?? "") : null,
+    })),
     removed: new URL(request.url).searchParams.get("removed"),
   };
 }
@@ -74,11 +80,22 @@ export default function BrandedDomains({ loaderData }: Route.ComponentProps) {
                     <div>
                       <p className="font-mono text-sm font-semibold text-slate-900">{d.hostname}</p>
                       <p className="text-xs text-slate-500">{KIND_LABEL[d.kind]}</p>
+                      {d.stopped !== null ? (
+                        <p className="mt-1 text-xs text-red-700" data-testid="domain-stopped">
+                          {`Stopped by Snip staff: its links do not redirect.${d.stopped ? ` Reason: ${d.stopped}` : ""}`}
+                        </p>
+                      ) : null}
                     </div>
                     <div className="flex items-center gap-3">
-                      <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${STATUS[d.status].tone}`}>
-                        {STATUS[d.status].label}
-                      </span>
+                      {d.stopped !== null ? (
+                        <span className="rounded-full bg-red-50 px-2.5 py-0.5 text-xs font-semibold text-red-800 ring-1 ring-red-200">
+                          Stopped
+                        </span>
+                      ) : (
+                        <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${STATUS[d.status].tone}`}>
+                          {STATUS[d.status].label}
+                        </span>
+                      )}
                       {d.kind !== "vanity" ? (
                         <Link to={verifyPath(d.hostname)} className="text-sm font-semibold text-indigo-700 hover:underline">
                           Verify
