@@ -220,16 +220,8 @@ export async function createUserLink(
   }
 
   const db = getDb(env.DB);
-  // Overages are a personal subscription's; a team's limits are its plan's alone.
-  const personal = creator.workspaceId === creator.userId;
-  const [usage, overages, perUrl] = await Promise.all([
-    getUsage(db, creator.workspaceId, now),
-    personal && creator.subscribed ? getOveragesEnabled(db, creator.userId) : false,
-    countLinksToUrls(db, creator.workspaceId, [value.url]),
-  ]);
-  // Every plan limit on creating links (domain/creation-limits.ts); the active one opens the dialog.
-  const reached = creationLimitReached(creator.subject, usage, perUrl.get(value.url) ?? 0, overages);
-  if (reached) return refuse(403, null, creationLimitMessage(creator.subject, reached), reached === "max_active_aliases");
+  const { usage, overages, refusal } = await creationLimits(db, creator, value.url, now);
+  if (refusal) return refusal;
 
   // Without the expiry capability a link gets the plan's default lifetime, if it has one.
   const lifetime = getPlan(creator.subject.plan).options.alias_lifetime;
@@ -266,6 +258,23 @@ export async function createUserLink(
 }
 
 /**
+ * The workspace's usage and whether a plan limit on creating links refuses a link to `url`
+ * (domain/creation-limits.ts; the active-link limit opens the plan-limit dialog).
+ */
+async function creationLimits(db: ReturnType<typeof getDb>, creator: LinkCreator, url: string, now: Date) {
+  // Overages are a personal subscription's; a team's limits are its plan's alone.
+  const personal = creator.workspaceId === creator.userId;
+  const [usage, overages, perUrl] = await Promise.all([
+    getUsage(db, creator.workspaceId, now),
+    personal && creator.subscribed ? getOveragesEnabled(db, creator.userId) : false,
+    countLinksToUrls(db, creator.workspaceId, [url]),
+  ]);
+  const reached = creationLimitReached(creator.subject, usage, perUrl.get(url) ?? 0, overages);
+  const refusal = reached ? refuse(403, null, creationLimitMessage(creator.subject, reached), reached === "max_active_aliases") : null;
+  return { usage, overages, refusal };
+}
+
+/**
  * A create through the web app (the forms and the JSON calls of spec 02 §7; the REST API spends
  * API credits instead): one web credit against the plan's max_web_credits this month, spent
  * before the create by a conditional write (concurrent creates cannot overdraw) and given back
@@ -284,7 +293,12 @@ export async function createWebLink(
   const overages = personal && creator.subscribed ? await getOveragesEnabled(db, creator.userId) : false;
   const limit = overages ? null : limitOf(creator.subject, "max_web_credits");
   const spent = await spendMetered(db, creator.workspaceId, "web_credits", WEB_CREDIT_COST, limit, now);
-  if (!spent) return refuse(403, null, webCreditsMessage(creator.subject));
+  if (!spent) {
+    // A plan limit on creating links answers first, with its dialog (spec 02 §8): on the free plan
+    // the 100 web credits run out with the 100 active links.
+    const { refusal } = await creationLimits(db, creator, value.url, now);
+    return refusal ?? refuse(403, null, webCreditsMessage(creator.subject));
+  }
   const outcome = await createUserLink(env, creator, value, now).catch(async (error: unknown) => {
     await refundMetered(db, creator.workspaceId, "web_credits", WEB_CREDIT_COST, now);
     throw error;
