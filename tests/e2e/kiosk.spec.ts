@@ -8,9 +8,13 @@ test("staff find a user, log in as them, and come back to their own account", as
   await page.goto("/app/kiosk");
   await expect(page).toHaveURL(`${BASE_URL}/app/kiosk/users`);
 
-  await page.getByLabel("Search users").fill("demo@");
-  await page.getByRole("button", { name: "Search" }).click();
-  await expect(page.getByRole("row")).toHaveCount(2); // the header row and the demo user
+  // A search typed while the page is still hydrating on a loaded machine can be lost: type again until it holds.
+  await expect(async () => {
+    await page.getByLabel("Search users").fill("demo@");
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(/[?&]q=demo%40/, { timeout: 3_000 });
+    await expect(page.getByRole("row")).toHaveCount(2, { timeout: 3_000 }); // the header row and the demo user
+  }).toPass({ timeout: 20_000 });
   await page.getByRole("link", { name: DEMO.email }).click();
   await expect(page.getByRole("heading", { name: DEMO.email })).toBeVisible();
   await expect(page.getByText("Pro (yearly, current)")).toBeVisible();

@@ -241,7 +241,11 @@ test.describe("JSON calls", () => {
     const huge = { notifications: Array.from({ length: 20_000 }, (_, i) => `id-${i}`) };
     expect((await page.request.put("/app/api/notifications/read", { headers: AJAX, data: huge })).status()).toBe(413);
     const tooMany = { notifications: Array.from({ length: 101 }, (_, i) => `id-${i}`) };
-    expect((await page.request.put("/app/api/notifications/read", { headers: AJAX, data: tooMany })).status()).toBe(422);
+    // The 413 was answered without reading the whole body, so the runtime closes that connection;
+    // the client may reuse it once before it knows (ECONNRESET), and then sends again.
+    await expect(async () => {
+      expect((await page.request.put("/app/api/notifications/read", { headers: AJAX, data: tooMany })).status()).toBe(422);
+    }).toPass({ timeout: 10_000 });
   });
 });
 
