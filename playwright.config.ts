@@ -48,6 +48,8 @@ export const appServer = {
 
 export default defineConfig({
   testDir: "tests/e2e",
+  // Per port: scripts/e2e.mjs runs suites side by side, and each run empties its own output directory.
+  outputDir: `test-results/${PORT}`,
   // Need the service configured with a provider's stub: playwright.stripe.config.ts, playwright.paddle.config.ts.
   testIgnore: ["stripe.spec.ts", "paddle.spec.ts", "stripe-events-security.spec.ts", "paddle-events-security.spec.ts"],
   fullyParallel: false,

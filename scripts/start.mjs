@@ -19,7 +19,8 @@ function run(cmd, args) {
   }
 }
 
-if (!dev) run(bin("react-router"), ["build"]);
+// SNIP_PREBUILT=1: build/ is already there (scripts/e2e.mjs builds once for the servers it starts side by side).
+if (!dev && process.env.SNIP_PREBUILT !== "1") run(bin("react-router"), ["build"]);
 run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--persist-to", state]);
 run(bin("wrangler"), ["d1", "execute", "DB", "--local", "--persist-to", state, "--file", "db/seed.sql"]);
 
