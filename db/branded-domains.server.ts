@@ -1,5 +1,5 @@
 /** Branded domains and vanity subdomains of a workspace (docs/decisions/035). */
-import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { DomainCounts } from "../domain/branded-domains";
 import type { Db } from "./client.server";
@@ -124,6 +124,7 @@ export async function listTeamUsableDomains(db: Db, organizationId: string, team
       and(
         eq(brandedDomains.organizationId, organizationId),
         eq(brandedDomains.status, "active"),
+        isNull(brandedDomains.disabledAt), // stopped by Snip staff (decision 045)
         sql`exists (select 1 from ${teams} where ${teams.id} = ${teamId} and ${teams.organizationId} = ${organizationId})`,
         or(
           eq(brandedDomains.forAllTeams, true),

@@ -32,7 +32,8 @@ function base(db: Db) {
     .leftJoin(workspaces, eq(workspaces.id, brandedDomains.workspaceId))
     .leftJoin(owners, eq(owners.id, workspaces.userId))
     .leftJoin(adders, eq(adders.id, brandedDomains.userId))
-    .leftJoin(organizations, eq(organizations.id, workspaces.organizationId))
+    // A team's or member's workspace names its organization; an organization's own domain (decision 044) names it directly.
+    .leftJoin(organizations, sql`${organizations.id} = coalesce(${brandedDomains.organizationId}, ${workspaces.organizationId})`)
     .leftJoin(teams, sql`${teams.id} = ${workspaces.teamId} AND ${teams.organizationId} = ${workspaces.organizationId}`);
 }
 

@@ -10,11 +10,13 @@ export interface DomainOwnerNames {
   teamName: string | null;
 }
 
-/** "User a@b.example", "Team Ops of Acme", "Own links of a@b.example in Acme". */
+/** "User a@b.example", "Team Ops of Acme", "Own links of a@b.example in Acme", "Organization Acme". */
 export function domainOwnerLabel(row: DomainOwnerNames): string {
   if (row.workspaceKind === "team") return `Team ${row.teamName ?? "?"} of ${row.organizationName ?? "?"}`;
   if (row.workspaceKind === "member") return `Own links of ${row.ownerEmail ?? "?"} in ${row.organizationName ?? "?"}`;
   if (row.workspaceKind === "personal") return `User ${row.ownerEmail ?? "?"}`;
+  // An organization's own domain (decision 044) has no workspace: the organization holds it.
+  if (row.organizationName) return `Organization ${row.organizationName}`;
   return "No workspace";
 }
 

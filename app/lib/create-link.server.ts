@@ -76,7 +76,8 @@ export async function domainsFor(
     listBrandedDomains(db, teamId ?? creator.workspaceId),
     teamId ? listTeamUsableDomains(db, creator.organizationId!, teamId) : Promise.resolve([]),
   ]);
-  const hosts = [...own.filter((d) => d.status === "active"), ...organization].map((d) => brandedShortDomain(d.hostname));
+  // A domain stopped by Snip staff (decision 045) serves nothing, so nothing new is made on it.
+  const hosts = [...own.filter((d) => d.status === "active" && !d.disabledAt), ...organization].map((d) => brandedShortDomain(d.hostname));
   return creatableDomains(env.SHORT_HOST, [...common, ...hosts]);
 }
 

@@ -24,7 +24,13 @@ function readCookie(request: Request): string | null {
   const header = request.headers.get("cookie") ?? "";
   for (const part of header.split(";")) {
     const [name, ...rest] = part.trim().split("=");
-    if (name === COOKIE) return decodeURIComponent(rest.join("="));
+    if (name !== COOKIE) continue;
+    // A malformed value (a cookie set by hand or by a sibling host) is no flash, never a failed page.
+    try {
+      return decodeURIComponent(rest.join("="));
+    } catch {
+      return null;
+    }
   }
   return null;
 }

@@ -46,3 +46,14 @@ test("GET state carries a waiting flash message once; a cookie naming anything e
   await expect(page.getByRole("dialog", { name: "Error" })).toHaveCount(0);
   expect(await page.content()).not.toContain("You won a prize");
 });
+
+test("a malformed flash cookie is no message, and every page still answers", async ({ page, context }) => {
+  await context.addCookies([{ name: "snip_flash", value: "%E0%A4%A", url: BASE_URL }]);
+  const home = await page.goto("/");
+  expect(home?.status()).toBe(200);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByRole("dialog", { name: "Error" })).toHaveCount(0);
+  const state = await page.request.get("/app/api/state", { headers: HEADERS });
+  expect(state.status()).toBe(200);
+  expect((await state.json()).data.app.flashMessages).toEqual([]);
+});

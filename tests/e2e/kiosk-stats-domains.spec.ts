@@ -186,6 +186,16 @@ test.describe("kiosk stats, domains and Cloudflare", () => {
       "Stopped by Snip staff: its links do not redirect. Reason: Phishing on the owner's links",
     );
     await expect(ownRow).toContainText("Stopped");
+    // Nothing new is made on it: the create form no longer offers it, and a forged post is refused.
+    await page.goto("/app/links/create");
+    await expect(page.getByLabel("Domain", { exact: true }).locator(`option[value="${host}"]`)).toHaveCount(0);
+    const forged = await page.request.post("/app/links/create", {
+      form: { url: "https://example.com/stopped", domain: host },
+      headers: SAME_ORIGIN,
+      maxRedirects: 0,
+    });
+    expect(forged.status()).toBe(422);
+    expect(await forged.text()).toContain("The selected domain is invalid.");
 
     await kiosk.getByRole("button", { name: "Serve again" }).click();
     await expect(kiosk.getByText("The domain serves again")).toBeVisible();

@@ -65,4 +65,19 @@ describe("releasing a deleted owner's domains from the queue", () => {
     expect(await testEnv.LINKS.get(hostKey(branded))).toBe(record);
     error.mockRestore();
   });
+
+  it("a host name someone has added again since the deletion keeps its new owner's host record", async () => {
+    const reused = `again-${crypto.randomUUID().slice(0, 8)}.brand.example`;
+    const userId = `u-${crypto.randomUUID()}`;
+    await testEnv.DB.batch([
+      testEnv.DB.prepare("INSERT INTO users (id, name, email, created_at, updated_at) VALUES (?, 'T', ?, 0, 0)").bind(userId, `${userId}@example.com`),
+      testEnv.DB.prepare(
+        "INSERT INTO branded_domains (id, workspace_id, user_id, hostname, kind, status, created_at) VALUES (?, ?, ?, ?, 'domain', 'active', 0)",
+      ).bind(crypto.randomUUID(), userId, userId, reused),
+    ]);
+    await testEnv.LINKS.put(hostKey(reused), record);
+    const result = await deliver(job([{ hostname: reused, cfHostnameId: null }]));
+    expect(result.explicitAcks).toHaveLength(1);
+    expect(await testEnv.LINKS.get(hostKey(reused))).toBe(record);
+  });
 });

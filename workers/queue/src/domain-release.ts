@@ -5,6 +5,8 @@
  * removed are removed again harmlessly.
  */
 import { customHostnamesClient } from "../../../app/lib/custom-hostnames.server";
+import { getBrandedDomain } from "../../../db/branded-domains.server";
+import { getDb } from "../../../db/client.server";
 import { isReleaseDomainsPayload } from "../../../domain/domain-release";
 import type { Envelope } from "../../../domain/events";
 import { hostKey } from "../../../domain/host-record";
@@ -20,7 +22,9 @@ export async function releaseDomainsJob(envelope: Envelope<string, unknown>, env
         if (!client) throw new Error("CF_API_TOKEN or CF_ZONE_ID is not set");
         await client.delete(host.cfHostnameId);
       }
-      await env.LINKS.delete(hostKey(host.hostname));
+      // Someone may have added the freed host name since the deletion (a retry can come much
+      // later): its host record is theirs now, and stays.
+      if (!(await getBrandedDomain(getDb(env.DB), host.hostname))) await env.LINKS.delete(hostKey(host.hostname));
     } catch (error) {
       console.error("domains.release: not removed", host.hostname, error instanceof Error ? error.message : error);
       failed.push(host.hostname);

@@ -52,8 +52,14 @@ const SCRIPT =
 const STYLE =
   "body{margin:0;font-family:ui-sans-serif,system-ui,sans-serif;color:#475569;display:flex;min-height:100vh;align-items:center;justify-content:center}a{color:#4f46e5;font-weight:600}";
 
-/** The page for `location` (the destination, query forwarded) firing `pixels`; `page` is the short link's URL. */
-export function pixelPage(location: string, pixels: readonly PixelTag[], page: string): Response {
+/**
+ * The page for `location` (the destination, query forwarded) firing `pixels`; `requestUrl` is the
+ * short link's URL as visited. The pixels are told the short link (origin and alias, which is what
+ * the link's owner measures), never its query or fragment, which may carry a visitor's data.
+ */
+export function pixelPage(location: string, pixels: readonly PixelTag[], requestUrl: string): Response {
+  const visited = new URL(requestUrl);
+  const page = `${visited.origin}${visited.pathname}`;
   const n = nonce();
   const to = escapeHtml(location);
   const images = pixels.map((tag) => `<img src="${escapeHtml(pixelRequestUrl(tag, page))}" alt="" width="1" height="1" hidden>`).join("");
