@@ -93,7 +93,7 @@ async function stopServing(env: AppEnv, reg: DomainRegistration, now: Date): Pro
   return marked;
 }
 
-/** The order page's view of its bought domains: the viewer's own registrations only. */
+/** The order page's (and Branded Domains') view of bought domains: the viewer's own registrations only. */
 export async function registrationsView(env: AppEnv, userId: string, domains: readonly string[], now = new Date()) {
   const regs = await listUserRegistrations(getDb(env.DB), userId, domains);
   const sub = regs.length > 0 ? await subscriptionOf(env, userId) : null;
@@ -101,6 +101,7 @@ export async function registrationsView(env: AppEnv, userId: string, domains: re
     const paid = renewalPaidFor(sub, reg.expiresAt, now);
     return {
       domain: reg.domain,
+      orderId: reg.orderId,
       expiresAt: reg.expiresAt.toISOString(),
       line: expiryLine(reg, paid, now),
       autoRenew: reg.autoRenew,

@@ -81,10 +81,11 @@ test("a bought domain shows its expiry; its owner turns auto-renew off and on; t
   await expect(row(page, domain).getByTestId("renewal-expiry")).toHaveText(`Expires on ${DATE.format(expiry)}`);
   // Off: the daily pass leaves it alone.
   await runDailyCron(page, new Date(expiry.getTime() - 20 * DAY));
+  await page.waitForTimeout(3_000);
+  expect(registrar.state.calls.filter((c) => c.kind === "renew" && c.domain === domain)).toEqual([]);
   await row(page, domain).getByRole("button", { name: "Turn auto-renew on" }).click();
   await expect(page.getByText("Auto-renew is on.")).toBeVisible();
   await expect(row(page, domain).getByTestId("renewal-expiry")).toHaveText(`Renews on ${DATE.format(expiry)}`);
-  expect(registrar.state.calls.filter((c) => c.kind === "renew" && c.domain === domain)).toEqual([]);
 
   // Someone else cannot change it, whatever the form says; nor can the owner name a domain not in the order.
   const other = await browser.newContext();
@@ -118,6 +119,11 @@ test("a bought domain shows its expiry; its owner turns auto-renew off and on; t
     await expect(row(page, domain).getByTestId("renewal-expiry")).toHaveText(renewed, { timeout: 1_000 });
   }).toPass({ timeout: 60_000 });
   await page.screenshot({ path: "test-results/domain-renewal-renewed.png", fullPage: true });
+  // Branded Domains says it too, and leads to the order's renewal settings.
+  await page.goto("/app/settings/branded-domains");
+  await expect(page.getByTestId("domain-renewal")).toContainText(renewed);
+  await page.getByRole("link", { name: "Renewal settings" }).click();
+  await expect(page).toHaveURL(`${BASE_URL}/app/settings/order/${orderId}`);
   // The next day's pass: the domain is no longer due, nothing is renewed twice.
   await runDailyCron(page, new Date(expiry.getTime() - 19 * DAY));
   await page.waitForTimeout(3_000);
