@@ -168,7 +168,12 @@ describe("the domains.renew job", () => {
 
 describe("the daily renewal pass", () => {
   function appEnv(sent: DomainRenewJob[]): AppEnv {
-    return { ...testEnv, JOBS: { send: async (job: DomainRenewJob) => void sent.push(job) } } as unknown as AppEnv;
+    return {
+      ...testEnv,
+      JOBS: { send: async (job: DomainRenewJob) => void sent.push(job) },
+      // The app's binding to the redirect worker's cache purge (not under test here).
+      REDIRECT: { purgeHosts: async () => undefined },
+    } as unknown as AppEnv;
   }
 
   it("queues the due domains with auto-renew on whose renewal a paid plan pays for, and no others", async () => {
