@@ -15,6 +15,8 @@ import { contentSecurityPolicy, cspNonceContext, isHtml, newCspNonce } from "./c
 import { adOrigins } from "./lib/ads.server";
 import { ConfigurationError, parseEnv, type AppBindings, type AppEnv } from "./env.server";
 import { applyDueScheduledDowngrades } from "./lib/billing/scheduled-downgrades.server";
+import { runRenewalPass } from "./lib/domain-renewals.server";
+import { RENEWAL_CRON } from "../domain/domain-renewals";
 import { recheckBrandedDomains } from "./lib/branded-domains.server";
 import { drainUnreadBody, isCrossSiteMutation, securityCheckFailure, SECURITY_HEADERS } from "./security.server";
 
@@ -94,6 +96,13 @@ export default {
 
   async scheduled(controller, rawEnv) {
     const env = parseEnv(rawEnv as unknown as Record<string, unknown>);
+    // Renewal of bought domains (issue 18, decision 050): its own daily cron.
+    if (controller.cron === RENEWAL_CRON) {
+      const renewals = await runRenewalPass(env, new Date(controller.scheduledTime));
+      console.info(`domain renewals: ${renewals.queued.length} queued, ${renewals.expired.length} expired`);
+      if (renewals.failed.length > 0) throw new Error(`domain renewals failed for ${renewals.failed.join(", ")}`);
+      return;
+    }
     // Branded domains (issue 18, docs/decisions/035): pending ones become active, lapsed ones stop serving.
     const domains = await recheckBrandedDomains(env, new Date(controller.scheduledTime)).catch((error: unknown) => {
       console.error("branded domains: re-check pass failed", error);

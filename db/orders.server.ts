@@ -184,7 +184,12 @@ export async function markOrderItem(
   itemId: string,
   fields: Partial<Pick<DomainOrderItem, "state" | "registrationId">>,
 ): Promise<void> {
-  await db.update(domainOrderItems).set(fields).where(eq(domainOrderItems.id, itemId));
+  await orderItemUpdate(db, itemId, fields);
+}
+
+/** The statement of markOrderItem, for a batch (decision 050: a registered line and its registration together). */
+export function orderItemUpdate(db: Db, itemId: string, fields: Partial<Pick<DomainOrderItem, "state" | "registrationId">>) {
+  return db.update(domainOrderItems).set(fields).where(eq(domainOrderItems.id, itemId));
 }
 
 export type BrandedDomainInsert = typeof brandedDomains.$inferInsert;

@@ -17,6 +17,7 @@ import {
   type BrandedDomain,
 } from "../../db/branded-domains.server";
 import { getDb, type Db } from "../../db/client.server";
+import { isRegistrationExpired } from "../../db/domain-registrations.server";
 import { organizations } from "../../db/schema";
 import { addDomainRefusal, BRANDED_DOMAINS_PATH, BRANDED_MESSAGES, type BrandedKind } from "../../domain/branded-domains";
 import { parseShortDomains } from "../../domain/domains";
@@ -157,7 +158,8 @@ export async function recheckBrandedDomain(env: AppEnv, domain: BrandedDomain, n
     verificationValue: custom?.ownership_verification?.value ?? domain.verificationValue,
   };
   let next = domain.status;
-  if (state === "active") next = "active";
+  // A bought domain whose registration ran out unrenewed (decision 050) stays lapsed whatever its DNS says.
+  if (state === "active" && !(await isRegistrationExpired(db, domain.hostname))) next = "active";
   else if (domain.status === "active") next = "lapsed";
   else if (domain.status === "pending" && state !== "pending") next = "failed";
   const updated: BrandedDomain = {

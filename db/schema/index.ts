@@ -22,3 +22,5 @@ export * from "./sso";
 export * from "./orders";
 // Pixel scripts (issue 20, docs/decisions/047)
 export * from "./pixels";
+// Renewal of bought domains (issue 18, docs/decisions/050)
+export * from "./domain-registrations";

@@ -7,13 +7,20 @@
  * - available (the default for a name never set): checks available, registers;
  * - taken: checks unavailable, a registration is refused;
  * - fails: checks available, but the registration is refused (a registry error);
- * with a price (major units, default 12.00) and a premium flag.
+ * with a price (major units, default 12.00) and a premium flag; and `renewal: "fails"` makes the
+ * registry refuse its renewals (docs/decisions/050), `renewal: "renews"` (the default) lets them through.
  */
 import { STUB_DNSIMPLE_ACCOUNT, STUB_DNSIMPLE_TOKEN } from "./registrar-ids";
 
 export { registrarStubPort, STUB_DNSIMPLE_ACCOUNT, STUB_DNSIMPLE_REGISTRANT, STUB_DNSIMPLE_TOKEN } from "./registrar-ids";
 
 export type NameState = "available" | "taken" | "fails";
+export type RenewalMode = "renews" | "fails";
+
+function setRenewal(state: RegistrarStubState, name: string, mode: RenewalMode): void {
+  if (mode === "fails") state.renewalFails.add(name.toLowerCase());
+  else state.renewalFails.delete(name.toLowerCase());
+}
 
 interface Registered {
   id: number;
@@ -24,13 +31,15 @@ interface Registered {
 
 export interface RegistrarStubState {
   names: Map<string, { state: NameState; price: number; premium: boolean }>;
+  /** Names whose renewals the registry refuses. */
+  renewalFails: Set<string>;
   registered: Map<string, Registered>;
   /** Every registration and renewal asked for, in order (what a test counts to see nothing happened twice). */
   calls: { kind: "register" | "renew"; domain: string; period?: number }[];
 }
 
 export function newRegistrarState(): RegistrarStubState {
-  return { names: new Map(), registered: new Map(), calls: [] };
+  return { names: new Map(), registered: new Map(), calls: [], renewalFails: new Set() };
 }
 
 const YEAR_MS = 365 * 86_400_000;
@@ -60,8 +69,16 @@ export function registrarStubHandler(state: RegistrarStubState) {
   return async (request: Request): Promise<Response> => {
     const url = new URL(request.url);
     if (url.pathname === "/__stub/domains" && request.method === "POST") {
-      const body = (await request.json()) as { domain: string; state: NameState; price?: number; premium?: boolean };
-      state.names.set(body.domain.toLowerCase(), { state: body.state, price: body.price ?? 12, premium: body.premium ?? false });
+      const body = (await request.json()) as {
+        domain: string;
+        state?: NameState;
+        price?: number;
+        premium?: boolean;
+        renewal?: RenewalMode;
+      };
+      const name = body.domain.toLowerCase();
+      if (body.state) state.names.set(name, { state: body.state, price: body.price ?? 12, premium: body.premium ?? false });
+      if (body.renewal) setRenewal(state, name, body.renewal);
       return json(200, { data: body });
     }
     if (request.headers.get("authorization") !== `Bearer ${STUB_DNSIMPLE_TOKEN}`) return json(401, { message: "Authentication failed" });
@@ -116,6 +133,7 @@ export function registrarStubHandler(state: RegistrarStubState) {
         state.calls.push({ kind: "renew", domain: name, period });
         const r = state.registered.get(name);
         if (!r) return refuse(400, `The domain ${name} is not registered in this account`);
+        if (state.renewalFails.has(name)) return refuse(400, `The registry refused the renewal of ${name}`);
         r.expiresAt = new Date(r.expiresAt.getTime() + period * YEAR_MS);
         const now = new Date().toISOString();
         return json(201, { data: { id: nextId++, domain_id: r.id, period, state: "renewed", created_at: now, updated_at: now } });
@@ -130,6 +148,8 @@ export interface RegistrarStub {
   url: string;
   state: RegistrarStubState;
   setName(domain: string, state: NameState, price?: number): void;
+  /** Whether the registry refuses the name's renewals. */
+  setRenewal(domain: string, mode: RenewalMode): void;
   close(): Promise<void>;
 }
 
@@ -159,6 +179,7 @@ export async function startRegistrarStub({ port = 0 }: { port?: number } = {}): 
     url,
     state,
     setName: (domain, s, price = 12) => state.names.set(domain.toLowerCase(), { state: s, price, premium: false }),
+    setRenewal: (domain, mode) => setRenewal(state, domain, mode),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

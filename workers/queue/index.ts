@@ -21,6 +21,8 @@ import { DOMAIN_ORDER_JOB, domainOrderJob } from "./src/domain-orders";
 // Organization domains (issue 18, decision 044): a deleted owner's domains released
 import { RELEASE_DOMAINS_JOB } from "../../domain/domain-release";
 import { releaseDomainsJob } from "./src/domain-release";
+// Renewal of bought domains (issue 18, decision 050)
+import { DOMAIN_RENEW_JOB, domainRenewJob } from "./src/domain-renewals";
 
 export const JOBS: Readonly<Record<string, JobHandler>> = {
   "mail.send": sendMailJob,
@@ -32,6 +34,7 @@ export const JOBS: Readonly<Record<string, JobHandler>> = {
   [REPUTATION_JOB]: reputationCheckJob,
   [DOMAIN_ORDER_JOB]: domainOrderJob,
   [RELEASE_DOMAINS_JOB]: releaseDomainsJob,
+  [DOMAIN_RENEW_JOB]: domainRenewJob,
 };
 
 export default {

@@ -4,11 +4,18 @@
  * domains could not all be registered, the cancellation reason and the registrar's words. The
  * notification page says what the owner was told about the order. Someone else's order is not found.
  */
-import { data, Link } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
+import { z } from "zod";
+import { setAutoRenew } from "../../../db/domain-registrations.server";
 import { getDb } from "../../../db/client.server";
 import { getUserOrder, listOrderItems } from "../../../db/orders.server";
-import { DateTime, SettingsCard, SettingsHeading, settingsSecondaryButton } from "../../components/settings";
+import { RENEWAL_MESSAGES, RENEWAL_PLAN } from "../../../domain/domain-renewals";
+import { formatMoney } from "../../../domain/orders";
+import { activePrice, getPlan } from "../../../domain/plans";
+import { Notice } from "../../components/form-fields";
+import { DateTime, SettingsCard, SettingsHeading, settingsButton, settingsSecondaryButton } from "../../components/settings";
 import { getCloudflare } from "../../context.server";
+import { registrationsView } from "../../lib/domain-renewals.server";
 import { orderMessage, orderView } from "../../lib/order-view.server";
 import type { RouteHandle } from "../../route-handle";
 import { requireUser } from "../../session.server";
@@ -23,11 +30,51 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const order = await getUserOrder(db, viewer.user.id, params.orderId);
   if (!order) throw data("Order not found.", { status: 404 });
   const view = orderView(order, await listOrderItems(db, [order.id]));
-  return { order: view, message: orderMessage(view), notification: new URL(request.url).pathname.endsWith("/notification") };
+  // Renewal of the bought domains (decision 050): the viewer's own registrations of this order's domains.
+  const renewals = await registrationsView(
+    getCloudflare(context).env,
+    viewer.user.id,
+    view.items.filter((i) => i.state === "registered").map((i) => i.domain),
+  );
+  const renewalPlan = getPlan(RENEWAL_PLAN);
+  const url = new URL(request.url);
+  return {
+    order: view,
+    message: orderMessage(view),
+    notification: url.pathname.endsWith("/notification"),
+    renewals,
+    // A workspace with no paid plan is offered the domain-renewal-service plan (yearly) through the subscribe flow.
+    renewalOffer:
+      !viewer.subscribed && renewals.some((r) => r.notPaid === RENEWAL_MESSAGES.noPlan)
+        ? { plan: renewalPlan.name, title: renewalPlan.title, price: formatMoney(activePrice(renewalPlan, "yearly")?.amount ?? 0) }
+        : null,
+    saved: url.searchParams.get("renewal"),
+  };
 }
 
-export default function Order({ loaderData }: Route.ComponentProps) {
-  const { order, message, notification } = loaderData;
+const autoRenewSchema = z.object({
+  intent: z.literal("auto-renew"),
+  domain: z.string().trim().toLowerCase().min(1).max(253),
+  autoRenew: z.enum(["on", "off"]),
+});
+
+/** Turns a bought domain's auto-renew on or off: the viewer's own order, a domain of it, and the viewer's registration. */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const viewer = requireUser(request, context);
+  const db = getDb(getCloudflare(context).env.DB);
+  const order = await getUserOrder(db, viewer.user.id, params.orderId);
+  if (!order) throw data("Order not found.", { status: 404 });
+  const parsed = autoRenewSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data({ error: "Choose whether the domain renews." }, { status: 422 });
+  const items = await listOrderItems(db, [order.id]);
+  const inOrder = items.some((i) => i.domain === parsed.data.domain && i.state === "registered");
+  if (!inOrder || !(await setAutoRenew(db, viewer.user.id, parsed.data.domain, parsed.data.autoRenew === "on")))
+    return data({ error: RENEWAL_MESSAGES.notFound }, { status: 404 });
+  return redirect(`/app/settings/order/${order.id}?renewal=${parsed.data.autoRenew}`);
+}
+
+export default function Order({ loaderData, actionData }: Route.ComponentProps) {
+  const { order, message, notification, renewals, renewalOffer, saved } = loaderData;
   if (notification)
     return (
       <>
@@ -104,6 +151,61 @@ export default function Order({ loaderData }: Route.ComponentProps) {
             </tfoot>
           </table>
         </SettingsCard>
+        {renewals.length > 0 ? (
+          <SettingsCard title="Renewal" description="Bought domains renew a year at a time, within 30 days of their expiry.">
+            <div className="space-y-3">
+              {actionData?.error ? <Notice tone="error">{actionData.error}</Notice> : null}
+              {saved === "on" ? <Notice tone="success">{RENEWAL_MESSAGES.autoRenewOn}</Notice> : null}
+              {saved === "off" ? <Notice tone="success">{RENEWAL_MESSAGES.autoRenewOff}</Notice> : null}
+            </div>
+            <ul className="divide-y divide-slate-100">
+              {renewals.map((r) => (
+                <li key={r.domain} className="py-3" data-testid="renewal-row" data-domain={r.domain}>
+                  <div className="flex flex-wrap items-center justify-between gap-3">
+                    <div>
+                      <p className="font-semibold text-slate-900">{r.domain}</p>
+                      <p className="text-sm text-slate-700" data-testid="renewal-expiry">
+                        <time dateTime={r.expiresAt}>{r.line}</time>
+                      </p>
+                    </div>
+                    <Form method="post">
+                      <input type="hidden" name="intent" value="auto-renew" />
+                      <input type="hidden" name="domain" value={r.domain} />
+                      <input type="hidden" name="autoRenew" value={r.autoRenew ? "off" : "on"} />
+                      <button type="submit" className={settingsSecondaryButton}>
+                        {r.autoRenew ? "Turn auto-renew off" : "Turn auto-renew on"}
+                      </button>
+                    </Form>
+                  </div>
+                  {r.expired ? (
+                    <p className="mt-2 text-sm text-red-700">Its registration ran out: its short links have stopped redirecting.</p>
+                  ) : null}
+                  {r.notPaid ? <p className="mt-2 text-sm text-amber-800">{r.notPaid}</p> : null}
+                  {r.reasonLabel ? (
+                    <p className="mt-2 text-sm text-red-700" data-testid="renewal-reason">
+                      Last renewal failed: {r.reasonLabel}
+                      {r.reasonDetail ? ` — ${r.reasonDetail}` : ""}
+                    </p>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+            {renewalOffer ? (
+              <Form method="post" action="/app/settings/subscription" className="mt-4 rounded-xl bg-indigo-50 p-4">
+                <p className="text-sm text-slate-800">
+                  The {renewalOffer.title} plan renews your bought domains for {renewalOffer.price} a year. Any other paid plan includes
+                  renewal too.
+                </p>
+                <input type="hidden" name="intent" value="subscribe" />
+                <input type="hidden" name="plan" value={renewalOffer.plan} />
+                <input type="hidden" name="interval" value="yearly" />
+                <button type="submit" className={`mt-3 ${settingsButton}`}>
+                  Subscribe to the {renewalOffer.title}
+                </button>
+              </Form>
+            ) : null}
+          </SettingsCard>
+        ) : null}
       </div>
     </>
   );

@@ -17,11 +17,13 @@ import {
   listOrderItems,
   markOrderItem,
   moveOrder,
+  orderItemUpdate,
   finishOrder,
   type DomainOrder,
   type DomainOrderItem,
 } from "../../../db/orders.server";
 import { getBrandedDomain } from "../../../db/branded-domains.server";
+import { registrationUpsert } from "../../../db/domain-registrations.server";
 import type { Envelope } from "../../../domain/events";
 import { hostKey, type HostRecord } from "../../../domain/host-record";
 import {
@@ -62,9 +64,14 @@ interface ItemFailure {
   detail: string;
 }
 
-/** Registers one line; a failure the registrar decided, or throws to retry (the registrar did not answer). */
-async function registerItem(db: Db, registrar: Registrar, item: DomainOrderItem, now: Date): Promise<ItemFailure | null> {
+/**
+ * Registers one line; a failure the registrar decided, or the registration's expiry as the
+ * registrar reports it (decision 050); throws to retry (the registrar did not answer).
+ */
+async function registerItem(db: Db, registrar: Registrar, item: DomainOrderItem, now: Date): Promise<ItemFailure | { expiresAt: Date }> {
   let owned = await registrar.owned(item.domain);
+  /** Whether this attempt registered or renewed (the registrar's expiry is then read again). */
+  let changed = false;
   let registrationId = item.registrationId;
   if (!owned) {
     let quote;
@@ -85,14 +92,21 @@ async function registerItem(db: Db, registrar: Registrar, item: DomainOrderItem,
     }
     await markOrderItem(db, item.id, { registrationId });
     owned = { domain: item.domain, expiresAt: new Date(now.getTime() + YEAR_MS).toISOString() };
+    changed = true;
   }
   // The quantity: years beyond the first are a renewal, made only if the registration does not already run that long.
   if (item.years > 1) {
     const wanted = now.getTime() + item.years * YEAR_MS - RENEWAL_SLACK_MS;
     const runsTo = owned.expiresAt ? Date.parse(owned.expiresAt) : 0;
-    if (runsTo < wanted) await registrar.renew(item.domain, item.years - 1);
+    if (runsTo < wanted) {
+      await registrar.renew(item.domain, item.years - 1);
+      changed = true;
+    }
   }
-  return null;
+  // The expiry renewal works from (decision 050): the registrar's own, read again after a registration or renewal.
+  const final = changed ? ((await registrar.owned(item.domain)) ?? owned) : owned;
+  const expiresAt = final?.expiresAt ? new Date(final.expiresAt) : new Date(now.getTime() + item.years * YEAR_MS);
+  return { expiresAt };
 }
 
 function refundRef(order: DomainOrder): string | null {
@@ -123,12 +137,16 @@ export async function processDomainOrder(env: QueueEnv, orderId: string, deps: O
     const failures: ItemFailure[] = [];
     for (const item of items) {
       if (item.state !== "pending") continue;
-      const failure = await registerItem(db, deps.registrar, item, now);
-      if (failure) {
-        failures.push(failure);
+      const outcome = await registerItem(db, deps.registrar, item, now);
+      if ("reason" in outcome) {
+        failures.push(outcome);
         await markOrderItem(db, item.id, { state: "failed" });
       } else {
-        await markOrderItem(db, item.id, { state: "registered" });
+        // The line and its registration (expiry, auto-renew on: decision 050) together.
+        await db.batch([
+          orderItemUpdate(db, item.id, { state: "registered" }),
+          registrationUpsert(db, { domain: item.domain, userId: order.userId, orderId: order.id, expiresAt: outcome.expiresAt }, now),
+        ]);
       }
     }
     const after = await listOrderItems(db, [order.id]);

@@ -10,6 +10,7 @@ import { Notice } from "../../../components/form-fields";
 import { SettingsCard, SettingsHeading, settingsButton, settingsSecondaryButton } from "../../../components/settings";
 import { getCloudflare } from "../../../context.server";
 import { domainOwner } from "../../../lib/branded-domains.server";
+import { registrationsView } from "../../../lib/domain-renewals.server";
 import { requireUser } from "../../../session.server";
 import type { Route } from "./+types/index";
 
@@ -21,6 +22,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const owner = domainOwner(viewer);
   const db = getDb(env.DB);
   const [domains, counts] = await Promise.all([listBrandedDomains(db, owner.workspaceId), countBrandedDomains(db, owner.workspaceId)]);
+  // A domain bought through Snip (decision 050): its expiry line, and its order page where auto-renew is set.
+  const bought = new Map(
+    (
+      await registrationsView(
+        env,
+        viewer.user.id,
+        domains.filter((d) => d.kind === "domain").map((d) => d.hostname),
+      )
+    ).map((r) => [r.domain, { line: r.line, orderId: r.orderId }]),
+  );
   return {
     allowed: mayUseBrandedDomains(viewer.subject),
     refusals: {
@@ -35,6 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       kind: d.kind,
       status: d.status,
       stopped: d.disabledAt ? (d.disabledReason ?? "") : null,
+      bought: bought.get(d.hostname) ?? null,
     })),
     removed: new URL(request.url).searchParams.get("removed"),
   };
@@ -80,6 +92,22 @@ export default function BrandedDomains({ loaderData }: Route.ComponentProps) {
                     <div>
                       <p className="font-mono text-sm font-semibold text-slate-900">{d.hostname}</p>
                       <p className="text-xs text-slate-500">{KIND_LABEL[d.kind]}</p>
+                      {d.bought ? (
+                        <p className="mt-1 text-xs text-slate-700" data-testid="domain-renewal">
+                          {d.bought.line}
+                          {d.bought.orderId ? (
+                            <>
+                              {" · "}
+                              <Link
+                                to={`/app/settings/order/${d.bought.orderId}`}
+                                className="font-semibold text-indigo-700 hover:underline"
+                              >
+                                Renewal settings
+                              </Link>
+                            </>
+                          ) : null}
+                        </p>
+                      ) : null}
                       {d.stopped !== null ? (
                         <p className="mt-1 text-xs text-red-700" data-testid="domain-stopped">
                           {`Stopped by Snip staff: its links do not redirect.${d.stopped ? ` Reason: ${d.stopped}` : ""}`}
