@@ -211,6 +211,8 @@ export default [
     route("membership", "routes/team/membership.tsx"),
     route("sso", "routes/team/sso.tsx"),
     route("usage", "routes/team/usage.tsx"),
+    // Team pixel scripts (issue 20, docs/decisions/047)
+    route("pixel-scripts", "routes/team/pixel-scripts.tsx"),
   ]),
   // Team and organization subscriptions (issue 17, docs/decisions/033): beside the team area and the
   // organization settings, like the team API tokens, so the owner and the "subscriptions"

@@ -6,7 +6,7 @@
 import { and, desc, eq, inArray, isNotNull, isNull, lt } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { randomAlias, RANDOM_ALIAS_ATTEMPTS, isReservedAlias } from "../domain/alias";
-import { linkKey, recordPixels, recordRoutes, type LinkRecord } from "../domain/link-record";
+import { linkKey, recordPixels, recordRoutes, recordUntracked, type LinkRecord } from "../domain/link-record";
 import type { Db } from "./client.server";
 import { linkChanges, links, users } from "./schema";
 
@@ -42,7 +42,7 @@ export class AliasTakenError extends Error {
  */
 export function toLinkRecord(
   link: Pick<Link, "id" | "url" | "status" | "expiresAt" | "blocked"> &
-    Partial<Pick<Link, "routes" | "routesOn" | "routesUntil" | "pixels">>,
+    Partial<Pick<Link, "routes" | "routesOn" | "routesUntil" | "pixels" | "clicksCappedUntil">>,
 ): LinkRecord {
   const status = link.blocked && link.status !== "deleted" ? "terminated" : link.status;
   return {
@@ -52,6 +52,7 @@ export function toLinkRecord(
     expiresAt: link.expiresAt ? link.expiresAt.getTime() : null,
     ...recordRoutes(link.routes ?? null, link.routesOn ?? false, link.routesUntil?.getTime() ?? null),
     ...recordPixels(link.pixels),
+    ...recordUntracked(link.clicksCappedUntil?.getTime() ?? null),
   };
 }
 
@@ -153,6 +154,7 @@ export async function createLink(stores: LinkStores, input: NewLink, now = new D
       pixels: input.pixels ?? null,
       trackedClicks: 0,
       clicksUnlimited: false,
+      clicksCappedUntil: null,
     };
     try {
       const audit = stores.audit?.("created", row);
@@ -180,7 +182,12 @@ export async function createLink(stores: LinkStores, input: NewLink, now = new D
 export async function updateLink(
   stores: LinkStores,
   id: string,
-  changes: Partial<Pick<Link, "url" | "status" | "description" | "expiresAt" | "alias" | "routes" | "routesOn" | "routesUntil" | "pixels">>,
+  changes: Partial<
+    Pick<
+      Link,
+      "url" | "status" | "description" | "expiresAt" | "alias" | "routes" | "routesOn" | "routesUntil" | "pixels" | "clicksCappedUntil"
+    >
+  >,
   now = new Date(),
 ): Promise<Link | null> {
   const before = changes.alias === undefined && !stores.audit ? undefined : await getLinkById(stores.db, id);

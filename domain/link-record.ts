@@ -24,6 +24,22 @@ export interface LinkRecord {
    * has pixels; a human visitor then gets the page that fires them instead of the plain 302.
    */
   pixels?: PixelTag[];
+  /**
+   * Capped links (docs/decisions/038): epoch milliseconds until which the link's clicks are not
+   * sent to the queue (it reached its plan's max_trackable_clicks, so the consumer would drop
+   * them). Past it, clicks flow again and the consumer decides anew under the plan then in force.
+   */
+  untrackedUntil?: number;
+}
+
+/** The capped-link part of a record from a link's `clicks_capped_until` (absent: its clicks are sent). */
+export function recordUntracked(until: number | null | undefined): Pick<LinkRecord, "untrackedUntil"> {
+  return until == null ? {} : { untrackedUntil: until };
+}
+
+/** Does the edge send this visit's click to the queue? (No lookup: the record says.) */
+export function sendsClicks(record: LinkRecord, now: number): boolean {
+  return record.untrackedUntil === undefined || record.untrackedUntil <= now;
 }
 
 /** The pixels part of a record from a link's stored `pixels` column (null: the link does not opt in). */

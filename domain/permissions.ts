@@ -223,6 +223,10 @@ export const RULES = {
   // The team area's SSO page (issue 17, docs/decisions/042): requiring the organization's single
   // sign-on for the team is an SSO setting (spec 01 §6 "sso: SSO settings"); team roles give none.
   "team.sso": { scope: "team", anyOf: ["sso"], description: "require the organization's single sign-on for the team" },
+  // The team's Custom Pixel Scripts (issue 20, docs/decisions/047): every link of the team that
+  // opts in fires them, so they are a team setting like its API tokens: the team's admins and the
+  // "teams" permission change them; every member of the team sees them in the team area.
+  "team.pixels": { scope: "team", anyOf: ["team:admin", "teams"], description: "the team's Custom Pixel Scripts: add and delete" },
 } as const satisfies Record<string, Rule>;
 
 export type Action = keyof typeof RULES;

@@ -262,6 +262,42 @@ export function TeamSelect({ id, target, errors }: { id: string; target: Organiz
   );
 }
 
+/**
+ * Pixel scripts (docs/decisions/047) inside an organization: a team's link may fire the team's
+ * pixels. A plain checkbox; the server applies it to a team's workspace only.
+ */
+function TeamPixelsField({ id, manage, checked, errors }: { id: string; manage: string | null; checked: boolean; errors?: string[] }) {
+  return (
+    <div>
+      <label htmlFor={id} className="flex items-center gap-2 text-sm font-semibold text-slate-800">
+        <input
+          id={id}
+          type="checkbox"
+          name="pixels"
+          defaultChecked={checked}
+          className="h-4 w-4 accent-indigo-600"
+          aria-invalid={errors ? true : undefined}
+          aria-describedby={errors ? `${id}-error` : `${id}-hint`}
+        />
+        Fire the team&apos;s retargeting pixels before redirecting
+      </label>
+      <p id={`${id}-hint`} className="mt-1.5 text-xs text-slate-500">
+        For a team&apos;s links: the pixels the team has set up.{" "}
+        {manage ? (
+          <Link to={manage} className="font-semibold text-indigo-700 hover:underline">
+            The team&apos;s pixel scripts
+          </Link>
+        ) : null}
+      </p>
+      {errors ? (
+        <p id={`${id}-error`} className="mt-1.5 text-sm font-medium text-red-600">
+          {errors[0]}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 export function CreateLinkForm({
   data,
   reply,
@@ -446,6 +482,14 @@ function SingleLinkForm({ data, reply, returnTo, ids }: { data: CreateFormData; 
               className={`${inputClass} ${tagErrors ? "border-red-500" : "border-slate-300"}`}
             />
           </Field>
+        ) : null}
+        {data.organization?.pixels ? (
+          <TeamPixelsField
+            id={`${ids}-pixels`}
+            manage={data.organization.pixels.manage}
+            checked={initial(result, "pixels") === "on"}
+            errors={errorsOf(result, "pixels")}
+          />
         ) : null}
         {data.canExpiry ? (
           <details className="rounded-lg border border-slate-200 px-4 py-3" open={advancedOpen || data.utmOn || undefined}>

@@ -51,6 +51,11 @@ export interface OrganizationFormTarget {
   action: string;
   teams: TeamOptionData[];
   selected: string;
+  /**
+   * Pixel scripts (docs/decisions/047): the opt-in for a team's link, when the user may create
+   * with update_snip_url there; `manage` is the selected team's pixel page in the team area.
+   */
+  pixels?: { manage: string | null } | null;
 }
 
 export type CreateReply = { result: SubmissionResult<string[]>; planLimit?: boolean };

@@ -10,6 +10,7 @@ import { data, redirect } from "react-router";
 import { getDb } from "../../db/client.server";
 import { AliasTakenError, createLink, getLinkById, getUserLinkByAlias, type Link } from "../../db/links.server";
 import { listLinkTags, setLinkTags } from "../../db/tags.server";
+import { listPixels, pixelsJson } from "../../db/pixels.server";
 import { countLinksToUrls, getUsage, refundMetered, spendMetered } from "../../db/usage.server";
 import { creationLimitMessage, creationLimitReached, WEB_CREDIT_COST, webCreditsMessage } from "../../domain/creation-limits";
 import { getOveragesEnabled } from "../../db/users.server";
@@ -171,13 +172,15 @@ export interface CreateLinkInput {
   expiresAt: Date | null;
   /** Redirect routes (docs/decisions/037), already through routesSchema; needs redirect_routes. */
   routes?: RouteRule[];
+  /** Pixel scripts (docs/decisions/047): the link fires its workspace's pixels; needs update_snip_url, as on the editor. */
+  pixels?: boolean;
 }
 
 /** Why a create was refused: the HTTP status, the field (or none: the whole form) and the message. */
 export type CreateLinkRefusal = {
   ok: false;
   status: 403 | 422;
-  field: "alias" | "expires_at" | "domain" | "routes" | null;
+  field: "alias" | "expires_at" | "domain" | "routes" | "pixels" | null;
   message: string;
   planLimit?: boolean;
 };
@@ -208,6 +211,8 @@ export async function createUserLink(
   if (value.routes?.length && !can(creator.subject, "redirect_routes")) return refuse(403, "routes", ROUTE_MESSAGES.notInPlan);
   if (value.routes && value.routes.length > routesLimit(creator.subject))
     return refuse(403, "routes", routesTooMany(routesLimit(creator.subject)));
+  // Pixel scripts (docs/decisions/047): the same capability as opting in on the editor.
+  if (value.pixels && !can(creator.subject, "update_snip_url")) return refuse(403, "pixels", MESSAGES.permissionDenied);
   // Without the tags capability the tags are dropped from the payload (spec 02 §5).
   const tags = can(creator.subject, "use_tags") ? value.tags : [];
 
@@ -228,6 +233,9 @@ export async function createUserLink(
   const lifetime = getPlan(creator.subject.plan).options.alias_lifetime;
   const expiresAt = can(creator.subject, "manage_expiration") ? value.expiresAt : lifetime ? addIsoDuration(now, lifetime) : null;
 
+  // Opting in copies the workspace's pixels as they are now (the link's own workspace, never another's).
+  const pixels = value.pixels ? pixelsJson(await listPixels(db, creator.workspaceId)) : null;
+
   let link: Link;
   try {
     link = await createLink(
@@ -240,6 +248,7 @@ export async function createUserLink(
         workspaceId: creator.workspaceId,
         description: value.description,
         expiresAt,
+        pixels,
         ...(value.routes?.length
           ? {
               routes: JSON.stringify(toCompactRoutes(value.routes)),

@@ -55,6 +55,11 @@ export const links = sqliteTable(
     trackedClicks: integer("tracked_clicks").notNull().default(0),
     /** Exempt from max_trackable_clicks (links_with_unlimited_clicks). */
     clicksUnlimited: integer("clicks_unlimited", { mode: "boolean" }).notNull().default(false),
+    /**
+     * Capped links (docs/decisions/038): until when the redirect worker sends none of its clicks,
+     * set by the clicks consumer when the link reached max_trackable_clicks; carried in the KV record.
+     */
+    clicksCappedUntil: integer("clicks_capped_until", { mode: "timestamp_ms" }),
   },
   (t) => [
     uniqueIndex("links_domain_alias").on(t.domain, t.alias),

@@ -22,7 +22,7 @@ const SWITCH_MESSAGES = { required: "Team required.", unknown: "Unknown team.", 
  * (subscription, payment-method, invoices) answer the owner and the "subscriptions" permission,
  * members or not (docs/decisions/033): their persona table is in organization-billing.spec.ts.
  */
-const AREA_CHILDREN = ["", "profile", "membership", "sso", "usage"];
+const AREA_CHILDREN = ["", "profile", "membership", "sso", "usage", "pixel-scripts"];
 const ALPHA_MEMBERS: Persona[] = ["teamAdmin", "teamMember", "teamViewer"];
 
 type State = {
@@ -243,6 +243,40 @@ test.describe("role × permission × route", () => {
       maxRedirects: 0,
     });
     expect(foreign.status()).toBe(404);
+  });
+
+  test("POST the team's pixel scripts (team.pixels, and a member of the team): every other persona is refused, nothing written", async () => {
+    const page = area(TEAM, "pixel-scripts");
+    for (const [index, persona] of PERSONAS.entries()) {
+      const as = await session(persona);
+      const pixelId = String(1_000_000 + index);
+      const response = await as.post(page, {
+        form: { intent: "add", kind: "linkedin", pixelId, name: persona },
+        headers: SAME_ORIGIN,
+        maxRedirects: 0,
+      });
+      const where = `${persona} POST pixel-scripts`;
+      const allowed = world.allows(persona, "team.pixels", TEAM);
+      if (persona === "nonDeveloper") {
+        expect(response.status(), where).toBe(302);
+        expect(location(response), where).toBe("/");
+      } else if (!allowed) expect(response.status(), where).toBe(settingsStatus(persona, false));
+      else {
+        // Allowed by the rule; the team area is its members' (TM): the owner and "teams" are not in alpha.
+        expect(response.status(), where).toBe(302);
+        expect(location(response), where).toBe(
+          ALPHA_MEMBERS.includes(persona) ? `${page}?done=added` : "/app/settings/teams?error=unknown-team",
+        );
+      }
+    }
+    // Only the team admin's pixel was added; every member of the team sees it, only the admin the form.
+    const admin = await (await (await session("teamAdmin")).get(page)).text();
+    const added = PERSONAS.map((persona, index) => ({ persona, found: admin.includes(String(1_000_000 + index)) }));
+    expect(added.filter((a) => a.found).map((a) => a.persona)).toEqual(["teamAdmin"]);
+    expect(admin).toContain("Add pixel");
+    const viewer = await (await (await session("teamViewer")).get(page)).text();
+    expect(viewer).toContain(String(1_000_000 + PERSONAS.indexOf("teamAdmin")));
+    expect(viewer).not.toContain("Add pixel");
   });
 
   test("the team area, GET switch, /app/settings/teams and GET state", async () => {

@@ -160,4 +160,50 @@ test.describe("pixel scripts", () => {
     expect(plain.status()).toBe(302);
     expect(plain.headers().location).toBe(DESTINATION);
   });
+
+  test("POST /create takes `pixels`: true opts the new link in; pixel ids are refused with a clear message", async ({
+    playwright,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    const owner = await registerApiUser(playwright, "pro");
+    const added = await owner.session.post("/app/settings/pixel-scripts", {
+      form: { intent: "add", kind: "linkedin", pixelId: "2345678", name: "" },
+      headers: SAME_ORIGIN,
+      maxRedirects: 0,
+    });
+    expect(added.status()).toBe(302);
+    const { token } = await apiToken(owner, { permissions: ALL_PERMISSIONS });
+    const headers = { authorization: `Bearer ${token}` };
+
+    const alias = `api-pxc-${Date.now().toString(36)}`;
+    const created = await request.post(`${API_BASE}/create`, { headers, data: { url: DESTINATION, alias, pixels: true } });
+    expect(created.status(), await created.text()).toBe(200);
+    expect(((await created.json()) as { data: { pixels: boolean } }).data.pixels).toBe(true);
+    const page = await request.get(`${BASE_URL}/${alias}`, { maxRedirects: 0 });
+    expect(page.status()).toBe(200);
+    expect(await page.text()).toContain("https://px.ads.linkedin.com/collect/?pid=2345678&amp;fmt=gif");
+
+    // `pixels: false` (or absent) is the plain 302.
+    const offAlias = `${alias}-off`;
+    const off = await request.post(`${API_BASE}/create`, { headers, data: { url: DESTINATION, alias: offAlias, pixels: false } });
+    expect(((await off.json()) as { data: { pixels: boolean } }).data.pixels).toBe(false);
+    expect((await request.get(`${BASE_URL}/${offAlias}`, { maxRedirects: 0 })).status()).toBe(302);
+
+    // Ids (this workspace's or anyone's) are not how a link opts in: 422 with the reason, nothing created.
+    const idsAlias = `${alias}-ids`;
+    const ids = await request.post(`${API_BASE}/create`, { headers, data: { url: DESTINATION, alias: idsAlias, pixels: ["2345678"] } });
+    expect(ids.status()).toBe(422);
+    expect(((await ids.json()) as { errors: string[] }).errors).toEqual([
+      "pixels: Send true or false: a link fires every pixel of its own workspace (manage them under Settings → Custom Pixel Scripts); pixel ids are not accepted here.",
+    ]);
+    expect((await request.get(`${BASE_URL}/${idsAlias}`, { maxRedirects: 0 })).status()).toBe(404);
+
+    // The OpenAPI document names the field on both calls.
+    const doc = (await (await request.get(`${BASE_URL}/openapi/v2.json`)).json()) as {
+      components: { schemas: Record<string, { properties: Record<string, { type?: string }> }> };
+    };
+    expect(doc.components.schemas.CreateLink!.properties.pixels!.type).toBe("boolean");
+    expect(doc.components.schemas.UpdateLink!.properties.pixels!.type).toBe("boolean");
+  });
 });

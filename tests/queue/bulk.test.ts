@@ -55,12 +55,13 @@ async function importFile(
     withHeader = true,
     testEnv = baseEnv,
     untilNotified = false,
-  }: { withHeader?: boolean; testEnv?: QueueEnv; untilNotified?: boolean } = {},
+    domain = DOMAIN,
+  }: { withHeader?: boolean; testEnv?: QueueEnv; untilNotified?: boolean; domain?: string } = {},
 ): Promise<{ reply: BulkReply; messages: number; retried: number; rest: unknown[] }> {
   const { sent, queue } = collectingQueue();
-  const reply = await acceptBulkUpload({ db, uploads: baseEnv.UPLOADS, jobs: queue }, who, [DOMAIN], {
+  const reply = await acceptBulkUpload({ db, uploads: baseEnv.UPLOADS, jobs: queue }, who, [domain], {
     file: { name, size: bytes.length, bytes: async () => bytes },
-    domain: DOMAIN,
+    domain,
     withHeader,
   });
   let messages = 0;
@@ -291,6 +292,57 @@ describe("bulk import", () => {
     expect(total.map((r) => [r.status, r.reason])).toEqual([
       ["refused", "Your plan allows 1,000 links in total. Delete links you no longer need or upgrade your plan to create more."],
     ]);
+  });
+
+  it("bounds rows on a branded domain by max_branded_aliases_per_month, with the single create's message (decision 044)", async () => {
+    // bulk10k has Basic's 100 links a month on branded domains.
+    const who = await newUser("bulk10k");
+    const host = `go.${who.userId.slice(2, 14)}.test`;
+    const now = Date.now();
+    await baseEnv.DB.prepare(
+      "INSERT INTO branded_domains (id, workspace_id, user_id, hostname, kind, status, created_at) VALUES (?, ?, ?, ?, 'domain', 'active', ?)",
+    )
+      .bind(crypto.randomUUID(), who.userId, who.userId, host, now)
+      .run();
+    // 98 links on the branded host this month, and some on the default host (which do not count).
+    const insert = baseEnv.DB.prepare(
+      "INSERT INTO links (id, domain, alias, url, status, user_id, workspace_id, created_at, updated_at) VALUES (?, ?, ?, ?, 'active', ?, ?, ?, ?)",
+    );
+    await baseEnv.DB.batch([
+      ...Array.from({ length: 98 }, (_, i) =>
+        insert.bind(crypto.randomUUID(), host, `b${i}`, `https://example.com/b/${i}`, who.userId, who.userId, now, now),
+      ),
+      ...Array.from({ length: 5 }, (_, i) =>
+        insert.bind(
+          crypto.randomUUID(),
+          DOMAIN,
+          `d${i}-${who.userId.slice(2, 14)}`,
+          `https://example.com/d/${i}`,
+          who.userId,
+          who.userId,
+          now,
+          now,
+        ),
+      ),
+    ]);
+    const lines = Array.from({ length: 4 }, (_, i) => `https://example.com/branded/${i}`);
+    await importFile({ ...who, customAlias: false }, "branded.csv", csv(lines), { withHeader: false, domain: host });
+    const imp = await importOf(who.userId);
+    expect(imp).toMatchObject({ status: "done", created: 2, refused: 2 });
+    const results = await listBulkImportResults(db, imp!.id);
+    expect(results.map((r) => [r.row, r.status, r.reason])).toEqual([
+      [1, "created", null],
+      [2, "created", null],
+      [3, "refused", "Your plan allows 100 links a month on branded domains. Use another domain or upgrade."],
+      [4, "refused", "Your plan allows 100 links a month on branded domains. Use another domain or upgrade."],
+    ]);
+    const onHost = await baseEnv.DB.prepare("SELECT COUNT(*) AS n FROM links WHERE domain = ?").bind(host).first<number>("n");
+    expect(onHost).toBe(100);
+
+    // The same rows on the default host are not bounded by it.
+    const plain = await newUser("bulk10k");
+    await importFile({ ...plain, customAlias: false }, "plain.csv", csv(lines), { withHeader: false });
+    expect(await importOf(plain.userId)).toMatchObject({ status: "done", created: 4, refused: 0 });
   });
 
   it("creates nothing new when the same file is uploaded again", async () => {

@@ -104,6 +104,7 @@ const EXPECTED: Record<Action, readonly string[]> = {
   "team.invite": ["owner", "teamAdmin", "perm:invitations"],
   "team.subscription": ["owner", "perm:subscriptions"],
   "team.sso": ["owner", "perm:sso"],
+  "team.pixels": ["owner", "teamAdmin", "perm:teams"],
 };
 
 function resourceFor(action: Action, standing: OrganizationStanding, team: TeamFacts = TEAM): Resource {

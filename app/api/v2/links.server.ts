@@ -109,6 +109,7 @@ export interface CreateFields {
   expires_at?: string | null | undefined;
   description?: string | null | undefined;
   routes?: unknown;
+  pixels?: boolean | undefined;
 }
 
 /** The create fields checked by the web form's rules; the messages when any is wrong. */
@@ -126,5 +127,5 @@ export async function readCreateFields(
   const description = checkDescription(body.description, errors);
   const routes = body.routes === undefined ? undefined : await checkRoutes(c, body.routes, errors);
   if (errors.messages.length > 0 || url === null || expiresAt === undefined) return { errors: errors.messages };
-  return { input: { url, domain: body.domain?.trim() || null, alias, tags, expiresAt, description, ...(routes ? { routes } : {}) } };
+  return { input: { url, domain: body.domain?.trim() || null, alias, tags, expiresAt, description, ...(routes ? { routes } : {}), ...(body.pixels ? { pixels: true } : {}) } };
 }

@@ -67,6 +67,18 @@ export const RoutesField = z
     description: `Redirect routes, in order (the first matching rule wins; others go to url). At most ${MAX_ROUTES_PER_LINK}; an empty list removes them. Needs the redirect_routes capability.`,
   });
 
+/**
+ * Pixel scripts (issue 20, docs/decisions/047): a link opts in to its workspace's pixels as a
+ * whole (the record carries the workspace's set, rewritten on every change), so the field is a
+ * boolean; ids or anything else are refused with this message (422).
+ */
+export const PIXELS_FIELD_MESSAGE =
+  "Send true or false: a link fires every pixel of its own workspace (manage them under Settings → Custom Pixel Scripts); pixel ids are not accepted here.";
+export const PixelsField = z.boolean({ error: PIXELS_FIELD_MESSAGE }).openapi({
+  description:
+    "Whether the link fires its workspace's retargeting pixels (Custom Pixel Scripts) before redirecting: all of the workspace's pixels, as they are now and after every change. Needs the update_snip_url capability.",
+});
+
 export const LinkSchema = z
   .object({
     domain: z.string(),

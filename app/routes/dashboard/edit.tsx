@@ -96,7 +96,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const value = submission.value;
   const now = new Date();
 
-  const changes: Partial<Pick<LinkRow, "alias" | "url" | "description" | "expiresAt" | "pixels">> = {};
+  const changes: Partial<Pick<LinkRow, "alias" | "url" | "description" | "expiresAt" | "pixels" | "clicksCappedUntil">> = {};
   let newTags: string[] | null = null;
   const denied: Record<string, string[]> = {};
   const invalid: Record<string, string[]> = {};
@@ -148,6 +148,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
   if (Object.keys(denied).length > 0) return data(submission.reply({ fieldErrors: { ...invalid, ...denied } }), { status: 403 });
   if (Object.keys(invalid).length > 0) return data(submission.reply({ fieldErrors: invalid }), { status: 422 });
+
+  // An exempt link counts again: its capped mark is lifted so the edge sends its clicks (decision 038).
+  if (clicksUnlimited === true && link.clicksCappedUntil !== null) changes.clicksCappedUntil = null;
 
   const db = getDb(env.DB);
   // The exemption first (the one write the limit may refuse); undone if the rest fails.

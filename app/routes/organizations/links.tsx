@@ -20,6 +20,7 @@ import { ensureMemberWorkspace, ensureTeamWorkspace, findMemberWorkspace } from 
 import { DASHBOARD_PAGE_SIZE, parseLinkSearch } from "../../../domain/link-search";
 import { MESSAGES } from "../../../domain/messages";
 import { teamOption, visibleTeams } from "../../../domain/permissions";
+import { teamAreaPath } from "../../../domain/teams";
 import { CopyButton } from "../../components/copy-button";
 import { CreateLinkForm, LinkResult } from "../../components/create-link-form";
 import { getCloudflare } from "../../context.server";
@@ -39,6 +40,8 @@ import {
 import type { Route } from "./+types/links";
 
 type PageScope = "organization" | "personal" | "team";
+
+const PIXELS_NEED_A_TEAM = "Pixel scripts belong to a team. Choose a team to fire its pixels, or untick the box.";
 
 function scopeOf(args: { params: Record<string, string | undefined>; request: Request }): PageScope {
   if (args.params.team) return "team";
@@ -119,7 +122,15 @@ export async function loader(args: Route.LoaderArgs) {
     const creator = await organizationCreator({ access, teamId: team?.id ?? null, workspaceId: "" });
     form = await loadCreateForm(env, args.request, access.viewer, new Date(), {
       creator,
-      organization: { action: pagePath(organization.slug, scope, access.team?.slug), teams: options, selected },
+      organization: {
+        action: pagePath(organization.slug, scope, access.team?.slug),
+        teams: options,
+        selected,
+        // Pixel scripts (docs/decisions/047): the opt-in, where a team of the selector may be chosen.
+        pixels: creatable.some((o) => o.value !== "personal")
+          ? { manage: team ? teamAreaPath(organization.slug, team.slug, "pixel-scripts") : null }
+          : null,
+      },
     });
   }
 
@@ -211,7 +222,15 @@ export async function action(args: Route.ActionArgs) {
   const workspaceId = teamId
     ? await ensureTeamWorkspace(access.db, access.organization.id, teamId)
     : await ensureMemberWorkspace(access.db, access.organization.id, access.viewer.user.id);
-  const outcome = await createWebLink(env, await organizationCreator({ access, teamId, workspaceId }), submission.value, now);
+  // Pixel scripts (docs/decisions/047): a team's link may fire the team's pixels; a personal one has none to fire.
+  const pixels = formData.get("pixels") === "on";
+  if (pixels && !teamId) return createReply(submission.reply({ fieldErrors: { pixels: [PIXELS_NEED_A_TEAM] } }), 422);
+  const outcome = await createWebLink(
+    env,
+    await organizationCreator({ access, teamId, workspaceId }),
+    { ...submission.value, pixels },
+    now,
+  );
   if (!outcome.ok) {
     const errors = outcome.field ? { fieldErrors: { [outcome.field]: [outcome.message] } } : { formErrors: [outcome.message] };
     return createReply(submission.reply(errors), outcome.status);

@@ -4,7 +4,7 @@
  * loader calls too (loaders run in parallel). The API token pages (api, api/new, api/edit/{tokenId})
  * nest here as further children.
  */
-import { NavLink, Outlet } from "react-router";
+import { NavLink, Outlet, useLocation } from "react-router";
 import { TEAM_ROLE_LABELS } from "../../../domain/teams";
 import { Badge } from "../../components/teams/team-settings-shell";
 import { requireTeamArea, teamAreaData } from "../../lib/teams/team-area.server";
@@ -21,6 +21,12 @@ const TABS = [
   { label: "Payment Method", path: "payment-method" },
   { label: "Invoices", path: "invoices" },
 ] as const;
+
+/**
+ * Hidden tabs (spec 01 §2's "Custom Pixel Scripts (hidden)"): not listed, shown as the current
+ * tab only while their page is open; the team's create form leads to it.
+ */
+const HIDDEN_TABS = [{ label: "Custom Pixel Scripts", path: "pixel-scripts" }] as const;
 
 export async function loader(args: Route.LoaderArgs) {
   const area = await requireTeamArea(args);
@@ -40,6 +46,8 @@ const tabClass = ({ isActive }: { isActive: boolean }) =>
 export default function TeamAreaLayout({ loaderData }: Route.ComponentProps) {
   const { organization, team, role } = loaderData;
   const base = `/app/organization/${encodeURIComponent(organization.slug)}/team/${encodeURIComponent(team.slug)}`;
+  const { pathname } = useLocation();
+  const tabs = [...TABS, ...HIDDEN_TABS.filter((tab) => pathname.replace(/\/+$/, "") === `${base}/${tab.path}`)];
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:py-12">
       <header className="mb-6">
@@ -53,7 +61,7 @@ export default function TeamAreaLayout({ loaderData }: Route.ComponentProps) {
         <aside className="md:w-56 md:shrink-0">
           <nav aria-label="Team" className="md:sticky md:top-24">
             <ul className="-mx-1 flex gap-1 overflow-x-auto px-1 pb-1 md:mx-0 md:flex-col md:overflow-visible md:px-0 md:pb-0">
-              {TABS.map((tab) => (
+              {tabs.map((tab) => (
                 <li key={tab.path}>
                   <NavLink to={`${base}/${tab.path}`} className={tabClass}>
                     {tab.label}

@@ -19,6 +19,7 @@ import { FEATURE_FLAGS, type FeatureFlag } from "../../../domain/plans";
 import { isActive } from "../../../domain/subscription";
 import type { Envelope } from "../../../domain/events";
 import type { QueueEnv } from "./env";
+import { liftCappedMarks } from "./click-limits";
 
 export async function billingEventJob(envelope: Envelope<string, unknown>, env: QueueEnv): Promise<void> {
   if (!isBillingEventPayload(envelope.payload)) throw new Error("billing.event: malformed payload");
@@ -28,7 +29,10 @@ export async function billingEventJob(envelope: Envelope<string, unknown>, env: 
     console.info(`billing.event: ${envelope.payload.type} for a deleted account, nothing to update`, envelope.id);
     return;
   }
-  await applyBillingEvent(db, envelope.id, envelope.payload);
+  const applied = await applyBillingEvent(db, envelope.id, envelope.payload);
+  // A plan change lifts the capped-link marks of the owner's links (docs/decisions/038): the
+  // consumer marks again whatever is still past the new plan's max_trackable_clicks.
+  if (applied === "applied" && envelope.payload.subscription) await liftCappedMarks(env, envelope.payload.userId);
   // A user's own links follow their plan; a team's links its plan in force (decision 033), and an
   // organization's plan every workspace of it that has no plan of its own (docs/decisions/037, 042).
   if (owner.userId !== null) {
@@ -55,7 +59,12 @@ function parseFlags(json: string): FeatureFlag[] {
  * Free: `workspaceSubscription`), with the team's or the organization's own flags, as the app does
  * when the link is made. Idempotent: only links whose state changes are rewritten.
  */
-export async function syncOrganizationRoutes(env: QueueEnv, organizationId: string, teamId: string | null, now = new Date()): Promise<void> {
+export async function syncOrganizationRoutes(
+  env: QueueEnv,
+  organizationId: string,
+  teamId: string | null,
+  now = new Date(),
+): Promise<void> {
   const db = getDb(env.DB);
   const [all, organization, orgSubs] = await Promise.all([
     db

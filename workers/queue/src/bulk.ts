@@ -60,6 +60,9 @@ import { linkKey } from "../../../domain/link-record";
 import { MESSAGES } from "../../../domain/messages";
 import { getPlan, type FeatureFlag, type PlanName } from "../../../domain/plans";
 import type { QueueEnv } from "./env";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { brandedDomains, links } from "../../../db/schema";
+import { BRANDED_MESSAGES } from "../../../domain/branded-domains";
 
 /** A validated row as staged in R2: what to create, or why not. */
 type StagedRow =
@@ -149,6 +152,39 @@ async function publish(
  * The plan's creation limits for this run (domain/creation-limits.ts, the single form's rule):
  * the workspace's usage, its links to the run's destinations, and whether overages are on.
  */
+/**
+ * Rows a run may still create on the upload's domain under max_branded_aliases_per_month, or null
+ * when the domain is not a branded one or the plan has no bound. Counts the workspace's links on
+ * any branded host since the 1st of the month (UTC), like the single create.
+ */
+async function brandedRowsLeft(
+  db: Db,
+  payload: BulkImportPayload,
+  domain: string,
+  now: Date,
+): Promise<{ limit: number; left: number } | null> {
+  const limit = limitOf(subjectOf(payload), "max_branded_aliases_per_month");
+  if (limit === null) return null;
+  const [isBranded] = await db
+    .select({ id: brandedDomains.id })
+    .from(brandedDomains)
+    .where(eq(brandedDomains.hostname, domain.toLowerCase()))
+    .limit(1);
+  if (!isBranded) return null;
+  const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)` })
+    .from(links)
+    .where(
+      and(
+        eq(links.workspaceId, payload.workspaceId ?? payload.userId),
+        inArray(links.domain, db.select({ h: brandedDomains.hostname }).from(brandedDomains)),
+        sql`${links.createdAt} >= ${monthStart.getTime()}`,
+      ),
+    );
+  return { limit, left: Math.max(0, limit - Number(row?.n ?? 0)) };
+}
+
 async function allowance(db: Db, payload: BulkImportPayload, urls: string[], now: Date): Promise<CreationAllowance> {
   const subject = subjectOf(payload);
   const workspaceId = payload.workspaceId ?? payload.userId;
@@ -256,6 +292,9 @@ export async function bulkImportJob(envelope: Envelope<string, unknown>, env: Qu
     thisRun.filter((row) => row.ok).map((row) => row.url),
     now,
   );
+  // On a branded domain, max_branded_aliases_per_month bounds the rows as it bounds a single create
+  // (decision 044): the workspace's links on branded hosts this month, then one more per created row.
+  let branded = await brandedRowsLeft(db, payload, bulkImport.domain, now);
   for (let start = 0; start < thisRun.length; start += BULK_ROWS_PER_BATCH) {
     const chunk = thisRun.slice(start, start + BULK_ROWS_PER_BATCH);
     const valid = chunk.filter((row): row is Extract<StagedRow, { ok: true }> => row.ok);
@@ -279,6 +318,11 @@ export async function bulkImportJob(envelope: Envelope<string, unknown>, env: Qu
         refused.push({ row: row.row, url: row.url, reason });
         continue;
       }
+      if (branded !== null && branded.left <= 0) {
+        refused.push({ row: row.row, url: row.url, reason: BRANDED_MESSAGES.maxBrandedAliases(branded.limit) });
+        continue;
+      }
+      if (branded !== null) branded = { ...branded, left: branded.left - 1 };
       created.push({
         row: row.row,
         url: row.url,

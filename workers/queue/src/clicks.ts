@@ -10,7 +10,8 @@
  * (Analytics Engine, when bound) and become link.clicked webhook deliveries
  * (workers/queue/src/webhooks.ts).
  * A link's clicks past its owner's max_trackable_clicks are not counted (docs/decisions/038):
- * each link keeps its counted total in `links.tracked_clicks`, raised in the same batch.
+ * each link keeps its counted total in `links.tracked_clicks`, raised in the same batch. A link
+ * that used up its clicks is then marked in its KV record, so the edge stops sending them.
  */
 import {
   buildClickStatements,
@@ -22,7 +23,7 @@ import {
 } from "../../../db/clicks.server";
 import { describeClick } from "../../../domain/click-facts";
 import { capClicks } from "../../../domain/click-limits";
-import { clickAllowances } from "./click-limits";
+import { clickAllowances, markCappedLinks } from "./click-limits";
 import { isClickBatchMessage, type ClickBatchMessage } from "../../../domain/events";
 import type { QueueEnv } from "./env";
 import { enqueueClickEvents } from "./webhooks";
@@ -105,6 +106,20 @@ async function countClicks(env: QueueEnv, messages: readonly Message<ClickBatchM
     await enqueueClickEvents(env, kept);
   } catch (error) {
     console.error("clicks: could not enqueue link.clicked webhooks", error);
+  }
+  // The links that used up their tracked clicks: the edge stops sending them (docs/decisions/038).
+  const capped: { id: string; tracked: number; unlimited: boolean }[] = [];
+  for (const [linkId, allowance] of allowances) {
+    const used = perLink.get(linkId) ?? 0;
+    if (allowance !== null && used >= allowance) {
+      const state = states.get(linkId)!;
+      capped.push({ id: linkId, tracked: state.tracked + used, unlimited: state.unlimited });
+    }
+  }
+  try {
+    await markCappedLinks(env, capped);
+  } catch (error) {
+    console.error("clicks: could not mark capped links", error);
   }
 }
 

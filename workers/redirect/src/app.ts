@@ -5,7 +5,7 @@
 import { Hono } from "hono";
 import { hostOfUrl, type HostRecord } from "../../../domain/host-record";
 import { CLICK_FIELD_MAX, type ClickEvent } from "../../../domain/events";
-import { linkKey, resolveLink, type LinkRecord } from "../../../domain/link-record";
+import { linkKey, resolveLink, sendsClicks, type LinkRecord } from "../../../domain/link-record";
 import type { VisitSource } from "../../../domain/redirect-routes";
 import { forwardQuery } from "../../../domain/forward-query";
 import { pathOf, shortLinkAlias } from "../../../domain/routing";
@@ -173,7 +173,8 @@ function answer(
   const resolution = resolveLink(record, now, record?.routes ? visitOf(request, now) : undefined);
   switch (resolution.kind) {
     case "redirect": {
-      deps.batcher.add(env.CLICKS, clickEvent(request, record!.id, now, resolution.route), ctx);
+      // A capped link's clicks would be dropped by the consumer: its record says so (decision 038).
+      if (sendsClicks(record!, now)) deps.batcher.add(env.CLICKS, clickEvent(request, record!.id, now, resolution.route), ctx);
       const queryAt = raw.indexOf("?");
       const location = queryAt === -1 ? resolution.url : forwardQuery(resolution.url, raw.slice(queryAt));
       // Pixel scripts (docs/decisions/047): an opted-in link's human visitors get the page that fires them.

@@ -1,4 +1,4 @@
-import { recordPixels, recordRoutes, type LinkRecord } from "../../../domain/link-record";
+import { recordPixels, recordRoutes, recordUntracked, type LinkRecord } from "../../../domain/link-record";
 import type { LinkStatus } from "../../../domain/link-status";
 import { Lru } from "./lru";
 
@@ -41,6 +41,8 @@ interface LinkRow {
   routes_until: number | null;
   /** Pixel scripts (docs/decisions/047) */
   pixels: string | null;
+  /** Capped links (docs/decisions/038) */
+  clicks_capped_until: number | null;
 }
 
 /** KV, then D1 on a miss (filling KV). Selects only the columns the hot path needs. */
@@ -49,7 +51,7 @@ async function readStores(env: Stores, ctx: Waiter, key: string, domain: string,
   if (record !== null) return record;
   // A link held by trust and safety answers "terminated" (db/links.server.ts toLinkRecord, decision 036).
   const row = await env.DB.prepare(
-    "SELECT id, url, CASE WHEN blocked IS NOT NULL AND status != 'deleted' THEN 'terminated' ELSE status END AS status, expires_at, routes, routes_on, routes_until, pixels FROM links WHERE domain = ? AND alias = ?",
+    "SELECT id, url, CASE WHEN blocked IS NOT NULL AND status != 'deleted' THEN 'terminated' ELSE status END AS status, expires_at, routes, routes_on, routes_until, pixels, clicks_capped_until FROM links WHERE domain = ? AND alias = ?",
   )
     .bind(domain.toLowerCase(), alias)
     .first<LinkRow>();
@@ -61,6 +63,7 @@ async function readStores(env: Stores, ctx: Waiter, key: string, domain: string,
     expiresAt: row.expires_at,
     ...recordRoutes(row.routes, row.routes_on === 1, row.routes_until),
     ...recordPixels(row.pixels),
+    ...recordUntracked(row.clicks_capped_until),
   };
   ctx.waitUntil(env.LINKS.put(key, JSON.stringify(filled)));
   return filled;

@@ -1,7 +1,11 @@
-/** POST /create: a new short link (TinyURL v2 fields: url, domain, alias, tags, expires_at, description). Costs 1 credit. */
+/**
+ * POST /create: a new short link (TinyURL v2 fields: url, domain, alias, tags, expires_at, description;
+ * Snip's routes and pixels). Costs 1 credit.
+ */
 import { createRoute, z } from "@hono/zod-openapi";
 import { API_CALL_COST } from "../../../../domain/api";
 import { can } from "../../../../domain/entitlements";
+import { MESSAGES } from "../../../../domain/messages";
 import { ROUTE_MESSAGES } from "../../../forms/link-routes";
 import { createUserLink } from "../../../lib/create-link.server";
 import { requirePermission, spendCredits } from "../auth.server";
@@ -16,6 +20,7 @@ import {
   jsonBody,
   LinkSchema,
   ok,
+  PixelsField,
   RoutesField,
   TagsField,
 } from "../schemas";
@@ -34,6 +39,8 @@ export const CreateBody = z
     expires_at: ExpiresAtField.optional(),
     description: DescriptionField.optional(),
     routes: RoutesField.optional(),
+    // Pixel scripts (issue 20, docs/decisions/047): as on PATCH /update
+    pixels: PixelsField.optional(),
   })
   .openapi("CreateLink");
 
@@ -57,6 +64,8 @@ export function registerCreateAlias(app: ApiApp) {
     // Redirect routes need their capability; refused before any credit is spent (docs/decisions/037).
     if (fields.input.routes?.length && !can(caller.owner.subject, "redirect_routes"))
       throw forbidden(`routes: ${ROUTE_MESSAGES.notInPlan}`);
+    // Pixel scripts (docs/decisions/047): update_snip_url, as opting in with PATCH /update.
+    if (fields.input.pixels && !can(caller.owner.subject, "update_snip_url")) throw forbidden(`pixels: ${MESSAGES.permissionDenied}`);
     const refund = await spendCredits(c, caller, API_CALL_COST);
     const outcome = await createUserLink(c.env, caller.owner, fields.input, now);
     if (!outcome.ok) {

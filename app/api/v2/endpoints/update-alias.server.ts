@@ -36,6 +36,7 @@ import {
   jsonBody,
   LinkSchema,
   ok,
+  PixelsField,
   RoutesField,
   TagsField,
 } from "../schemas";
@@ -53,9 +54,7 @@ export const UpdateBody = z
       description: "Replaces the link's redirect routes (an empty list removes them); needs redirect_routes.",
     }),
     // Pixel scripts (issue 20, docs/decisions/047)
-    pixels: z.boolean().optional().openapi({
-      description: "Whether the link fires the workspace's retargeting pixels (Custom Pixel Scripts) before redirecting.",
-    }),
+    pixels: PixelsField.optional(),
   })
   .openapi("UpdateLink");
 
