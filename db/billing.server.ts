@@ -2,15 +2,7 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import type { BillingEventPayload, BillingType, PaymentMethodSnapshot, SubscriptionSnapshot } from "../domain/billing";
 import type { Db } from "./client.server";
-import {
-  billingCustomers,
-  billingEvents,
-  checkoutSessions,
-  organizations,
-  subscriptions,
-  users,
-  workspaces,
-} from "./schema";
+import { billingCustomers, billingEvents, checkoutSessions, organizations, subscriptions, users, workspaces } from "./schema";
 
 /**
  * Who pays (docs/decisions/033): a user's personal workspace (ownerId = userId), a team's

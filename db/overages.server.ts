@@ -117,7 +117,13 @@ export async function getReportedOverageBlocks(db: Db, key: OverageReportKey, pe
 }
 
 /** Records the block count reached; never lowers it (reports may finish out of order). */
-export async function recordOverageBlocks(db: Db, key: OverageReportKey, periodStartsAt: Date, blocks: number, now = new Date()): Promise<void> {
+export async function recordOverageBlocks(
+  db: Db,
+  key: OverageReportKey,
+  periodStartsAt: Date,
+  blocks: number,
+  now = new Date(),
+): Promise<void> {
   await db
     .insert(overageReports)
     .values({ workspaceId: key.workspaceId, ownerId: key.ownerId, periodStartsAt, blocks, updatedAt: now })

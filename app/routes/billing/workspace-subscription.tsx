@@ -201,7 +201,8 @@ export async function action(args: Route.ActionArgs) {
       access.viewer.user.id,
     );
     // Back to the team's usage page when the switch was used there (a path made here, never posted).
-    const back = team && switched.data.return === "usage" ? billing.subscriptionPath.replace(/\/subscription$/, "/usage") : billing.subscriptionPath;
+    const back =
+      team && switched.data.return === "usage" ? billing.subscriptionPath.replace(/\/subscription$/, "/usage") : billing.subscriptionPath;
     return redirect(back);
   }
   if (input.intent === "subscribe") {
@@ -343,9 +344,7 @@ export default function WorkspaceSubscription({ loaderData, actionData }: Route.
             </ul>
           </SettingsCard>
         ) : null}
-        {page === "subscription" && loaderData.overages ? (
-          <OveragesCard view={loaderData.overages} scope={loaderData.scope} />
-        ) : null}
+        {page === "subscription" && loaderData.overages ? <OveragesCard view={loaderData.overages} scope={loaderData.scope} /> : null}
         {page === "success" ? (
           <SettingsCard title="Thank you">
             <p className="text-sm text-slate-700" data-testid="subscription-success">
