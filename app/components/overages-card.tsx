@@ -25,7 +25,18 @@ export interface OveragesView {
 
 const button = "rounded-lg border border-slate-300 px-4 py-2 font-semibold text-slate-800 hover:bg-slate-50";
 
-export function OveragesCard({ view, error, scope }: { view: OveragesView; error?: string | null; scope: "team" | "organization" }) {
+export function OveragesCard({
+  view,
+  error,
+  scope,
+  plansHere = false,
+}: {
+  view: OveragesView;
+  error?: string | null;
+  scope: "team" | "organization";
+  /** On the subscription page the plans are listed above: no link to the (personal) pricing page. */
+  plansHere?: boolean;
+}) {
   const limitOwner = scope === "team" ? "the team's plan's" : "the organization's plan's";
   return (
     <SettingsCard
@@ -68,10 +79,15 @@ export function OveragesCard({ view, error, scope }: { view: OveragesView; error
         </div>
       ) : (
         <p className="text-sm text-slate-700">
-          Overages come with a paid plan.{" "}
-          <Link to="/app/pricing" className="font-semibold text-indigo-700 hover:underline">
-            See plans
-          </Link>
+          Overages come with a paid plan.
+          {plansHere ? null : (
+            <>
+              {" "}
+              <Link to="/app/pricing" className="font-semibold text-indigo-700 hover:underline">
+                See plans
+              </Link>
+            </>
+          )}
         </p>
       )}
     </SettingsCard>

@@ -344,7 +344,9 @@ export default function WorkspaceSubscription({ loaderData, actionData }: Route.
             </ul>
           </SettingsCard>
         ) : null}
-        {page === "subscription" && loaderData.overages ? <OveragesCard view={loaderData.overages} scope={loaderData.scope} /> : null}
+        {page === "subscription" && loaderData.overages ? (
+          <OveragesCard view={loaderData.overages} scope={loaderData.scope} plansHere />
+        ) : null}
         {page === "success" ? (
           <SettingsCard title="Thank you">
             <p className="text-sm text-slate-700" data-testid="subscription-success">
