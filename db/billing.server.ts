@@ -2,16 +2,7 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import type { BillingEventPayload, BillingType, PaymentMethodSnapshot, SubscriptionSnapshot } from "../domain/billing";
 import type { Db } from "./client.server";
-import {
-  billingCustomers,
-  billingEvents,
-  checkoutSessions,
-  organizations,
-  overageReports,
-  subscriptions,
-  users,
-  workspaces,
-} from "./schema";
+import { billingCustomers, billingEvents, checkoutSessions, organizations, subscriptions, users, workspaces } from "./schema";
 
 /**
  * Who pays (docs/decisions/033): a user's personal workspace (ownerId = userId), a team's
@@ -316,25 +307,4 @@ export async function listPaidCheckoutSessions(db: Db, ownerId: string): Promise
     .where(and(eq(sessionOwner, ownerId), eq(checkoutSessions.status, "paid")))
     .orderBy(desc(checkoutSessions.createdAt))
     .limit(50);
-}
-
-/** Overage blocks already reported for the user's billing period starting at `periodStartsAt`. */
-export async function getReportedOverageBlocks(db: Db, userId: string, periodStartsAt: Date): Promise<number> {
-  const [row] = await db
-    .select({ blocks: overageReports.blocks })
-    .from(overageReports)
-    .where(and(eq(overageReports.userId, userId), eq(overageReports.periodStartsAt, periodStartsAt)))
-    .limit(1);
-  return row?.blocks ?? 0;
-}
-
-/** Records the block count reached; never lowers it (reports may finish out of order). */
-export async function recordOverageBlocks(db: Db, userId: string, periodStartsAt: Date, blocks: number, now = new Date()): Promise<void> {
-  await db
-    .insert(overageReports)
-    .values({ userId, periodStartsAt, blocks, updatedAt: now })
-    .onConflictDoUpdate({
-      target: [overageReports.userId, overageReports.periodStartsAt],
-      set: { blocks: sql`MAX(${overageReports.blocks}, excluded.blocks)`, updatedAt: now },
-    });
 }

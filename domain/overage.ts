@@ -39,14 +39,21 @@ export function proratedOverageCharge(used: number, limit: number | null, period
  * Stripe metered usage (docs/decisions/013): each newly started block is reported once to the
  * billing meter OVERAGE_METER_EVENT as its prorated charge in cents; the subscription carries
  * a metered price (lookup key OVERAGE_PRICE_LOOKUP_KEY) of 1 cent per unit summed over the
- * period. The identifier names the user, the period and the block count reached, so Stripe
- * drops a report sent twice.
+ * period. The identifier names the workspace (and who pays for it), the period and the block
+ * count reached, so Stripe drops a report sent twice.
  */
 export const OVERAGE_METER_EVENT = "snip_overage";
 /** The queue job that reports new overage blocks (workers/queue/src/overage.ts). */
 export const OVERAGE_REPORT_JOB = "billing.overage";
 export const OVERAGE_PRICE_LOOKUP_KEY = "snip_overage";
 
-export function overageMeterIdentifier(userId: string, periodStartsAt: Date, blocks: number): string {
-  return `overage:${userId}:${periodStartsAt.getTime()}:${blocks}`;
+/**
+ * The meter event's identifier for a block: a personal workspace's (paid by its user) names the
+ * user, the period and the block, as before workspaces had overages; a team's or an organization
+ * member's workspace also names the subscription's owner (docs/decisions/052), so the blocks of
+ * two workspaces paid by one organization never share an identifier.
+ */
+export function overageMeterIdentifier(key: { workspaceId: string; ownerId: string }, periodStartsAt: Date, blocks: number): string {
+  const who = key.workspaceId === key.ownerId ? key.ownerId : `${key.ownerId}/${key.workspaceId}`;
+  return `overage:${who}:${periodStartsAt.getTime()}:${blocks}`;
 }

@@ -14,6 +14,7 @@ import { listPixels, pixelsJson } from "../../db/pixels.server";
 import { countLinksToUrls, getUsage, refundMetered, spendMetered } from "../../db/usage.server";
 import { creationLimitMessage, creationLimitReached, WEB_CREDIT_COST, webCreditsMessage } from "../../domain/creation-limits";
 import { getOveragesEnabled } from "../../db/users.server";
+import { getWorkspaceOverages } from "../../db/overages.server";
 import { listUtmPresets } from "../../db/utm-presets.server";
 import { canBulkCreate } from "../../domain/bulk";
 import { listBrandedDomains, listTeamUsableDomains, countLinksOnHostsSince } from "../../db/branded-domains.server";
@@ -272,11 +273,9 @@ export async function createUserLink(
  * (domain/creation-limits.ts; the active-link limit opens the plan-limit dialog).
  */
 async function creationLimits(db: ReturnType<typeof getDb>, creator: LinkCreator, url: string, now: Date) {
-  // Overages are a personal subscription's; a team's limits are its plan's alone.
-  const personal = creator.workspaceId === creator.userId;
   const [usage, overages, perUrl] = await Promise.all([
     getUsage(db, creator.workspaceId, now),
-    personal && creator.subscribed ? getOveragesEnabled(db, creator.userId) : false,
+    overagesOn(db, creator, now),
     countLinksToUrls(db, creator.workspaceId, [url]),
   ]);
   const reached = creationLimitReached(creator.subject, usage, perUrl.get(url) ?? 0, overages);
@@ -299,8 +298,7 @@ export async function createWebLink(
   const db = getDb(env.DB);
   // Overages lift the allowance as they lift the monthly limit (docs/decisions/038, 046): the
   // links past it are billed, not refused; the credits are still counted.
-  const personal = creator.workspaceId === creator.userId;
-  const overages = personal && creator.subscribed ? await getOveragesEnabled(db, creator.userId) : false;
+  const overages = await overagesOn(db, creator, now);
   const limit = overages ? null : limitOf(creator.subject, "max_web_credits");
   const spent = await spendMetered(db, creator.workspaceId, "web_credits", WEB_CREDIT_COST, limit, now);
   if (!spent) {
@@ -318,6 +316,16 @@ export async function createWebLink(
 }
 
 /**
+ * Whether overages are on where the creator creates (docs/decisions/052): in the personal
+ * workspace the user's switch, with a subscription; in an organization's workspace the switch of
+ * the paid subscription in force there (the team's, else the organization's).
+ */
+async function overagesOn(db: ReturnType<typeof getDb>, creator: LinkCreator, now: Date): Promise<boolean> {
+  if (creator.workspaceId === creator.userId) return creator.subscribed ? getOveragesEnabled(db, creator.userId) : false;
+  return (await getWorkspaceOverages(db, creator.workspaceId, now))?.on ?? false;
+}
+
+/**
  * A create past the active-alias limit with overages on: the queue reports any newly started
  * block to the card provider's meter (workers/queue/src/overage.ts). A failed send is logged,
  * never the create's failure: the next create past the limit reports what is missing.
@@ -330,7 +338,7 @@ async function reportOverage(env: AppEnv, creator: LinkCreator, activeAliases: n
       type: OVERAGE_REPORT_JOB,
       v: 1,
       id: crypto.randomUUID(),
-      payload: { userId: creator.userId, activeLimit: limit },
+      payload: { workspaceId: creator.workspaceId, activeLimit: limit },
     });
   } catch (error) {
     console.error("overage report not queued", error instanceof Error ? error.message : error);

@@ -3,6 +3,7 @@ import { check, foreignKey, index, integer, primaryKey, sqliteTable, text, uniqu
 import { billingOwnerShape } from "./account-data";
 import { users } from "./auth";
 import { organizations, teams } from "./organizations";
+import { workspaces } from "./workspaces";
 
 const timestamp = (name: string) => integer(name, { mode: "timestamp_ms" });
 
@@ -88,20 +89,25 @@ export const billingCustomers = sqliteTable(
 );
 
 /**
- * Overage blocks already reported to the card provider's meter, per user and billing period
- * (docs/decisions/013): a report covers only the blocks started since the last one.
+ * Overage blocks already reported to the card provider's meter, per workspace, subscription owner
+ * and billing period (docs/decisions/013, 052): a report covers only the blocks started since the
+ * last one. A personal workspace's owner is its user (both ids are the user's); a team's workspace
+ * is paid by the team or by its organization, an organization member's workspace by the
+ * organization, whichever subscription is in force there.
  */
 export const overageReports = sqliteTable(
   "overage_reports",
   {
-    userId: text("user_id")
+    workspaceId: text("workspace_id")
       .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    /** The billing owner whose subscription the blocks are reported for (a user's, team's or organization's id). */
+    ownerId: text("owner_id").notNull(),
     periodStartsAt: timestamp("period_starts_at").notNull(),
     blocks: integer("blocks").notNull(),
     updatedAt: timestamp("updated_at").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.periodStartsAt] })],
+  (t) => [primaryKey({ columns: [t.workspaceId, t.ownerId, t.periodStartsAt] })],
 );
 
 /**

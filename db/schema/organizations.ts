@@ -29,6 +29,8 @@ export const organizations = sqliteTable("organizations", {
   archived: flag("archived").notNull().default(false),
   /** JSON list of feature flags granted to the organization. */
   features: text("features").notNull().default("[]"),
+  /** The overage switch of the organization's subscription (docs/decisions/052), as users.overages_enabled is a user's. */
+  overagesEnabled: flag("overages_enabled").notNull().default(false),
   createdAt: timestamp("created_at").notNull(),
   updatedAt: timestamp("updated_at").notNull(),
 });
@@ -95,6 +97,8 @@ export const teams = sqliteTable(
     features: text("features").notNull().default("[]"),
     /** JSON object of team options (spec 02 §5). */
     options: text("options").notNull().default("{}"),
+    /** The overage switch of the team's own subscription (docs/decisions/052). */
+    overagesEnabled: flag("overages_enabled").notNull().default(false),
     createdAt: timestamp("created_at").notNull(),
     updatedAt: timestamp("updated_at").notNull(),
   },

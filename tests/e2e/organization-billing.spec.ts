@@ -93,6 +93,16 @@ test("the pages and calls of team and organization subscriptions: the guard's an
       maxRedirects: 0,
     });
     expect(form.status(), `${persona} form`).toBe(teamCall === 200 ? 302 : expectedPage(persona, "team.subscription", TEAM));
+    // The overage switch (decision 052), a plain post on the team's and the organization's page: the
+    // guard answers before the body is read; an allowed persona reaches the form's validation (422).
+    const switchOf = (path: string) =>
+      as.post(path, { form: { intent: "overages", overages: "maybe" }, headers: SAME_ORIGIN, maxRedirects: 0 });
+    expect((await switchOf(`${teamBase()}/subscription`)).status(), `${persona} team overages`).toBe(
+      teamCall === 200 ? 422 : expectedPage(persona, "team.subscription", TEAM),
+    );
+    expect((await switchOf(`${orgBase()}/subscription`)).status(), `${persona} organization overages`).toBe(
+      orgCall === 200 ? 422 : expectedPage(persona, "organization.subscription"),
+    );
   }
   // A started checkout is no subscription: nothing was changed by anyone.
   const owner = await world.requestAs("owner");

@@ -402,6 +402,68 @@ test("overages: links past the plan's limit are reported to Stripe's meter, one 
   await expect.poll(async () => (await meterEvents()).map((e) => e.identifier.split(":").pop()), { timeout: 20_000 }).toEqual(["1", "2"]);
 });
 
+test("a team's overages at Stripe: links past the team's plan are reported to the meter for the team's subscription, each block once (decision 052)", async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  const owner = await registerUser(page);
+  await devFixture(page, { action: "developer", email: owner.email });
+  const slug = `so-${Date.now().toString(36)}`;
+  const made = await devFixture(page, {
+    action: "organization",
+    email: owner.email,
+    slug,
+    name: "Stripe Overages Org",
+    teams: [{ slug: "alpha", name: "Alpha" }],
+  });
+  const teamId = (made.data.teams as Record<string, string>).alpha!;
+  const teamBase = `/app/organization/${slug}/team/alpha`;
+
+  // The team subscribes to Basic through Stripe (no trial for a workspace), from its subscription page.
+  await page.goto(`${teamBase}/subscription`);
+  await page
+    .getByTestId("plan-basic")
+    .getByRole("button", { name: /a month/ })
+    .click();
+  await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/checkout\/cs_test_/);
+  const stub = new URL(page.url()).origin;
+  await page.getByRole("button", { name: "Subscribe" }).click();
+  await expect(page.getByTestId("subscription-success")).toContainText("Alpha is on the Basic plan", { timeout: 30_000 });
+
+  // Basic allows 1,000 active links: the team holds them; the owner turns the team's overages on.
+  for (let i = 0; i < 10; i++)
+    await devFixture(page, { action: "links", email: owner.email, count: 100, organization: slug, team: "alpha" });
+  await page.goto(`${teamBase}/subscription`);
+  await page.getByRole("button", { name: "Turn Overages On" }).click();
+  await expect(page.getByTestId("overages-status")).toContainText("Overages are on");
+
+  const meterEvents = async () => {
+    const response = await page.request.get(`${stub}/__stub/meter-events?email=${encodeURIComponent(owner.email)}`);
+    return ((await response.json()) as { data: { identifier: string; payload: { value: string } }[] }).data;
+  };
+  const create = async (n: string) => {
+    const response = await page.request.post(`/app/api/organization/${slug}/team/alpha/url/create`, {
+      data: { url: `https://example.com/team-overage/${slug}/${n}` },
+      headers: { Origin: BASE_URL },
+    });
+    expect(response.status(), await response.text()).toBe(200);
+  };
+
+  // Link 1,001 of the team starts its first block: one event, for the team's own customer and period.
+  await create("1001");
+  await expect.poll(async () => (await meterEvents()).length, { timeout: 30_000, intervals: [500, 1000] }).toBe(1);
+  const [first] = await meterEvents();
+  expect(first!.identifier).toMatch(new RegExp(`^overage:${teamId}:\\d+:1$`));
+  expect(Number(first!.payload.value)).toBeGreaterThan(190);
+  expect(Number(first!.payload.value)).toBeLessThanOrEqual(200);
+  // Another create in the same block reports nothing new.
+  await create("1002");
+  await page.waitForTimeout(3_000);
+  expect((await meterEvents()).map((e) => e.identifier.split(":").pop())).toEqual(["1"]);
+  await page.goto(`${teamBase}/subscription`);
+  await expect(page.getByTestId("overages-status")).toContainText("(1 blocks over the limit)");
+});
+
 test.describe("coupons at Stripe", () => {
   test("a coupon remembered from the query discounts the first invoice only: $26.10, then $29.00 at the renewal", async ({ page }) => {
     test.setTimeout(90_000);

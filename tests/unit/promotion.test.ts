@@ -104,8 +104,19 @@ describe("overage", () => {
     const period = { startsAt: at("2026-11-01T00:00:00Z"), endsAt: at("2026-11-04T00:00:00Z") };
     expect(proratedBlocksCharge(1, period, at("2026-11-02T00:00:00Z"))).toBe(133);
     expect(proratedBlocksCharge(0, period, period.startsAt)).toBe(0);
-    expect(overageMeterIdentifier("u1", period.startsAt, 2)).not.toBe(overageMeterIdentifier("u1", period.startsAt, 1));
-    expect(overageMeterIdentifier("u1", period.startsAt, 1)).toBe(overageMeterIdentifier("u1", new Date(period.startsAt), 1));
+    const u1 = { workspaceId: "u1", ownerId: "u1" };
+    expect(overageMeterIdentifier(u1, period.startsAt, 2)).not.toBe(overageMeterIdentifier(u1, period.startsAt, 1));
+    expect(overageMeterIdentifier(u1, period.startsAt, 1)).toBe(overageMeterIdentifier(u1, new Date(period.startsAt), 1));
+  });
+  it("names a personal block as before workspaces had overages, and a team's block by its payer and workspace (decision 052)", () => {
+    const start = at("2026-11-01T00:00:00Z");
+    expect(overageMeterIdentifier({ workspaceId: "u1", ownerId: "u1" }, start, 1)).toBe(`overage:u1:${start.getTime()}:1`);
+    // Two teams paid by one organization, and a team paying for itself: never the same identifier.
+    const teamA = overageMeterIdentifier({ workspaceId: "team-a", ownerId: "org" }, start, 1);
+    const teamB = overageMeterIdentifier({ workspaceId: "team-b", ownerId: "org" }, start, 1);
+    const own = overageMeterIdentifier({ workspaceId: "team-a", ownerId: "team-a" }, start, 1);
+    expect(new Set([teamA, teamB, own]).size).toBe(3);
+    expect(teamA).toBe(`overage:org/team-a:${start.getTime()}:1`);
   });
 });
 

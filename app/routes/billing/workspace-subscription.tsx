@@ -9,7 +9,9 @@
  * Guard: `team.subscription` / `organization.subscription` (the owner, or the organization
  * permission "subscriptions"): 404 for strangers, 403 "Permission denied." for other participants.
  * The billing owner is the route's team or organization; the changes go through the same
- * provider calls as the user's settings pages (app/lib/billing).
+ * provider calls as the user's settings pages (app/lib/billing). A new subscription takes the
+ * coupon remembered for the session, by the rule of spec 01 §4, as the personal checkout does; the
+ * overage switch of the owner's subscription is changed here too (docs/decisions/052).
  */
 import { data, Form, Link, redirect } from "react-router";
 import { z } from "zod";
@@ -25,6 +27,14 @@ import { changeSubscription } from "../../lib/billing/actions.server";
 import { billingForSubscription } from "../../lib/billing/select.server";
 import { purchasable, subscribe } from "../../lib/billing/subscribe.server";
 import { requireWorkspaceBilling } from "../../lib/billing/workspace-access.server";
+import { subscriptionPageOverages } from "../../lib/billing/overages.server";
+import { OveragesCard } from "../../components/overages-card";
+import { setOverageSwitch } from "../../../db/overages.server";
+import { findCoupon } from "../../../domain/coupons";
+import { couponApplies } from "../../../domain/promotion";
+import { limitOf } from "../../../domain/entitlements";
+import { readCouponCode } from "../../cookies.server";
+import { currentPhase } from "../../lib/promotion.server";
 import type { RouteHandle } from "../../route-handle";
 import type { Route } from "./+types/workspace-subscription";
 
@@ -95,6 +105,24 @@ export async function loader(args: Route.LoaderArgs) {
   // The invoices are the provider's that holds the owner's subscription.
   const row = page === "invoices" ? await getCurrentSubscriptionRow(access.db, billing.ownerId) : undefined;
   const invoices = row ? await billingForSubscription(env, row.billingType).listInvoices(billing.ownerId) : [];
+  const owner = { kind: team ? ("team" as const) : ("organization" as const), id: billing.ownerId };
+  const overages =
+    page === "subscription"
+      ? await subscriptionPageOverages(
+          access.db,
+          owner,
+          billing.subscribed,
+          billing.subscriptionPath,
+          sub ? limitOf({ plan: sub.name }, "max_active_aliases") : null,
+          now,
+        )
+      : null;
+  // The coupon remembered for the session (spec 01 §2), for a new subscription only.
+  const remembered = !billing.subscribed ? findCoupon(await readCouponCode(args.request)) : null;
+  const phase = currentPhase(env);
+  const coupon = remembered
+    ? { code: remembered.coupon, monthly: couponApplies(phase, "monthly"), yearly: couponApplies(phase, "yearly") }
+    : null;
   return {
     page,
     title: titles[page],
@@ -127,6 +155,8 @@ export async function loader(args: Route.LoaderArgs) {
       : null,
     update,
     checkout,
+    overages,
+    coupon,
     cards: cards.filter((c) => c.pmType).map((c) => ({ type: c.pmType!, lastFour: c.pmLastFour, expiration: c.pmExpiration })),
     invoices: invoices.map((i) => ({
       id: i.id,
@@ -145,15 +175,36 @@ const actionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("cancel-now") }),
   z.object({ intent: z.literal("resume") }),
   z.object({ intent: z.literal("cancel-scheduled") }),
+  z.object({ intent: z.literal("overages") }),
 ]);
+
+/** The overage switch, with the personal usage page's validation (app/routes/settings/usage.tsx). */
+const overagesSchema = z.object({ overages: z.enum(["on", "off"]), return: z.literal("usage").optional() });
 
 export async function action(args: Route.ActionArgs) {
   // The guard answers first: a refused viewer's form changes nothing.
-  const { billing } = await requireWorkspaceBilling(args, scopeOf(args.params), false);
+  const { access, billing, team } = await requireWorkspaceBilling(args, scopeOf(args.params), false);
   const { env } = getCloudflare(args.context);
-  const parsed = actionSchema.safeParse(Object.fromEntries(await args.request.formData()));
+  const form = Object.fromEntries(await args.request.formData());
+  const parsed = actionSchema.safeParse(form);
   if (!parsed.success) return data({ error: BILLING_MESSAGES.updateFailed }, { status: 422 });
   const input = parsed.data;
+  if (input.intent === "overages") {
+    const switched = overagesSchema.safeParse(form);
+    if (!switched.success) return data({ error: "Something went wrong. Please try again or contact customer support." }, { status: 422 });
+    // As on the personal usage page: overages need the owner's paid subscription in force.
+    if (!billing.subscribed) return data({ error: "Permission denied." }, { status: 403 });
+    await setOverageSwitch(
+      access.db,
+      { kind: team ? "team" : "organization", id: billing.ownerId, organizationId: access.organization.id, target: team?.slug ?? null },
+      switched.data.overages === "on",
+      access.viewer.user.id,
+    );
+    // Back to the team's usage page when the switch was used there (a path made here, never posted).
+    const back =
+      team && switched.data.return === "usage" ? billing.subscriptionPath.replace(/\/subscription$/, "/usage") : billing.subscriptionPath;
+    return redirect(back);
+  }
   if (input.intent === "subscribe") {
     const plan = purchasable(input.plan, input.interval);
     if (!plan) return data({ error: BILLING_MESSAGES.subscribeFailed }, { status: 422 });
@@ -162,7 +213,8 @@ export async function action(args: Route.ActionArgs) {
       plan,
       interval: input.interval,
       trial: false,
-      coupon: null,
+      // The remembered coupon, as the personal checkout takes it (spec 01 §4 decides whether it applies).
+      coupon: findCoupon(await readCouponCode(args.request)),
       origin: new URL(args.request.url).origin,
       owner: billing.owner!,
     });
@@ -259,6 +311,14 @@ export default function WorkspaceSubscription({ loaderData, actionData }: Route.
         ) : null}
         {page === "subscription" ? (
           <SettingsCard title={sub ? "Change plan" : "Choose a plan"}>
+            {loaderData.coupon ? (
+              <p className="mb-3 text-sm font-semibold text-emerald-700" data-testid="remembered-coupon">
+                {loaderData.coupon.monthly
+                  ? `Coupon ${loaderData.coupon.code} is applied to the first payment.`
+                  : `Coupon ${loaderData.coupon.code} is applied to the first payment of a yearly plan during the sale.`}
+              </p>
+            ) : null}
+            {!sub ? <p className="mb-3 text-sm text-slate-600">Team and organization plans start without a free trial.</p> : null}
             <ul className="space-y-3">
               {loaderData.plans.map((plan) => (
                 <li key={plan.name} className="flex flex-wrap items-center gap-3 text-sm" data-testid={`plan-${plan.name}`}>
@@ -283,6 +343,9 @@ export default function WorkspaceSubscription({ loaderData, actionData }: Route.
               ))}
             </ul>
           </SettingsCard>
+        ) : null}
+        {page === "subscription" && loaderData.overages ? (
+          <OveragesCard view={loaderData.overages} scope={loaderData.scope} plansHere />
         ) : null}
         {page === "success" ? (
           <SettingsCard title="Thank you">

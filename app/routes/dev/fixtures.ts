@@ -12,7 +12,8 @@
  *   {"action": "impersonate", "by": "staff@b.c"}    (the caller's own session becomes an impersonation by that user)
  *   {"action": "status", "email": "a@b.c", "status": 16}    (the user's status bits: 16 hides invoices)
  *   {"action": "links", "email": "a@b.c", "count": 30, "aliasPrefix"?: "abc", "url"?: "https://..."}
- *        (count links owned by the user, written through to KV; aliases prefix + 01, 02 ... when a prefix is given)
+ *        (count links owned by the user, written through to KV; aliases prefix + 01, 02 ... when a prefix is given;
+ *         with "organization" and "team" slugs, in that team's workspace)
  *   {"action": "client", "country"?: "DE", "turnstile"?: true, "address"?: "203.0.113.7"}
  *        (this browser plays a visitor from that country and/or that client address (the abuse limits' key) and/or gets
  *         the bot challenge with Cloudflare's test keys; app/lib/dev-client.server.ts; an empty object turns them off)
@@ -20,7 +21,8 @@
  *   {"action": "api-token", "email": "a@b.c", "name"?: "...", "permissions"?: ["read", ...], "rateLimitPerMinute"?: 3, "expiresAt"?: ISO}
  *        (an API token for the user, as Settings → API makes one; answers the plaintext token once)
  *   {"action": "api-credits", "email": "a@b.c", "used": 10000}   (the API credits used this month)
- *   {"action": "web-credits", "email": "a@b.c", "used": 100}     (the web credits used this month)
+ *   {"action": "web-credits", "email": "a@b.c", "used": 100, "organization"?: "acme", "team"?: "sales"}
+ *        (the web credits used this month, in the user's own workspace or the team's)
  *   {"action": "tracked-clicks", "email": "a@b.c", "linkId": "...", "tracked": 10000}   (a link's counted clicks so far)
  *   {"action": "organization", "email": owner, "slug": "acme", "name": "Acme", "archived"?: false,
  *    "roles"?: [{"name": "Auditor", "permissions": ["audit"]}], "users"?: [{"email": "a@b.c", "role": "Auditor"}],
@@ -104,7 +106,14 @@ const fixtureSchema = z.discriminatedUnion("action", [
     expiresAt: z.iso.datetime().optional(),
   }),
   z.object({ action: z.literal("api-credits"), email, used: z.number().int().min(0).max(1_000_000_000) }),
-  z.object({ action: z.literal("web-credits"), email, used: z.number().int().min(0).max(1_000_000_000) }),
+  z.object({
+    action: z.literal("web-credits"),
+    email,
+    used: z.number().int().min(0).max(1_000_000_000),
+    // A team's workspace instead of the user's own (decision 052): the organization's slug and the team's.
+    organization: z.string().min(1).max(100).optional(),
+    team: z.string().min(1).max(100).optional(),
+  }),
   // Clicks options (issue 20): a link's counted clicks so far (links.tracked_clicks)
   z.object({ action: z.literal("tracked-clicks"), email, linkId: z.string().min(1), tracked: z.number().int().min(0).max(1_000_000_000) }),
   z.object({
@@ -159,6 +168,9 @@ const fixtureSchema = z.discriminatedUnion("action", [
       .regex(/^[A-Za-z0-9_-]{3,20}$/)
       .optional(),
     url: z.url().max(2_000).default("https://example.com/"),
+    // A team's workspace instead of the user's own (decision 052).
+    organization: z.string().min(1).max(100).optional(),
+    team: z.string().min(1).max(100).optional(),
   }),
 ]);
 
@@ -297,9 +309,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "api-credits":
       await setMeteredUsed(db, userId, "api_credits", input.used);
       return json({ data: { userId, used: input.used } });
-    case "web-credits":
-      await setMeteredUsed(db, userId, "web_credits", input.used);
-      return json({ data: { userId, used: input.used } });
+    case "web-credits": {
+      const workspaceId = await fixtureWorkspace(db, userId, input);
+      if (!workspaceId) return apiError(404, `No team ${input.team} in ${input.organization}.`);
+      await setMeteredUsed(db, workspaceId, "web_credits", input.used);
+      return json({ data: { userId, workspaceId, used: input.used } });
+    }
     case "tracked-clicks":
       // Only the user's own link (issue 20, clicks options).
       await env.DB.prepare("UPDATE links SET tracked_clicks = ? WHERE id = ? AND workspace_id = ?")
@@ -307,6 +322,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         .run();
       return json({ data: { userId, linkId: input.linkId, tracked: input.tracked } });
     case "links": {
+      const workspaceId = await fixtureWorkspace(db, userId, input);
+      if (!workspaceId) return apiError(404, `No team ${input.team} in ${input.organization}.`);
       const stores = linkStores(env);
       const created: { id: string; alias: string }[] = [];
       const start = Date.now() - input.count * 1_000;
@@ -315,7 +332,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         // One second apart, so "newest first" has a definite order.
         const link = await createLink(
           stores,
-          { domain: env.SHORT_HOST, url: input.url, alias, userId, workspaceId: userId },
+          { domain: env.SHORT_HOST, url: input.url, alias, userId, workspaceId },
           new Date(start + i * 1_000),
         );
         created.push({ id: link.id, alias: link.alias });
@@ -323,4 +340,16 @@ export async function action({ request, context }: Route.ActionArgs) {
       return json({ data: { userId, links: created } });
     }
   }
+}
+
+/** The workspace a fixture writes to: the user's own, or the named team's (null: no such team). */
+async function fixtureWorkspace(
+  db: ReturnType<typeof getDb>,
+  userId: string,
+  input: { organization?: string | undefined; team?: string | undefined },
+): Promise<string | null> {
+  if (!input.organization || !input.team) return userId;
+  const organization = await findOrganizationBySlug(db, input.organization);
+  const team = organization ? await findTeamBySlug(db, organization.id, input.team) : null;
+  return team?.id ?? null;
 }

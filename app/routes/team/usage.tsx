@@ -5,6 +5,9 @@
  * links created this month and API credits this month, counted for the team's workspace only
  * (a team's workspace id is the team's id, decision 027). Read-only; the team's plan is changed on
  * its subscription page by the owner or the "subscriptions" permission, so the link shows only for them.
+ * The overage card (docs/decisions/052) shows every member the switch of the plan in force and the
+ * team's projected charge; its button (posting to the team's subscription page, which guards it)
+ * shows only to those who may change it.
  */
 import { Link } from "react-router";
 import { getUsage } from "../../../db/usage.server";
@@ -15,6 +18,8 @@ import { SettingsCard, SettingsHeading } from "../../components/settings";
 import { NUMBER, UsageMeter, type Meter } from "../../components/usage-meter";
 import { workspaceSubject } from "../../lib/organization-links.server";
 import { allows } from "../../lib/organizations/access.server";
+import { teamUsageOverages } from "../../lib/billing/overages.server";
+import { OveragesCard } from "../../components/overages-card";
 import { requireTeamArea, teamAreaData } from "../../lib/teams/team-area.server";
 import type { RouteHandle } from "../../route-handle";
 import type { Route } from "./+types/usage";
@@ -77,11 +82,12 @@ export async function loader(args: Route.LoaderArgs) {
     perUrl: limit("max_aliases_per_url"),
     members: members.length,
     subscriptionPath: allows(access, "team.subscription", access.team) ? `${base}/subscription` : null,
+    overages: await teamUsageOverages(access, access.team, limit("max_active_aliases")),
   });
 }
 
 export default function TeamUsage({ loaderData }: Route.ComponentProps) {
-  const { team, plan, source, meters, perUrl, members, subscriptionPath } = loaderData;
+  const { team, plan, source, meters, perUrl, members, subscriptionPath, overages } = loaderData;
   return (
     <>
       <SettingsHeading title="Team Usage" lead={`How much of its plan ${team} is using.`} />
@@ -115,6 +121,7 @@ export default function TeamUsage({ loaderData }: Route.ComponentProps) {
               : `Up to ${NUMBER.format(perUrl)} of the team's short ${perUrl === 1 ? "link" : "links"} may point to the same destination URL.`}
           </p>
         </SettingsCard>
+        <OveragesCard view={overages} scope="team" />
         <SettingsCard id="team-members" title="Members">
           <p className="text-sm text-slate-700" data-testid="member-count">
             {members} {members === 1 ? "member" : "members"}.

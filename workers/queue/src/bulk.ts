@@ -33,6 +33,7 @@ import { toLinkRecord } from "../../../db/links.server";
 import { countLinksToUrls, getUsage } from "../../../db/usage.server";
 import { CreationAllowance, creationLimitMessage } from "../../../domain/creation-limits";
 import { getOveragesEnabled } from "../../../db/users.server";
+import { getWorkspaceOverages } from "../../../db/overages.server";
 import { isReservedAlias, randomAlias, RANDOM_ALIAS_ATTEMPTS } from "../../../domain/alias";
 import {
   BULK_FILE_MESSAGES,
@@ -188,10 +189,16 @@ async function brandedRowsLeft(
 async function allowance(db: Db, payload: BulkImportPayload, urls: string[], now: Date): Promise<CreationAllowance> {
   const subject = subjectOf(payload);
   const workspaceId = payload.workspaceId ?? payload.userId;
-  // Overages are a personal subscription's; a team's limit is its plan's alone.
+  // Overages: the user's switch in their own workspace; in an organization's workspace the switch
+  // of the paid subscription in force there (the team's, else the organization's; decision 052).
+  const limited = limitOf(subject, "max_active_aliases") !== null;
   const [usage, overages, perUrl] = await Promise.all([
     getUsage(db, workspaceId, now),
-    workspaceId === payload.userId && limitOf(subject, "max_active_aliases") !== null ? getOveragesEnabled(db, payload.userId) : false,
+    !limited
+      ? false
+      : workspaceId === payload.userId
+        ? getOveragesEnabled(db, payload.userId)
+        : getWorkspaceOverages(db, workspaceId, now).then((o) => o?.on ?? false),
     limitOf(subject, "max_aliases_per_url") === null ? new Map<string, number>() : countLinksToUrls(db, workspaceId, urls),
   ]);
   return new CreationAllowance(subject, usage, perUrl, overages);

@@ -1,0 +1,196 @@
+/**
+ * Overages and coupons of team and organization subscriptions (issue 17, docs/decisions/052),
+ * through the real service in test mode and in Chromium:
+ * - the overage switch of a team's own plan, on the team's usage page: every member sees it, only
+ *   the "subscriptions" permission turns it on; with it on, the team creates past its plan's web
+ *   credits; it never counts in another team, which follows the organization's switch;
+ * - a team's checkout takes the coupon remembered from the query, as the personal checkout does.
+ */
+import { randomBytes } from "node:crypto";
+import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
+import { webCreditsMessage } from "../../domain/creation-limits";
+import { getPlan } from "../../domain/plans";
+import { apiLogin, logIn, newUser, type TestUser } from "./accounts";
+import { BASE_URL, expect, SAME_ORIGIN, test } from "./fixtures";
+import { registerByForm } from "./organizations";
+
+async function fixture(body: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const context = await playwrightRequest.newContext({ baseURL: BASE_URL });
+  try {
+    const response = await context.post("/__dev/fixtures", { data: body });
+    expect(response.status(), await response.text()).toBe(200);
+    return ((await response.json()) as { data: Record<string, unknown> }).data;
+  } finally {
+    await context.dispose();
+  }
+}
+
+async function developer(prefix: string): Promise<TestUser> {
+  const user = newUser(prefix);
+  const context = await playwrightRequest.newContext({ baseURL: BASE_URL });
+  await registerByForm(context, user);
+  await context.dispose();
+  await fixture({ action: "developer", email: user.email });
+  return user;
+}
+
+let owner: TestUser;
+let biller: TestUser;
+let member: TestUser;
+let slug: string;
+const contexts: APIRequestContext[] = [];
+
+async function signedIn(user: TestUser): Promise<APIRequestContext> {
+  const context = await playwrightRequest.newContext({ baseURL: BASE_URL });
+  await apiLogin(context, user);
+  contexts.push(context);
+  return context;
+}
+
+test.describe.configure({ mode: "serial" });
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  [owner, biller, member] = await Promise.all([developer("ov-owner"), developer("ov-biller"), developer("ov-member")]);
+  slug = `ov-${randomBytes(4).toString("hex")}`;
+  await fixture({
+    action: "organization",
+    email: owner.email,
+    slug,
+    name: `Overages ${slug}`,
+    roles: [
+      { name: "Billing", permissions: ["subscriptions"] },
+      { name: "Member", permissions: [] },
+    ],
+    users: [
+      { email: biller.email, role: "Billing" },
+      { email: member.email, role: "Member" },
+    ],
+    teams: [
+      {
+        slug: "alpha",
+        name: "Alpha",
+        members: [
+          { email: biller.email, role: "member" },
+          { email: member.email, role: "admin" },
+        ],
+      },
+      { slug: "beta", name: "Beta", members: [{ email: member.email, role: "admin" }] },
+      { slug: "gamma", name: "Gamma", members: [] },
+    ],
+  });
+});
+test.afterAll(async () => {
+  await Promise.all(contexts.map((c) => c.dispose()));
+});
+
+const teamPath = (team: string, child: string) => `/app/organization/${slug}/team/${team}/${child}`;
+const orgSubscription = () => `/app/organizations/${slug}/settings/profile/subscription`;
+const basicCredits = getPlan("basic").options.max_web_credits!;
+
+async function create(as: APIRequestContext, team: string, n: string) {
+  return as.post(`/app/api/organization/${slug}/team/${team}/url/create`, {
+    data: { url: `https://example.com/overages/${slug}/${team}/${n}` },
+    headers: SAME_ORIGIN,
+  });
+}
+
+test("a team's overage switch: seen by its members, turned on by the subscriptions permission on the usage page; it lifts that team's limits only", async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  // Alpha pays for Basic itself and has spent its month's web credits.
+  await fixture({ action: "subscription", email: owner.email, plan: "basic", organization: slug, team: "alpha" });
+  await fixture({ action: "web-credits", email: member.email, used: basicCredits, organization: slug, team: "alpha" });
+  const asMember = await signedIn(member);
+  const refused = await create(asMember, "alpha", "1");
+  expect(refused.status()).toBe(403);
+  expect(((await refused.json()) as { message: string }).message).toBe(webCreditsMessage({ plan: "basic" }));
+
+  // A team admin without the permission sees the switch off, without its button; a post is refused and changes nothing.
+  const usage = await asMember.get(teamPath("alpha", "usage"));
+  const html = await usage.text();
+  expect(html).toContain("Overages are <strong>off</strong>");
+  expect(html).not.toContain("Turn Overages On");
+  const forged = await asMember.post(teamPath("alpha", "subscription"), {
+    form: { intent: "overages", overages: "on", return: "usage" },
+    headers: SAME_ORIGIN,
+    maxRedirects: 0,
+  });
+  expect(forged.status()).toBe(403);
+  expect((await create(asMember, "alpha", "2")).status()).toBe(403);
+
+  // The subscriptions permission turns it on from the team's usage page (a plain form) and comes back there.
+  await logIn(page, biller);
+  await page.goto(teamPath("alpha", "usage"));
+  await expect(page.getByTestId("overages-status")).toHaveText("Overages are off.");
+  await page.getByRole("button", { name: "Turn Overages On" }).click();
+  await expect(page).toHaveURL(`${BASE_URL}${teamPath("alpha", "usage")}`);
+  await expect(page.getByTestId("overages-status")).toHaveText(
+    "Overages are on. Projected charge this period: $0.00 (0 blocks over the limit).",
+  );
+  await page.screenshot({ path: test.info().outputPath("team-usage-overages.png"), fullPage: true });
+
+  // Past the allowance, the team's creates now go through (billed, not refused).
+  const created = await create(asMember, "alpha", "3");
+  expect(created.status(), await created.text()).toBe(200);
+
+  // Beta is on the organization's Basic plan: Alpha's switch does not count there.
+  await fixture({ action: "subscription", email: owner.email, plan: "basic", organization: slug });
+  await fixture({ action: "web-credits", email: member.email, used: basicCredits, organization: slug, team: "beta" });
+  expect((await create(asMember, "beta", "1")).status()).toBe(403);
+  const betaUsage = await (await asMember.get(teamPath("beta", "usage"))).text();
+  expect(betaUsage).toContain("The organization&#x27;s subscription sets this switch for the team.");
+
+  // The organization's switch is turned on on its subscription page: now Beta goes past it too.
+  await page.goto(orgSubscription());
+  await expect(page.getByTestId("overages-status")).toHaveText("Overages are off.");
+  await page.getByRole("button", { name: "Turn Overages On" }).click();
+  await expect(page).toHaveURL(`${BASE_URL}${orgSubscription()}`);
+  await expect(page.getByTestId("overages-status")).toContainText("Overages are on.");
+  await page.screenshot({ path: test.info().outputPath("organization-subscription-overages.png"), fullPage: true });
+  expect((await create(asMember, "beta", "2")).status()).toBe(200);
+
+  // And off again on the team's subscription page: Alpha is refused once more, Beta is not.
+  await page.goto(teamPath("alpha", "subscription"));
+  await page.getByRole("button", { name: "Turn Overages Off" }).click();
+  await expect(page.getByTestId("overages-status")).toHaveText("Overages are off.");
+  expect((await create(asMember, "alpha", "4")).status()).toBe(403);
+  expect((await create(asMember, "beta", "3")).status()).toBe(200);
+});
+
+test("a team without a paid plan has no overages; its switch cannot be turned on", async () => {
+  const asBiller = await signedIn(biller);
+  const page = await (await asBiller.get(teamPath("gamma", "subscription"))).text();
+  expect(page).toContain("Overages come with a paid plan.");
+  const posted = await asBiller.post(teamPath("gamma", "subscription"), {
+    form: { intent: "overages", overages: "on" },
+    headers: SAME_ORIGIN,
+    maxRedirects: 0,
+  });
+  expect(posted.status()).toBe(403);
+  expect(await posted.text()).toContain("Permission denied.");
+});
+
+test("a team's checkout takes the coupon remembered from the query: the first payment is discounted", async ({ page }) => {
+  test.setTimeout(120_000);
+  await logIn(page, biller);
+  await page.goto("/app/features/custom-links?coupon=welcome10");
+  await page.goto(teamPath("gamma", "subscription"));
+  await expect(page.getByTestId("remembered-coupon")).toHaveText("Coupon WELCOME10 is applied to the first payment.");
+  await expect(page.getByText("Team and organization plans start without a free trial.")).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath("team-subscription-coupon.png"), fullPage: true });
+  await page
+    .getByTestId("plan-pro")
+    .getByRole("button", { name: /a month/ })
+    .click();
+  await expect(page).toHaveURL(/\/app\/billing\/test-checkout\/cs_test_/);
+  await expect(page.getByTestId("coupon")).toContainText("Coupon WELCOME10: the first payment is $26.10");
+  await page.getByLabel("Cardholder name").fill("Team Biller");
+  await page.getByRole("button", { name: /^Pay / }).click();
+  await expect(page).toHaveURL(new RegExp(`${teamPath("gamma", "subscription")}/success\\?session=cs_test_`));
+  await expect(page.getByTestId("subscription-success")).toContainText("Gamma is on the Pro plan", { timeout: 20_000 });
+  // The team's invoices show the discounted first payment.
+  await page.goto(teamPath("gamma", "invoices"));
+  await expect(page.getByTestId("invoices")).toContainText("$26.10");
+});
