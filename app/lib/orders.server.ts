@@ -6,6 +6,7 @@
 import { getDb } from "../../db/client.server";
 import {
   authorizeNewOrder,
+  countCartItems,
   countDiscountedDomains,
   createOrderFromCart,
   getOpenOrder,
@@ -59,13 +60,17 @@ export async function pricedCart(env: AppEnv, viewer: Viewer): Promise<CartTotal
 /**
  * Checkout: the cart becomes the user's one open (new) order. An order already open is replaced:
  * its lines go back to the cart first (it is cancelled), so the new order holds them all, priced
- * together. A second checkout at the same moment (a double-click) finds the one order the first
+ * together; with nothing new in the cart, the open order is the one to pay. A second checkout at the same moment (a double-click) finds the one order the first
  * made. Returns the order to pay, or null when there is nothing to check out.
  */
 export async function checkoutCart(env: AppEnv, viewer: Viewer, billingType: number, source: string | null): Promise<string | null> {
   const db = getDb(env.DB);
   const open = await getOpenOrder(db, viewer.user.id);
-  if (open) await returnOpenOrderToCart(db, open);
+  if (open) {
+    // Nothing new in the cart (a second click, or back from the pay page): the open order is the one to pay.
+    if ((await countCartItems(db, viewer.user.id)) === 0) return open.id;
+    await returnOpenOrderToCart(db, open);
+  }
   const cart = await pricedCart(env, viewer);
   if (cart.lines.length === 0) return (await getOpenOrder(db, viewer.user.id))?.id ?? null;
   try {
