@@ -114,6 +114,22 @@ test("a subscriber buys a domain: search, cart, test-mode payment, the order goe
   await expect(page.getByTestId("domain-state")).toHaveText(TEXT.active);
 });
 
+test("a double-click on Checkout makes one order from one cart", async ({ page }) => {
+  const user = await registerUser(page);
+  await giveSubscription(page, user.email, { plan: "enterprise", interval: "yearly" });
+  const domain = unique("double");
+  await searchAndAdd(page, domain);
+  // Two checkout posts at the same moment, as a double-click sends them.
+  await page.evaluate(async () => {
+    const post = () =>
+      fetch("/app/shopping-cart", { method: "POST", body: new URLSearchParams({ intent: "checkout" }), redirect: "manual" });
+    await Promise.all([post(), post()]);
+  });
+  await page.goto("/app/settings/orders");
+  await expect(page.getByTestId("order-row")).toHaveCount(1);
+  await expect(page.getByTestId("order-row")).toContainText(domain);
+});
+
 test("a registration the registrar refuses shows as refunded, with its reason", async ({ page }) => {
   const user = await registerUser(page);
   await giveSubscription(page, user.email, { plan: "enterprise", interval: "monthly" });
