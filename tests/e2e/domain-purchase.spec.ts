@@ -114,20 +114,22 @@ test("a subscriber buys a domain: search, cart, test-mode payment, the order goe
   await expect(page.getByTestId("domain-state")).toHaveText(TEXT.active);
 });
 
-test("a double-click on Checkout makes one order from one cart", async ({ page }) => {
+test("checking out again while an order is unpaid replaces it: one order to pay, with both domains", async ({ page }) => {
   const user = await registerUser(page);
   await giveSubscription(page, user.email, { plan: "enterprise", interval: "yearly" });
-  const domain = unique("double");
-  await searchAndAdd(page, domain);
-  // Two checkout posts at the same moment, as a double-click sends them.
-  await page.evaluate(async () => {
-    const post = () =>
-      fetch("/app/shopping-cart", { method: "POST", body: new URLSearchParams({ intent: "checkout" }), redirect: "manual" });
-    await Promise.all([post(), post()]);
-  });
+  const [first, second] = [unique("firstpick"), unique("secondpick")];
+  await searchAndAdd(page, first);
+  await page.getByRole("button", { name: "Checkout" }).click();
+  await expect(page.getByText("TEST MODE")).toBeVisible();
+  // Not paid: back to the search for a second name, then Checkout again.
+  await searchAndAdd(page, second);
+  await page.getByRole("button", { name: "Checkout" }).click();
+  await expect(page.getByText("TEST MODE")).toBeVisible();
+  await expect(page.getByText(`${first}, ${second}`)).toBeVisible();
   await page.goto("/app/settings/orders");
-  await expect(page.getByTestId("order-row")).toHaveCount(1);
-  await expect(page.getByTestId("order-row")).toContainText(domain);
+  // The one new order holds both; the first, replaced, shows as cancelled.
+  await expect(page.getByTestId("order-row").filter({ hasText: second })).toContainText(first);
+  await expect(page.getByTestId("order-row").filter({ hasNotText: second }).getByTestId("order-status")).toHaveText("cancelled");
 });
 
 test("a registration the registrar refuses shows as refunded, with its reason", async ({ page }) => {
