@@ -92,6 +92,11 @@ export interface DomainOrderJob {
   payload: { orderId: string };
 }
 
+/** The job for one order (its id is the order's: a resend is the same job). */
+export function orderJob(orderId: string): DomainOrderJob {
+  return { type: DOMAIN_ORDER_JOB, v: 1, id: `order-${orderId}`, payload: { orderId } };
+}
+
 export const ORDER_MESSAGES = {
   /** Spec 01 §5 and §8: "Shopping cart refused". */
   permissionDenied: "Permission denied",
@@ -106,6 +111,8 @@ export const ORDER_MESSAGES = {
   registrarFailed: "The domain registrar did not answer. Please try again in a moment.",
   /** Spec 01 §8 "for a checkout error". */
   paymentFailed: "Payment failed. Please try again later.",
+  /** The order's discount was rechecked before payment and its total changed: nothing was charged. */
+  priceChanged: "The price of your order changed. Please check the new total and pay again.",
   notInPlan: "Your plan does not include domain purchase.",
 } as const;
 

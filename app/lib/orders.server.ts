@@ -4,10 +4,21 @@
  * queue job that registers it.
  */
 import { getDb } from "../../db/client.server";
-import { countDiscountedDomains, listCartItems, moveOrder, type DomainOrder } from "../../db/orders.server";
+import {
+  authorizeNewOrder,
+  countCartItems,
+  countDiscountedDomains,
+  createOrderFromCart,
+  getOpenOrder,
+  listCartItems,
+  listOrderItems,
+  repriceOrder,
+  returnOpenOrderToCart,
+  type DomainOrder,
+} from "../../db/orders.server";
 import { BILLING_TYPES } from "../../domain/billing";
 import { can, limitOf, type Subject } from "../../domain/entitlements";
-import { DOMAIN_ORDER_JOB, discountsLeft, ORDER_STATUS, priceCart, type CartTotals, type DomainOrderJob } from "../../domain/orders";
+import { DOMAIN_ORDER_JOB, discountsLeft, priceCart, type CartTotals, type DomainOrderJob } from "../../domain/orders";
 import type { AppEnv } from "../env.server";
 import { availableBillingTypes } from "./billing/select.server";
 import { dnsimpleRegistrar } from "./registrar/dnsimple";
@@ -27,21 +38,67 @@ export function mayPurchaseDomains(subject: Subject): boolean {
   return can(subject, "purchase_branded_domains");
 }
 
-/** The cart priced for the viewer, with the plan's discounted first years left. */
+/** The plan's discounted first years (on a yearly paid plan), before those used. */
+function discountPlan(viewer: Viewer) {
+  return {
+    interval: viewer.subscribed ? (viewer.subscription?.interval ?? null) : null,
+    discountedDomainCount: limitOf(viewer.subject, "discounted_domain_count") ?? 0,
+  };
+}
+
+/** The cart priced for the viewer, with the plan's discounted first years left (an open order's count as used). */
 export async function pricedCart(env: AppEnv, viewer: Viewer): Promise<CartTotals> {
   const db = getDb(env.DB);
   const [items, used] = await Promise.all([listCartItems(db, viewer.user.id), countDiscountedDomains(db, viewer.user.id)]);
-  const left = discountsLeft(
-    {
-      interval: viewer.subscribed ? (viewer.subscription?.interval ?? null) : null,
-      discountedDomainCount: limitOf(viewer.subject, "discounted_domain_count") ?? 0,
-    },
-    used,
-  );
+  const left = discountsLeft(discountPlan(viewer), used);
   return priceCart(
     items.map((i) => ({ domain: i.domain, price: i.price, years: i.years, premium: i.premium })),
     left,
   );
+}
+
+/**
+ * Checkout: the cart becomes the user's one open (new) order. An order already open is replaced:
+ * its lines go back to the cart first (it is cancelled), so the new order holds them all, priced
+ * together; with nothing new in the cart, the open order is the one to pay. A second checkout at the same moment (a double-click) finds the one order the first
+ * made. Returns the order to pay, or null when there is nothing to check out.
+ */
+export async function checkoutCart(env: AppEnv, viewer: Viewer, billingType: number, source: string | null): Promise<string | null> {
+  const db = getDb(env.DB);
+  const open = await getOpenOrder(db, viewer.user.id);
+  if (open) {
+    // Nothing new in the cart (a second click, or back from the pay page): the open order is the one to pay.
+    if ((await countCartItems(db, viewer.user.id)) === 0) return open.id;
+    await returnOpenOrderToCart(db, open);
+  }
+  const cart = await pricedCart(env, viewer);
+  if (cart.lines.length === 0) return (await getOpenOrder(db, viewer.user.id))?.id ?? null;
+  try {
+    return await createOrderFromCart(db, viewer.user.id, cart, billingType, source);
+  } catch (error) {
+    // At most one open order per user (a unique index): the one made a moment ago is the one to pay.
+    const first = await getOpenOrder(db, viewer.user.id);
+    if (first) return first.id;
+    throw error;
+  }
+}
+
+/**
+ * A new order priced again just before its payment: the discount is rechecked against the plan and
+ * every other order's (a changed plan, or a discount another order took, changes the total). Its
+ * lines already discounted keep their discount first. Returns the order as it now is.
+ */
+export async function repriceOpenOrder(env: AppEnv, viewer: Viewer, order: DomainOrder): Promise<DomainOrder> {
+  const db = getDb(env.DB);
+  const [items, used] = await Promise.all([listOrderItems(db, [order.id]), countDiscountedDomains(db, viewer.user.id, order.id)]);
+  const ordered = [...items].sort((a, b) => Number(b.discount > 0) - Number(a.discount > 0));
+  const totals = priceCart(
+    ordered.map((i) => ({ domain: i.domain, price: i.price, years: i.years, premium: i.premium })),
+    discountsLeft(discountPlan(viewer), used),
+  );
+  if (totals.total === order.total && totals.discount === order.discount) return order;
+  await repriceOrder(db, order, items, totals);
+  return { ...order, subtotal: totals.subtotal, discount: totals.discount, total: totals.total };
 }
 
 /**
@@ -54,17 +111,11 @@ export function orderBillingType(env: AppEnv): number | null {
   return preferred === BILLING_TYPES.test ? BILLING_TYPES.test : null;
 }
 
-/** The test-mode payment went through: the order is authorized (once) and queued for registration. */
+/** The test-mode payment went through: the order is authorized (once, at its total) and queued for registration. */
 export async function authorizeOrder(env: AppEnv, order: DomainOrder, now = new Date()): Promise<boolean> {
   const db = getDb(env.DB);
-  const moved = await moveOrder(
-    db,
-    order.id,
-    ORDER_STATUS.new,
-    ORDER_STATUS.authorized,
-    { paymentRef: `pi_test_${order.id.replaceAll("-", "")}` },
-    now,
-  );
+  // Only at the total just checked (repriceOpenOrder) and paid.
+  const moved = await authorizeNewOrder(db, order, { paymentRef: `pi_test_${order.id.replaceAll("-", "")}` }, now);
   if (!moved) return false;
   const job: DomainOrderJob = { type: DOMAIN_ORDER_JOB, v: 1, id: `order-${order.id}`, payload: { orderId: order.id } };
   try {

@@ -3,6 +3,7 @@
  * docs/decisions/043). A cart line is a domain the user means to buy; checking out turns the
  * cart into an order whose status follows the spec's codes as the queue registers its domains.
  */
+import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { users } from "./auth";
 
@@ -55,7 +56,15 @@ export const domainOrders = sqliteTable(
     createdAt: timestamp("created_at").notNull(),
     updatedAt: timestamp("updated_at").notNull(),
   },
-  (t) => [index("domain_orders_user").on(t.userId, t.createdAt), uniqueIndex("domain_orders_payment").on(t.paymentRef)],
+  (t) => [
+    index("domain_orders_user").on(t.userId, t.createdAt),
+    uniqueIndex("domain_orders_payment").on(t.paymentRef),
+    // Order integrity (migration 0037): at most one new (status 0) order per user; the cron's sweep.
+    uniqueIndex("domain_orders_one_open")
+      .on(t.userId)
+      .where(sql`${t.status} = 0`),
+    index("domain_orders_status").on(t.status, t.updatedAt),
+  ],
 );
 
 export const DOMAIN_ORDER_ITEM_STATES = ["pending", "registered", "failed"] as const;
@@ -75,8 +84,12 @@ export const domainOrderItems = sqliteTable(
     state: text("state", { enum: DOMAIN_ORDER_ITEM_STATES }).notNull().default("pending"),
     /** The registrar's registration id, once it took the order. */
     registrationId: text("registration_id"),
+    /** This line's custom hostname at Cloudflare, stored as soon as it is created (migration 0037). */
+    cfHostnameId: text("cf_hostname_id"),
+    /** When a delivery of the job took this line to register it: a lease another delivery respects. */
+    claimedAt: timestamp("claimed_at"),
   },
-  (t) => [index("domain_order_items_order").on(t.orderId)],
+  (t) => [index("domain_order_items_order").on(t.orderId), index("domain_order_items_domain").on(t.domain)],
 );
 
 export type CartItem = typeof cartItems.$inferSelect;

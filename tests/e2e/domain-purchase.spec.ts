@@ -114,6 +114,24 @@ test("a subscriber buys a domain: search, cart, test-mode payment, the order goe
   await expect(page.getByTestId("domain-state")).toHaveText(TEXT.active);
 });
 
+test("checking out again while an order is unpaid replaces it: one order to pay, with both domains", async ({ page }) => {
+  const user = await registerUser(page);
+  await giveSubscription(page, user.email, { plan: "enterprise", interval: "yearly" });
+  const [first, second] = [unique("firstpick"), unique("secondpick")];
+  await searchAndAdd(page, first);
+  await page.getByRole("button", { name: "Checkout" }).click();
+  await expect(page.getByText("TEST MODE")).toBeVisible();
+  // Not paid: back to the search for a second name, then Checkout again.
+  await searchAndAdd(page, second);
+  await page.getByRole("button", { name: "Checkout" }).click();
+  await expect(page.getByText("TEST MODE")).toBeVisible();
+  await expect(page.getByText(`${first}, ${second}`)).toBeVisible();
+  await page.goto("/app/settings/orders");
+  // The one new order holds both; the first, replaced, shows as cancelled.
+  await expect(page.getByTestId("order-row").filter({ hasText: second })).toContainText(first);
+  await expect(page.getByTestId("order-row").filter({ hasNotText: second }).getByTestId("order-status")).toHaveText("cancelled");
+});
+
 test("a registration the registrar refuses shows as refunded, with its reason", async ({ page }) => {
   const user = await registerUser(page);
   await giveSubscription(page, user.email, { plan: "enterprise", interval: "monthly" });

@@ -17,7 +17,7 @@ import { deleteAccountLinksJob } from "./src/account-deletion";
 import { REPUTATION_JOB } from "../../domain/reputation";
 import { reputationCheckJob, scheduleReputationRecheck } from "./src/reputation";
 // Domain orders (issue 18, decision 043)
-import { DOMAIN_ORDER_JOB, domainOrderJob } from "./src/domain-orders";
+import { DOMAIN_ORDER_JOB, domainOrderJob, requeueStalledOrders } from "./src/domain-orders";
 // Organization domains (issue 18, decision 044): a deleted owner's domains released
 import { RELEASE_DOMAINS_JOB } from "../../domain/domain-release";
 import { releaseDomainsJob } from "./src/domain-release";
@@ -52,6 +52,9 @@ export default {
     if (pruned > 0) console.info(`clicks: forgot ${pruned} counted message ids`);
     // URL reputation (decision 036): the next links go to the queue to be looked up again.
     await scheduleReputationRecheck(env, new Date(controller.scheduledTime));
+    // Domain orders (decision 043): paid orders whose job was lost are queued again.
+    const requeued = await requeueStalledOrders(env, new Date(controller.scheduledTime));
+    if (requeued > 0) console.info(`domain orders: queued ${requeued} stalled orders again`);
   },
   // Answers nothing over HTTP: a consumer only.
   async fetch() {

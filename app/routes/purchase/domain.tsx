@@ -7,7 +7,7 @@
 import { data, Form, Link, redirect } from "react-router";
 import { z } from "zod";
 import { getDb } from "../../../db/client.server";
-import { addCartItem, countCartItems } from "../../../db/orders.server";
+import { addCartItem, countCartItems, isDomainOnPaidOpenOrder } from "../../../db/orders.server";
 import { getBrandedDomain } from "../../../db/branded-domains.server";
 import { formatMoney, MAX_CART_ITEMS, normalizeDomainName, ORDER_MESSAGES } from "../../../domain/orders";
 import { Notice, SubmitButton, TextField } from "../../components/form-fields";
@@ -32,8 +32,9 @@ async function search(env: Parameters<typeof registrarFor>[0], input: string): P
   if (!registrar) return { ok: false, field: false, message: ORDER_MESSAGES.notConfigured };
   try {
     const quote = await registrar.quote(domain);
-    // A name already someone's branded domain here cannot be bought through Snip either.
-    const taken = (await getBrandedDomain(getDb(env.DB), domain)) !== undefined;
+    // A name already someone's branded domain here, or on a paid order still being registered, cannot be bought through Snip either.
+    const db = getDb(env.DB);
+    const taken = (await getBrandedDomain(db, domain)) !== undefined || (await isDomainOnPaidOpenOrder(db, domain));
     return { ok: true, quote, taken };
   } catch (error) {
     if (error instanceof RegistrarRefusal) return { ok: false, field: true, message: error.message };

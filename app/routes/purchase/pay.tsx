@@ -14,7 +14,7 @@ import { formatMoney, ORDER_MESSAGES, ORDER_STATUS } from "../../../domain/order
 import { Notice, SubmitButton, TextField } from "../../components/form-fields";
 import { getCloudflare } from "../../context.server";
 import { TestModeBilling } from "../../lib/billing/test-mode.server";
-import { authorizeOrder } from "../../lib/orders.server";
+import { authorizeOrder, repriceOpenOrder } from "../../lib/orders.server";
 import type { RouteHandle } from "../../route-handle";
 import { requireUser } from "../../session.server";
 import type { Route } from "./+types/pay";
@@ -29,7 +29,7 @@ async function openOrder(request: Request, context: Route.LoaderArgs["context"],
   const order = await getUserOrder(getDb(env.DB), viewer.user.id, id);
   if (!order || order.billingType !== 0) throw data("Not Found", { status: 404 });
   if (order.status !== ORDER_STATUS.new) throw redirect(`/app/shopping-cart/success?order=${order.id}`);
-  return { env, order };
+  return { env, order, viewer };
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -47,7 +47,7 @@ const paySchema = z.object({
 });
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const { env, order } = await openOrder(request, context, params.orderId);
+  const { env, order: opened, viewer } = await openOrder(request, context, params.orderId);
   const parsed = paySchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) {
     const errors: { name?: string[]; card?: string[] } = z.flattenError(parsed.error).fieldErrors;
@@ -57,6 +57,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return data(
       { errors: {} as { name?: string[]; card?: string[] }, message: ORDER_MESSAGES.paymentFailed, name: parsed.data.name },
       { status: 402 },
+    );
+  // The discount rechecked before the payment: a changed total is shown, not charged.
+  const order = await repriceOpenOrder(env, viewer, opened);
+  if (order.total !== opened.total)
+    return data(
+      { errors: {} as { name?: string[]; card?: string[] }, message: ORDER_MESSAGES.priceChanged, name: parsed.data.name },
+      { status: 409 },
     );
   await authorizeOrder(env, order);
   return redirect(`/app/shopping-cart/success?order=${order.id}`);

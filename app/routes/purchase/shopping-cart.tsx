@@ -7,12 +7,12 @@
 import { data, Form, isRouteErrorResponse, Link, redirect } from "react-router";
 import { z } from "zod";
 import { getDb } from "../../../db/client.server";
-import { createOrderFromCart, removeCartItem, setCartItemYears, updateCartItemPrice } from "../../../db/orders.server";
+import { removeCartItem, setCartItemYears, updateCartItemPrice } from "../../../db/orders.server";
 import { formatMoney, MAX_YEARS, ORDER_MESSAGES } from "../../../domain/orders";
 import { Notice } from "../../components/form-fields";
 import { SettingsCard, SettingsHeading, settingsButton, settingsSecondaryButton } from "../../components/settings";
 import { getCloudflare } from "../../context.server";
-import { mayPurchaseDomains, orderBillingType, pricedCart, purchaseSourceOf, registrarFor } from "../../lib/orders.server";
+import { checkoutCart, mayPurchaseDomains, orderBillingType, pricedCart, purchaseSourceOf, registrarFor } from "../../lib/orders.server";
 import type { RouteHandle } from "../../route-handle";
 import { requireUser } from "../../session.server";
 import type { Route } from "./+types/shopping-cart";
@@ -82,28 +82,31 @@ export async function action({ request, context }: Route.ActionArgs) {
     await setCartItemYears(db, viewer.user.id, form.domain, form.years);
     return { message: null, notice: null };
   }
+  if (form.intent === "checkout") {
+    const billingType = orderBillingType(env);
+    if (billingType === null || !registrarFor(env)) return data({ message: ORDER_MESSAGES.notConfigured, notice: null }, { status: 503 });
+    // One open order per user: checking out again replaces it; a double-click lands on the same order.
+    const orderId = await checkoutCart(env, viewer, billingType, purchaseSourceOf(request));
+    if (!orderId) return data({ message: ORDER_MESSAGES.cartEmpty, notice: null }, { status: 422 });
+    return redirect(`/app/shopping-cart/pay/${orderId}`);
+  }
   const cart = await pricedCart(env, viewer);
   if (cart.lines.length === 0) return data({ message: ORDER_MESSAGES.cartEmpty, notice: null }, { status: 422 });
-  if (form.intent === "refresh") {
-    const registrar = registrarFor(env);
-    if (!registrar) return data({ message: ORDER_MESSAGES.notConfigured, notice: null }, { status: 503 });
-    try {
-      for (const line of cart.lines) {
-        const quote = await registrar.quote(line.domain);
-        if (!quote.available) await removeCartItem(db, viewer.user.id, line.domain);
-        else if (quote.price !== line.price || quote.premium !== line.premium)
-          await updateCartItemPrice(db, viewer.user.id, line.domain, quote.price, quote.premium);
-      }
-    } catch (error) {
-      console.error("shopping cart: refresh failed", error);
-      return data({ message: ORDER_MESSAGES.registrarFailed, notice: null }, { status: 502 });
+  // The one intent left: refresh.
+  const registrar = registrarFor(env);
+  if (!registrar) return data({ message: ORDER_MESSAGES.notConfigured, notice: null }, { status: 503 });
+  try {
+    for (const line of cart.lines) {
+      const quote = await registrar.quote(line.domain);
+      if (!quote.available) await removeCartItem(db, viewer.user.id, line.domain);
+      else if (quote.price !== line.price || quote.premium !== line.premium)
+        await updateCartItemPrice(db, viewer.user.id, line.domain, quote.price, quote.premium);
     }
-    return { message: null, notice: "Prices are up to date." };
+  } catch (error) {
+    console.error("shopping cart: refresh failed", error);
+    return data({ message: ORDER_MESSAGES.registrarFailed, notice: null }, { status: 502 });
   }
-  const billingType = orderBillingType(env);
-  if (billingType === null || !registrarFor(env)) return data({ message: ORDER_MESSAGES.notConfigured, notice: null }, { status: 503 });
-  const orderId = await createOrderFromCart(db, viewer.user.id, cart, billingType, purchaseSourceOf(request));
-  return redirect(`/app/shopping-cart/pay/${orderId}`);
+  return { message: null, notice: "Prices are up to date." };
 }
 
 export default function ShoppingCart({ loaderData, actionData }: Route.ComponentProps) {

@@ -6,24 +6,32 @@
  * (1 price changed, 2 not available, 3 registration failed); an order none of whose domains could
  * be registered ends 51 refunded.
  *
- * Retries are safe: every status step is conditional on the status before it; before registering,
- * the registrar is asked whether the domain is already in Snip's account (a previous attempt that
- * died after the registrar answered), and each registered domain is marked on its order line. The
- * payment was taken when the order was authorized, never here; a refund is one id per order.
+ * Retries are safe (decision 043, "Retries, races and the discount"): every status step is
+ * conditional on the status before it and only the delivery that made it goes on; a line is
+ * registered by this order only once its own registration id is stored (written the moment the
+ * registrar answers), and a delivery takes a line under a lease before registering it; each line's
+ * custom hostname id is stored as soon as it is created; the last step adds and notifies once.
+ * The payment was taken when the order was authorized, never here; a refund is one id per order.
  */
 import { getDb, type Db } from "../../../db/client.server";
+import { registrationUpsert } from "../../../db/domain-registrations.server";
 import {
+  claimOrderItem,
   getOrder,
+  isDomainTakenElsewhere,
   listOrderItems,
+  listStalledOrders,
   markOrderItem,
   moveOrder,
-  orderItemUpdate,
+  orderItemMarkStatement,
   finishOrder,
+  releaseOrderItem,
+  storeItemHostname,
+  storeRegistration,
   type DomainOrder,
   type DomainOrderItem,
 } from "../../../db/orders.server";
 import { getBrandedDomain } from "../../../db/branded-domains.server";
-import { registrationUpsert } from "../../../db/domain-registrations.server";
 import type { Envelope } from "../../../domain/events";
 import { hostKey, type HostRecord } from "../../../domain/host-record";
 import {
@@ -32,9 +40,10 @@ import {
   ORDER_STATUS,
   cancellationReasonLabel,
   isFinalized,
+  orderJob,
   type DomainOrderJob,
 } from "../../../domain/orders";
-import { customHostnamesClient, type CustomHostnamesClient } from "../../../app/lib/custom-hostnames.server";
+import { customHostnamesClient, type CustomHostname, type CustomHostnamesClient } from "../../../app/lib/custom-hostnames.server";
 import { dnsimpleRegistrar } from "../../../app/lib/registrar/dnsimple";
 import { RegistrarRefusal, type Registrar } from "../../../app/lib/registrar/registrar";
 import type { QueueEnv } from "./env";
@@ -45,6 +54,10 @@ export { DOMAIN_ORDER_JOB };
 const YEAR_MS = 365 * 86_400_000;
 /** A renewal counts as done when the registration runs at least this close to the years bought. */
 const RENEWAL_SLACK_MS = 30 * 86_400_000;
+/** How long a delivery holds a line it is registering before another may take it (one that died). */
+const LINE_LEASE_MS = 5 * 60_000;
+/** A paid order no job moved for this long is queued again by the cron (its job was lost or gave up). */
+export const STALLED_ORDER_MS = 10 * 60_000;
 
 export interface OrderDeps {
   registrar: Registrar | null;
@@ -64,16 +77,34 @@ interface ItemFailure {
   detail: string;
 }
 
+const notAvailable = (item: DomainOrderItem): ItemFailure => ({
+  item,
+  reason: CANCELLATION_REASON.notAvailable,
+  detail: `${item.domain} is no longer available.`,
+});
+
 /**
  * Registers one line; a failure the registrar decided, or the registration's expiry as the
  * registrar reports it (decision 050); throws to retry (the registrar did not answer).
+ * The line counts as registered by this order only once its own registration id is stored (stored the
+ * moment the registrar answers): a name in Snip's registrar account for someone else is not this line's.
  */
-async function registerItem(db: Db, registrar: Registrar, item: DomainOrderItem, now: Date): Promise<ItemFailure | { expiresAt: Date }> {
-  let owned = await registrar.owned(item.domain);
+async function registerItem(
+  db: Db,
+  registrar: Registrar,
+  order: DomainOrder,
+  item: DomainOrderItem,
+  now: Date,
+): Promise<ItemFailure | { expiresAt: Date }> {
+  let expiresAt: string | null;
   /** Whether this attempt registered or renewed (the registrar's expiry is then read again). */
   let changed = false;
-  let registrationId = item.registrationId;
-  if (!owned) {
+  if (item.registrationId) {
+    // Registered for this line by an earlier attempt: only how long it runs is needed (the renewal below).
+    expiresAt = (await registrar.owned(item.domain))?.expiresAt ?? null;
+  } else {
+    // Registered for another order, or another owner's branded domain: not available to this order.
+    if (await isDomainTakenElsewhere(db, order, item.domain)) return notAvailable(item);
     let quote;
     try {
       quote = await registrar.quote(item.domain);
@@ -81,32 +112,71 @@ async function registerItem(db: Db, registrar: Registrar, item: DomainOrderItem,
       if (error instanceof RegistrarRefusal) return { item, reason: CANCELLATION_REASON.registrationFailed, detail: error.message };
       throw error;
     }
-    if (!quote.available) return { item, reason: CANCELLATION_REASON.notAvailable, detail: `${item.domain} is no longer available.` };
+    if (!quote.available) return notAvailable(item);
     if (quote.price > item.price)
       return { item, reason: CANCELLATION_REASON.priceChanged, detail: `The registrar's price for ${item.domain} went up.` };
+    let registrationId;
     try {
       registrationId = await registrar.register(item.domain);
     } catch (error) {
       if (error instanceof RegistrarRefusal) return { item, reason: CANCELLATION_REASON.registrationFailed, detail: error.message };
       throw error;
     }
-    await markOrderItem(db, item.id, { registrationId });
-    owned = { domain: item.domain, expiresAt: new Date(now.getTime() + YEAR_MS).toISOString() };
+    await storeRegistration(db, item.id, registrationId);
+    expiresAt = new Date(now.getTime() + YEAR_MS).toISOString();
     changed = true;
   }
   // The quantity: years beyond the first are a renewal, made only if the registration does not already run that long.
   if (item.years > 1) {
     const wanted = now.getTime() + item.years * YEAR_MS - RENEWAL_SLACK_MS;
-    const runsTo = owned.expiresAt ? Date.parse(owned.expiresAt) : 0;
+    const runsTo = expiresAt ? Date.parse(expiresAt) : 0;
     if (runsTo < wanted) {
       await registrar.renew(item.domain, item.years - 1);
       changed = true;
     }
   }
   // The expiry renewal works from (decision 050): the registrar's own, read again after a registration or renewal.
-  const final = changed ? ((await registrar.owned(item.domain)) ?? owned) : owned;
-  const expiresAt = final?.expiresAt ? new Date(final.expiresAt) : new Date(now.getTime() + item.years * YEAR_MS);
-  return { expiresAt };
+  const final = changed ? ((await registrar.owned(item.domain))?.expiresAt ?? expiresAt) : expiresAt;
+  return { expiresAt: final ? new Date(final) : new Date(now.getTime() + item.years * YEAR_MS) };
+}
+
+/** One pending line, if this delivery may take it (another delivery may hold it): registered, failed, or not taken. */
+async function processItem(
+  db: Db,
+  registrar: Registrar,
+  order: DomainOrder,
+  item: DomainOrderItem,
+  now: Date,
+): Promise<ItemFailure | null> {
+  if (!(await claimOrderItem(db, item.id, now, LINE_LEASE_MS))) return null;
+  let outcome;
+  try {
+    outcome = await registerItem(db, registrar, order, item, now);
+  } catch (error) {
+    await releaseOrderItem(db, item.id); // the retry need not wait for the lease
+    throw error;
+  }
+  if (!("reason" in outcome)) {
+    // The line and its registration (expiry, auto-renew on: decision 050) together; the line only while pending.
+    await db.batch([
+      orderItemMarkStatement(db, item.id, "registered"),
+      registrationUpsert(db, { domain: item.domain, userId: order.userId, orderId: order.id, expiresAt: outcome.expiresAt }, now),
+    ]);
+    return null;
+  }
+  // Written only while the line is pending and has no registration of its own: a line another delivery registered stays registered.
+  return (await markOrderItem(db, item.id, "failed")) ? outcome : null;
+}
+
+/** The line's custom hostname: the one created for it by an earlier attempt (its id stored at once), or a new one. */
+async function hostnameFor(db: Db, hostnames: CustomHostnamesClient, item: DomainOrderItem): Promise<CustomHostname> {
+  if (item.cfHostnameId) {
+    const kept = await hostnames.get(item.cfHostnameId);
+    if (kept) return kept;
+  }
+  const custom = await hostnames.create(item.domain);
+  await storeItemHostname(db, item.id, custom.id);
+  return custom;
 }
 
 function refundRef(order: DomainOrder): string | null {
@@ -124,7 +194,9 @@ export async function processDomainOrder(env: QueueEnv, orderId: string, deps: O
   if (isFinalized(order.status)) return order.status;
 
   if (order.status === ORDER_STATUS.authorized) {
-    await moveOrder(db, order.id, ORDER_STATUS.authorized, ORDER_STATUS.processing, {}, now);
+    // Only the delivery that moved it goes on; another one at the same time stops here.
+    if (!(await moveOrder(db, order.id, ORDER_STATUS.authorized, ORDER_STATUS.processing, {}, now)))
+      return (await getOrder(db, orderId))?.status ?? null;
     order = (await getOrder(db, orderId))!;
   }
 
@@ -137,19 +209,12 @@ export async function processDomainOrder(env: QueueEnv, orderId: string, deps: O
     const failures: ItemFailure[] = [];
     for (const item of items) {
       if (item.state !== "pending") continue;
-      const outcome = await registerItem(db, deps.registrar, item, now);
-      if ("reason" in outcome) {
-        failures.push(outcome);
-        await markOrderItem(db, item.id, { state: "failed" });
-      } else {
-        // The line and its registration (expiry, auto-renew on: decision 050) together.
-        await db.batch([
-          orderItemUpdate(db, item.id, { state: "registered" }),
-          registrationUpsert(db, { domain: item.domain, userId: order.userId, orderId: order.id, expiresAt: outcome.expiresAt }, now),
-        ]);
-      }
+      const failure = await processItem(db, deps.registrar, order, item, now);
+      if (failure) failures.push(failure);
     }
     const after = await listOrderItems(db, [order.id]);
+    // A line another delivery holds: that one finishes it; this one comes back to see.
+    if (after.some((i) => i.state === "pending")) throw new RetryJob(60);
     const failed = after.filter((i) => i.state === "failed");
     const first = failures[0];
     const reasonFields = first
@@ -196,7 +261,7 @@ export async function processDomainOrder(env: QueueEnv, orderId: string, deps: O
         console.error("domain orders: CF_API_TOKEN or CF_ZONE_ID is not set; the bought domain waits to be added", item.domain);
         throw new RetryJob(300);
       }
-      const custom = await deps.hostnames.create(item.domain);
+      const custom = await hostnameFor(db, deps.hostnames, item);
       rows.push({
         id: crypto.randomUUID(),
         workspaceId: order.userId,
@@ -241,4 +306,15 @@ export async function processDomainOrder(env: QueueEnv, orderId: string, deps: O
 export async function domainOrderJob(envelope: Envelope<string, unknown>, env: QueueEnv): Promise<void> {
   const { orderId } = (envelope as DomainOrderJob).payload;
   await processDomainOrder(env, orderId, orderDeps(env));
+}
+
+/**
+ * The cron's sweep: paid orders left authorized, processing or processed longer than
+ * STALLED_ORDER_MS (the job's send failed after the payment, or its retries ran out) are queued
+ * again. The job is idempotent, so a resend for an order still moving does no harm.
+ */
+export async function requeueStalledOrders(env: QueueEnv, now = new Date()): Promise<number> {
+  const ids = await listStalledOrders(getDb(env.DB), new Date(now.getTime() - STALLED_ORDER_MS), 100);
+  if (ids.length > 0) await env.JOBS.sendBatch(ids.map((id) => ({ body: orderJob(id) })));
+  return ids.length;
 }
