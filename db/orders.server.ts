@@ -1,5 +1,5 @@
 /** The shopping cart and domain orders (docs/decisions/043). */
-import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { ORDER_STATUS, type CartTotals } from "../domain/orders";
 import type { Db } from "./client.server";
 import { notificationInsert, type NewMessage } from "./notifications.server";
@@ -102,6 +102,34 @@ export async function createOrderFromCart(
 export async function getOrder(db: Db, id: string): Promise<DomainOrder | undefined> {
   const [row] = await db.select().from(domainOrders).where(eq(domainOrders.id, id));
   return row;
+}
+
+/** The order a provider's checkout was made for (decision 049): found by what Snip stored, never by what the event claims. */
+export async function getOrderByCheckoutRef(db: Db, billingType: number, checkoutRef: string): Promise<DomainOrder | undefined> {
+  const [row] = await db
+    .select()
+    .from(domainOrders)
+    .where(and(eq(domainOrders.checkoutRef, checkoutRef), eq(domainOrders.billingType, billingType)));
+  return row;
+}
+
+/**
+ * Records the provider's checkout of a new order, only if the order still has `from` (null: none
+ * yet): of two requests racing, the first one's checkout is kept. True when this one was stored.
+ */
+export async function setOrderCheckoutRef(db: Db, id: string, from: string | null, to: string, now = new Date()): Promise<boolean> {
+  const rows = await db
+    .update(domainOrders)
+    .set({ checkoutRef: to, updatedAt: now })
+    .where(
+      and(
+        eq(domainOrders.id, id),
+        eq(domainOrders.status, ORDER_STATUS.new),
+        from === null ? isNull(domainOrders.checkoutRef) : eq(domainOrders.checkoutRef, from),
+      ),
+    )
+    .returning({ id: domainOrders.id });
+  return rows.length > 0;
 }
 
 /** The user's own order, or undefined (someone else's order is "not found"). */

@@ -7,11 +7,13 @@
 import { data, Form, isRouteErrorResponse, Link, redirect } from "react-router";
 import { z } from "zod";
 import { getDb } from "../../../db/client.server";
-import { createOrderFromCart, removeCartItem, setCartItemYears, updateCartItemPrice } from "../../../db/orders.server";
+import { createOrderFromCart, getOrder, removeCartItem, setCartItemYears, updateCartItemPrice } from "../../../db/orders.server";
+import { BILLING_TYPES } from "../../../domain/billing";
 import { formatMoney, MAX_YEARS, ORDER_MESSAGES } from "../../../domain/orders";
 import { Notice } from "../../components/form-fields";
 import { SettingsCard, SettingsHeading, settingsButton, settingsSecondaryButton } from "../../components/settings";
 import { getCloudflare } from "../../context.server";
+import { startOrderPayment } from "../../lib/billing/order-payments.server";
 import { mayPurchaseDomains, orderBillingType, pricedCart, purchaseSourceOf, registrarFor } from "../../lib/orders.server";
 import type { RouteHandle } from "../../route-handle";
 import { requireUser } from "../../session.server";
@@ -103,7 +105,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const billingType = orderBillingType(env);
   if (billingType === null || !registrarFor(env)) return data({ message: ORDER_MESSAGES.notConfigured, notice: null }, { status: 503 });
   const orderId = await createOrderFromCart(db, viewer.user.id, cart, billingType, purchaseSourceOf(request));
-  return redirect(`/app/shopping-cart/pay/${orderId}`);
+  if (billingType === BILLING_TYPES.test) return redirect(`/app/shopping-cart/pay/${orderId}`);
+  // Stripe or Paddle: straight to the provider's checkout, made from the order as stored (decision 049).
+  const order = await getOrder(db, orderId);
+  const started = order ? await startOrderPayment(env, order, viewer.user, new URL(request.url).origin) : { ok: false as const };
+  return redirect(started.ok ? started.url : `/app/shopping-cart/pay/${orderId}?failed=1`);
 }
 
 export default function ShoppingCart({ loaderData, actionData }: Route.ComponentProps) {

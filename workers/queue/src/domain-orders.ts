@@ -9,7 +9,8 @@
  * Retries are safe: every status step is conditional on the status before it; before registering,
  * the registrar is asked whether the domain is already in Snip's account (a previous attempt that
  * died after the registrar answered), and each registered domain is marked on its order line. The
- * payment was taken when the order was authorized, never here; a refund is one id per order.
+ * payment was taken when the order was authorized, never here; a refund is one per order, at the
+ * provider that took the payment (idempotent there: docs/decisions/049).
  */
 import { getDb, type Db } from "../../../db/client.server";
 import {
@@ -35,6 +36,8 @@ import {
 import { customHostnamesClient, type CustomHostnamesClient } from "../../../app/lib/custom-hostnames.server";
 import { dnsimpleRegistrar } from "../../../app/lib/registrar/dnsimple";
 import { RegistrarRefusal, type Registrar } from "../../../app/lib/registrar/registrar";
+import { refundOrderPayment } from "../../../app/lib/billing/order-refunds.server";
+import { refundAmount } from "../../../domain/order-payments";
 import type { QueueEnv } from "./env";
 import { RetryJob } from "./jobs";
 
@@ -95,9 +98,18 @@ async function registerItem(db: Db, registrar: Registrar, item: DomainOrderItem,
   return null;
 }
 
-function refundRef(order: DomainOrder): string | null {
-  // Test mode (billing type 0) records its refund; the order's id keeps it one per order.
-  return order.billingType === 0 ? `re_test_${order.id.replaceAll("-", "")}` : null;
+/**
+ * The refund of the failed lines (all of them: the whole payment) at the provider that took it
+ * (docs/decisions/049), one per order however often the job runs. Throws (to retry) when the
+ * provider did not answer.
+ */
+async function refundFailed(env: QueueEnv, order: DomainOrder, items: DomainOrderItem[]): Promise<string | null> {
+  const failed = items.filter((i) => i.state === "failed");
+  return refundOrderPayment(env, order, {
+    amount: refundAmount(order, items),
+    whole: failed.length === items.length,
+    domains: failed.map((i) => i.domain),
+  });
 }
 
 const money = (minor: number) => new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(minor / 100);
@@ -139,6 +151,9 @@ export async function processDomainOrder(env: QueueEnv, orderId: string, deps: O
       : failed.length > 0
         ? { reason: order.reason, reasonDetail: order.reasonDetail }
         : {};
+    // The reason is kept before the refund is asked for, so a retry after a provider's failure still tells it.
+    if (first) await moveOrder(db, order.id, ORDER_STATUS.processing, ORDER_STATUS.processing, reasonFields, now);
+    const refundRef = failed.length > 0 ? await refundFailed(env, order, after) : null;
     if (after.every((i) => i.state === "failed")) {
       const reason = reasonFields.reason ?? CANCELLATION_REASON.registrationFailed;
       await finishOrder(
@@ -146,7 +161,7 @@ export async function processDomainOrder(env: QueueEnv, orderId: string, deps: O
         order,
         ORDER_STATUS.processing,
         ORDER_STATUS.refunded,
-        { ...reasonFields, reason, refundRef: refundRef(order) },
+        { ...reasonFields, reason, refundRef },
         [],
         {
           title: "Your domain order was refunded",
@@ -162,7 +177,7 @@ export async function processDomainOrder(env: QueueEnv, orderId: string, deps: O
       order.id,
       ORDER_STATUS.processing,
       ORDER_STATUS.processed,
-      failed.length > 0 ? { ...reasonFields, refundRef: refundRef(order) } : {},
+      failed.length > 0 ? { ...reasonFields, refundRef } : {},
       now,
     );
     order = (await getOrder(db, orderId))!;
