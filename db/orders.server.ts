@@ -114,6 +114,34 @@ export async function getOrder(db: Db, id: string): Promise<DomainOrder | undefi
   return row;
 }
 
+/** The order a provider's checkout was made for (decision 049): found by what Snip stored, never by what the event claims. */
+export async function getOrderByCheckoutRef(db: Db, billingType: number, checkoutRef: string): Promise<DomainOrder | undefined> {
+  const [row] = await db
+    .select()
+    .from(domainOrders)
+    .where(and(eq(domainOrders.checkoutRef, checkoutRef), eq(domainOrders.billingType, billingType)));
+  return row;
+}
+
+/**
+ * Records the provider's checkout of a new order, only if the order still has `from` (null: none
+ * yet): of two requests racing, the first one's checkout is kept. True when this one was stored.
+ */
+export async function setOrderCheckoutRef(db: Db, id: string, from: string | null, to: string, now = new Date()): Promise<boolean> {
+  const rows = await db
+    .update(domainOrders)
+    .set({ checkoutRef: to, updatedAt: now })
+    .where(
+      and(
+        eq(domainOrders.id, id),
+        eq(domainOrders.status, ORDER_STATUS.new),
+        from === null ? isNull(domainOrders.checkoutRef) : eq(domainOrders.checkoutRef, from),
+      ),
+    )
+    .returning({ id: domainOrders.id });
+  return rows.length > 0;
+}
+
 /** The user's own order, or undefined (someone else's order is "not found"). */
 export async function getUserOrder(db: Db, userId: string, id: string): Promise<DomainOrder | undefined> {
   const [row] = await db

@@ -1,7 +1,7 @@
 /**
  * The shopping cart and domain orders on the server (issue 18, docs/decisions/043): who may buy,
- * the cart with its prices and discount, checkout into an order, its test-mode payment, and the
- * queue job that registers it.
+ * the cart with its prices and discount, checkout into an order, its authorization once paid (test
+ * mode, or Stripe and Paddle: lib/billing/order-payments.server.ts), and the queue job that registers it.
  */
 import { getDb } from "../../db/client.server";
 import {
@@ -16,7 +16,6 @@ import {
   returnOpenOrderToCart,
   type DomainOrder,
 } from "../../db/orders.server";
-import { BILLING_TYPES } from "../../domain/billing";
 import { can, limitOf, type Subject } from "../../domain/entitlements";
 import { DOMAIN_ORDER_JOB, discountsLeft, priceCart, type CartTotals, type DomainOrderJob } from "../../domain/orders";
 import type { AppEnv } from "../env.server";
@@ -102,20 +101,24 @@ export async function repriceOpenOrder(env: AppEnv, viewer: Viewer, order: Domai
 }
 
 /**
- * The billing type that takes an order's payment, or null when none can: test mode in local runs.
- * Stripe and Paddle one-off payments for orders are not built yet (docs/decisions/043), so with a
- * provider configured purchases are refused rather than given away.
+ * The billing type that takes an order's payment, or null when none can: the configured provider
+ * (Stripe first, then Paddle: docs/decisions/049), or test mode in local runs without one. With
+ * none, purchases are refused rather than given away.
  */
 export function orderBillingType(env: AppEnv): number | null {
   const [preferred] = availableBillingTypes(env);
-  return preferred === BILLING_TYPES.test ? BILLING_TYPES.test : null;
+  return preferred ?? null;
 }
 
-/** The test-mode payment went through: the order is authorized (once, at its total) and queued for registration. */
-export async function authorizeOrder(env: AppEnv, order: DomainOrder, now = new Date()): Promise<boolean> {
+/**
+ * The payment went through (test mode's form, or the provider's verified webhook with its payment
+ * reference; null: nothing to charge): the order is authorized (once, and only at the total just
+ * checked: repriceOpenOrder; a second call finds it authorized and takes nothing) and queued for
+ * registration.
+ */
+export async function authorizeOrder(env: AppEnv, order: DomainOrder, paymentRef: string | null, now = new Date()): Promise<boolean> {
   const db = getDb(env.DB);
-  // Only at the total just checked (repriceOpenOrder) and paid.
-  const moved = await authorizeNewOrder(db, order, { paymentRef: `pi_test_${order.id.replaceAll("-", "")}` }, now);
+  const moved = await authorizeNewOrder(db, order, { paymentRef }, now);
   if (!moved) return false;
   const job: DomainOrderJob = { type: DOMAIN_ORDER_JOB, v: 1, id: `order-${order.id}`, payload: { orderId: order.id } };
   try {

@@ -51,6 +51,8 @@ export const domainOrders = sqliteTable(
     /** The provider's payment reference (set when authorized) and its refund (set when refunded): one each, never two. */
     paymentRef: text("payment_ref"),
     refundRef: text("refund_ref"),
+    /** The provider's checkout made for the order (Stripe Checkout Session, Paddle transaction; decision 049): its webhook finds the order by it. */
+    checkoutRef: text("checkout_ref"),
     /** Where the purchase started ("trial" goes to domain-purchase-verification on success). */
     source: text("source"),
     createdAt: timestamp("created_at").notNull(),
@@ -59,6 +61,7 @@ export const domainOrders = sqliteTable(
   (t) => [
     index("domain_orders_user").on(t.userId, t.createdAt),
     uniqueIndex("domain_orders_payment").on(t.paymentRef),
+    uniqueIndex("domain_orders_checkout").on(t.checkoutRef),
     // Order integrity (migration 0037): at most one new (status 0) order per user; the cron's sweep.
     uniqueIndex("domain_orders_one_open")
       .on(t.userId)

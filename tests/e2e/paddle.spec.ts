@@ -11,7 +11,10 @@
  * the period's end without billing, so the renewal bills the new price. And the webhook
  * endpoint: bad, missing or stale signatures are refused with nothing written. Coupons: a
  * remembered one is Paddle's discount on the first payment only; an unknown one, or one without
- * an active Paddle discount, applies nothing and the checkout goes on.
+ * an active Paddle discount, applies nothing and the checkout goes on. Domain orders
+ * (docs/decisions/049): paid through a transaction Snip made with the order's lines, registered
+ * and added as a branded domain; a failed registration refunded by one adjustment; forged,
+ * unsigned and foreign notifications, and a transaction the browser names, change nothing.
  */
 import { createHmac } from "node:crypto";
 import { readFileSync } from "node:fs";
@@ -20,6 +23,15 @@ import { PADDLE_STUB_WEBHOOK_SECRET } from "../stubs/paddle-server";
 import { apiLogin, devFixture, newUser, registerUser, type TestUser } from "./accounts";
 import { invoiceRows, stubBurst, subscribeCall } from "./billing";
 import { BASE_URL, expect, PORT, test } from "./fixtures";
+import {
+  expectBrandedDomain,
+  orderStatus,
+  startOrderStubs,
+  subscriberWithDomainInCart,
+  uniqueDomain,
+  waitForOrderStatus,
+  type OrderStubs,
+} from "./domain-orders";
 import { registerByForm } from "./organizations";
 
 /** The stub's origin, written by tests/stubs/start-with-paddle.ts. */
@@ -480,4 +492,119 @@ test("an organization owner subscribes a team through Paddle: its members gain t
   expect((await stubSubscription(page, owner.email)).status).toBe("canceled");
   expect(await subscriptionsOf("/subscriptions")).toMatchObject({ name: "basic" });
   await memberContext.dispose();
+});
+
+test.describe("domain orders paid through Paddle (docs/decisions/049)", () => {
+  let stubs: OrderStubs;
+  test.beforeAll(async () => {
+    stubs = await startOrderStubs();
+  });
+  test.afterAll(async () => {
+    await stubs.close();
+  });
+  // Each journey crosses Paddle's stub, the queue, the registrar's and Cloudflare's stubs.
+  test.describe.configure({ timeout: 150_000 });
+
+  interface StubTransaction {
+    id: string;
+    status: string;
+    custom_data: Record<string, unknown> | null;
+    items: { price: { description: string; unit_price: { amount: string } } }[];
+  }
+
+  async function transactionsOf(page: Page, orderId: string): Promise<StubTransaction[]> {
+    const res = await page.request.get(`${stubUrl()}/__stub/transactions?order_id=${orderId}`);
+    return ((await res.json()) as { data: StubTransaction[] }).data;
+  }
+
+  async function adjustmentsOf(page: Page, transactionId: string): Promise<{ action: string; type: string; totals: { total: string } }[]> {
+    const res = await page.request.get(`${stubUrl()}/__stub/adjustments?transaction_id=${transactionId}`);
+    return ((await res.json()) as { data: { action: string; type: string; totals: { total: string } }[] }).data;
+  }
+
+  /** Checkout in the cart: /paddle/payment opens Paddle's overlay on the transaction Snip made. Answers the order and the transaction. */
+  async function checkoutAtPaddle(page: Page, domain: string): Promise<{ orderId: string; transactionId: string }> {
+    await page.getByRole("button", { name: "Checkout" }).click();
+    await expect(page).toHaveURL(/\/paddle\/payment\?_ptxn=txn_[a-z0-9]+&order=[0-9a-f-]+$/);
+    const url = new URL(page.url());
+    const orderId = url.searchParams.get("order")!;
+    const transactionId = url.searchParams.get("_ptxn")!;
+    const overlay = page.getByRole("dialog", { name: "Paddle checkout" });
+    await expect(overlay).toContainText(`${domain}, registration for 1 year`);
+    await expect(overlay).toContainText("Due today: 12.00 USD");
+    const [made] = await transactionsOf(page, orderId);
+    expect(made).toMatchObject({ id: transactionId, status: "ready" });
+    expect(made!.items.map((i) => i.price.unit_price.amount)).toEqual(["1200"]);
+    return { orderId, transactionId };
+  }
+
+  test("a subscriber buys a domain: a transaction with the order's lines, paid in Paddle's checkout; the order goes to paid and the domain is a branded domain", async ({
+    page,
+  }) => {
+    const domain = uniqueDomain("paddlebuy");
+    await subscriberWithDomainInCart(page, domain);
+    const { orderId, transactionId } = await checkoutAtPaddle(page, domain);
+    await page.screenshot({ path: "test-results/domain-order-paddle-checkout.png", fullPage: true });
+    await page.getByRole("dialog", { name: "Paddle checkout" }).getByRole("button", { name: "Pay now" }).click();
+    await expect(page).toHaveURL(`${BASE_URL}/app/shopping-cart/success?order=${orderId}`);
+    await waitForOrderStatus(page, orderId, "paid");
+    await expectBrandedDomain(page, domain);
+    expect(stubs.registrar.state.calls.filter((c) => c.domain === domain && c.kind === "register")).toHaveLength(1);
+    expect(await transactionsOf(page, orderId)).toHaveLength(1);
+    expect(await adjustmentsOf(page, transactionId)).toEqual([]);
+  });
+
+  test("a registration the registrar refuses ends refunded, with exactly one refund adjustment at Paddle", async ({ page }) => {
+    const domain = uniqueDomain("paddlefail");
+    stubs.registrar.setName(domain, "fails");
+    await subscriberWithDomainInCart(page, domain);
+    const { orderId, transactionId } = await checkoutAtPaddle(page, domain);
+    await page.getByRole("dialog", { name: "Paddle checkout" }).getByRole("button", { name: "Pay now" }).click();
+    await expect(page).toHaveURL(`${BASE_URL}/app/shopping-cart/success?order=${orderId}`);
+    await waitForOrderStatus(page, orderId, "refunded");
+    const adjustments = await adjustmentsOf(page, transactionId);
+    expect(adjustments).toHaveLength(1);
+    expect(adjustments[0]).toMatchObject({ action: "refund", type: "full", totals: { total: "1200" } });
+  });
+
+  test("a forged, unsigned or foreign notification changes nothing, nor does a transaction the browser names", async ({ page }) => {
+    const domain = uniqueDomain("paddleforged");
+    await subscriberWithDomainInCart(page, domain);
+    const { orderId, transactionId } = await checkoutAtPaddle(page, domain);
+    // The payment page opens only the order's own transaction.
+    expect((await page.request.get(`/paddle/payment?_ptxn=txn_notthisorders&order=${orderId}`)).status()).toBe(404);
+
+    const [made] = await transactionsOf(page, orderId);
+    const completed = (data: Record<string, unknown>) =>
+      JSON.stringify({
+        event_id: `evt_forged${Date.now()}`,
+        event_type: "transaction.completed",
+        occurred_at: new Date().toISOString(),
+        notification_id: `ntf_forged${Date.now()}`,
+        data: { ...made, status: "completed", billed_at: new Date().toISOString(), ...data },
+      });
+    const post = (body: string, headers: Record<string, string>) =>
+      page.request.post("/paddle/webhook", { data: body, headers: { "content-type": "application/json", ...headers } });
+    const signature = (body: string, secret = PADDLE_STUB_WEBHOOK_SECRET) => {
+      const ts = Math.floor(Date.now() / 1000);
+      return `ts=${ts};h1=${createHmac("sha256", secret).update(`${ts}:${body}`).digest("hex")}`;
+    };
+    const genuine = completed({});
+    expect((await post(genuine, { "paddle-signature": signature(genuine, "pdl_ntfset_not_the_secret") })).status()).toBe(400);
+    expect((await post(genuine, {})).status()).toBe(400);
+    // Signed, but another transaction claiming the order in its custom data: nothing.
+    const foreign = completed({ id: "txn_notthisorders", custom_data: { order_id: orderId } });
+    expect((await post(foreign, { "paddle-signature": signature(foreign) })).status()).toBe(200);
+    await page.waitForTimeout(2000);
+    expect(await orderStatus(page, orderId)).toBe("new");
+    expect(stubs.registrar.state.calls.filter((c) => c.domain === domain)).toEqual([]);
+
+    // The order's payment page opens its transaction again, and paying it pays the order.
+    await page.goto(`/app/shopping-cart/pay/${orderId}`);
+    await page.getByRole("button", { name: "Pay $12.00" }).click();
+    await expect(page).toHaveURL(`${BASE_URL}/paddle/payment?_ptxn=${transactionId}&order=${orderId}`);
+    await page.getByRole("dialog", { name: "Paddle checkout" }).getByRole("button", { name: "Pay now" }).click();
+    await waitForOrderStatus(page, orderId, "paid");
+    expect(await transactionsOf(page, orderId)).toHaveLength(1);
+  });
 });

@@ -10,7 +10,10 @@
  * scheduled, cancelled (released), and applied when the stub plays the period's end. And the webhook endpoint itself: bad
  * signatures and stale timestamps are refused with nothing written, duplicates and old events
  * change nothing. Coupons: a remembered one discounts the first invoice only; an unknown one, or
- * one the Stripe account lacks, applies nothing and the checkout goes on.
+ * one the Stripe account lacks, applies nothing and the checkout goes on. Domain orders
+ * (docs/decisions/049): paid through a payment-mode Checkout Session, registered and added as a
+ * branded domain; a failed registration refunded once at Stripe; forged, unsigned and foreign
+ * webhooks change nothing; a double click makes one session.
  */
 import { request as playwrightRequest, type Page } from "@playwright/test";
 import Stripe from "stripe";
@@ -18,6 +21,15 @@ import { STUB_SECRET_KEY, STUB_WEBHOOK_SECRET } from "../stubs/stripe-server";
 import { apiLogin, devFixture, newUser, registerUser, registerVerifiedUser, STAFF } from "./accounts";
 import { invoiceRows, stubBurst, stubUrl, subscribeCall, type BurstChange } from "./billing";
 import { BASE_URL, expect, test } from "./fixtures";
+import {
+  expectBrandedDomain,
+  orderStatus,
+  startOrderStubs,
+  subscriberWithDomainInCart,
+  uniqueDomain,
+  waitForOrderStatus,
+  type OrderStubs,
+} from "./domain-orders";
 import { registerByForm } from "./organizations";
 
 function planCard(page: Page, plan: string) {
@@ -664,4 +676,159 @@ test("a checkout Stripe refuses shows the message, marks the onboarding survey s
   } finally {
     await devFixture(page, { action: "onboarding-survey", email: STAFF.email });
   }
+});
+
+test.describe("domain orders paid through Stripe Checkout (docs/decisions/049)", () => {
+  let stubs: OrderStubs;
+  test.beforeAll(async () => {
+    stubs = await startOrderStubs();
+  });
+  test.afterAll(async () => {
+    await stubs.close();
+  });
+  // Each journey crosses Stripe's stub, the queue, the registrar's and Cloudflare's stubs.
+  test.describe.configure({ timeout: 150_000 });
+
+  interface StubSession {
+    id: string;
+    client_reference_id: string | null;
+    payment_status: string;
+    amount_total: number;
+    payment_intent: string | null;
+    mode: string;
+    status: string;
+  }
+
+  async function sessionsOf(page: Page, orderId: string): Promise<StubSession[]> {
+    const res = await page.request.get(`${stubUrl("stripe")}/__stub/checkout-sessions?client_reference_id=${orderId}`);
+    return ((await res.json()) as { data: StubSession[] }).data;
+  }
+
+  async function refundsOf(page: Page, paymentIntent: string): Promise<{ amount: number; metadata: Record<string, string> }[]> {
+    const res = await page.request.get(`${stubUrl("stripe")}/__stub/refunds?payment_intent=${paymentIntent}`);
+    return ((await res.json()) as { data: { amount: number; metadata: Record<string, string> }[] }).data;
+  }
+
+  /** Checkout in the cart: Stripe's hosted page of a payment-mode session. Answers the order's id. */
+  async function checkoutAtStripe(page: Page, domain: string): Promise<string> {
+    await page.getByRole("button", { name: "Checkout" }).click();
+    await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/checkout\/cs_test_/);
+    await expect(page.getByRole("note")).toContainText("Stripe stub");
+    await expect(page.getByText(`${domain}, registration for 1 year: 12.00`)).toBeVisible();
+    await expect(page.getByTestId("due-today")).toHaveText("Due today: 12.00 USD");
+    const sessionId = new URL(page.url()).pathname.split("/").at(-1)!;
+    const res = await page.request.get(`${stubUrl("stripe")}/__stub/checkout-sessions`);
+    const session = ((await res.json()) as { data: StubSession[] }).data.find((s) => s.id === sessionId)!;
+    expect(session).toMatchObject({ mode: "payment", amount_total: 1200, status: "open" });
+    return session.client_reference_id!;
+  }
+
+  test("a subscriber buys a domain: one payment-mode session, paid at Stripe, the order goes to paid and the domain is a branded domain", async ({
+    page,
+  }) => {
+    const domain = uniqueDomain("stripebuy");
+    await subscriberWithDomainInCart(page, domain);
+    const orderId = await checkoutAtStripe(page, domain);
+    await page.screenshot({ path: "test-results/domain-order-stripe-checkout.png", fullPage: true });
+    await page.getByRole("button", { name: "Pay" }).click();
+    await expect(page).toHaveURL(`${BASE_URL}/app/shopping-cart/success?order=${orderId}`);
+    await waitForOrderStatus(page, orderId, "paid");
+    await page.screenshot({ path: "test-results/domain-order-stripe-paid.png", fullPage: true });
+    expect(stubs.registrar.state.calls.filter((c) => c.domain === domain && c.kind === "register")).toHaveLength(1);
+    await expectBrandedDomain(page, domain);
+
+    const sessions = await sessionsOf(page, orderId);
+    expect(sessions).toHaveLength(1);
+    expect(sessions[0]).toMatchObject({ payment_status: "paid", amount_total: 1200 });
+    expect(await refundsOf(page, sessions[0]!.payment_intent!)).toEqual([]);
+    // Paid: its payment page goes to the order, offering no second payment.
+    await page.goto(`/app/shopping-cart/pay/${orderId}`);
+    await expect(page).toHaveURL(`${BASE_URL}/app/shopping-cart/success?order=${orderId}`);
+  });
+
+  test("a registration the registrar refuses ends refunded, with exactly one refund of the payment at Stripe", async ({ page }) => {
+    const domain = uniqueDomain("stripefail");
+    stubs.registrar.setName(domain, "fails");
+    await subscriberWithDomainInCart(page, domain);
+    const orderId = await checkoutAtStripe(page, domain);
+    await page.getByRole("button", { name: "Pay" }).click();
+    await expect(page).toHaveURL(`${BASE_URL}/app/shopping-cart/success?order=${orderId}`);
+    await waitForOrderStatus(page, orderId, "refunded");
+    const [session] = await sessionsOf(page, orderId);
+    const refunds = await refundsOf(page, session!.payment_intent!);
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]).toMatchObject({ amount: 1200, metadata: { order_id: orderId } });
+    await page.goto("/app/settings/branded-domains");
+    await expect(page.getByText(domain, { exact: true })).toHaveCount(0);
+  });
+
+  test("a forged, unsigned or foreign webhook changes nothing; a double click makes one session; the real payment then pays", async ({
+    page,
+  }) => {
+    const domain = uniqueDomain("stripeforged");
+    await subscriberWithDomainInCart(page, domain);
+    // Stripe refuses the first session: the order waits on its payment page, with the spec's message.
+    expect((await page.request.post(`${stubUrl("stripe")}/__stub/fail-next-checkout`)).status()).toBe(200);
+    await page.getByRole("button", { name: "Checkout" }).click();
+    await expect(page).toHaveURL(/\/app\/shopping-cart\/pay\/[0-9a-f-]+\?failed=1$/);
+    await expect(page.getByText("Payment failed. Please try again later.")).toBeVisible();
+    await page.screenshot({ path: "test-results/domain-order-stripe-pay-page.png", fullPage: true });
+    const orderId = new URL(page.url()).pathname.split("/").at(-1)!;
+
+    // A double click: two posts at once, one session, both sent to it.
+    const pay = () => page.request.post(`/app/shopping-cart/pay/${orderId}`, { form: {}, headers: { origin: BASE_URL }, maxRedirects: 0 });
+    const [first, second] = await Promise.all([pay(), pay()]);
+    expect([first.status(), second.status()]).toEqual([302, 302]);
+    expect(first.headers().location).toMatch(/\/checkout\/cs_test_/);
+    expect(second.headers().location).toBe(first.headers().location);
+    const sessions = await sessionsOf(page, orderId);
+    expect(sessions).toHaveLength(1);
+    const session = sessions[0]!;
+
+    const paidEvent = (object: Record<string, unknown>) => ({
+      id: `evt_forged_${Date.now()}`,
+      object: "event",
+      api_version: "2026-10-28.endive",
+      created: Math.floor(Date.now() / 1000),
+      type: "checkout.session.completed",
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      data: {
+        object: {
+          ...session,
+          status: "complete",
+          payment_status: "paid",
+          payment_intent: "pi_forged",
+          currency: "usd",
+          metadata: { order_id: orderId },
+          ...object,
+        },
+      },
+    });
+    const post = (event: unknown, secret: string | null = STUB_WEBHOOK_SECRET) => {
+      const payload = JSON.stringify(event);
+      const headers: Record<string, string> = { "content-type": "application/json" };
+      if (secret) headers["stripe-signature"] = Stripe.webhooks.generateTestHeaderString({ payload, secret });
+      return page.request.post("/app/webhooks/stripe", { data: payload, headers });
+    };
+    // Forged (another secret) and unsigned: refused.
+    expect((await post(paidEvent({}), "whsec_not_the_secret")).status()).toBe(400);
+    expect((await post(paidEvent({}), null)).status()).toBe(400);
+    // Signed, but a session that is not the order's (naming the order in its reference and metadata), or not its total: nothing.
+    expect((await post(paidEvent({ id: "cs_test_not_the_orders", client_reference_id: orderId }))).status()).toBe(200);
+    expect((await post(paidEvent({ amount_total: 100 }))).status()).toBe(200);
+    expect((await post(paidEvent({ payment_status: "unpaid" }))).status()).toBe(200);
+    await page.waitForTimeout(2000);
+    expect(await orderStatus(page, orderId)).toBe("new");
+    expect(stubs.registrar.state.calls.filter((c) => c.domain === domain)).toEqual([]);
+
+    // The payment page sends to the same open session; paying it pays the order.
+    await page.goto(`/app/shopping-cart/pay/${orderId}`);
+    await page.getByRole("button", { name: "Pay $12.00" }).click();
+    await expect(page).toHaveURL(first.headers().location!);
+    await page.getByRole("button", { name: "Pay" }).click();
+    await waitForOrderStatus(page, orderId, "paid");
+    expect(await sessionsOf(page, orderId)).toHaveLength(1);
+  });
 });

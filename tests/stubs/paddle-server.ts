@@ -22,6 +22,11 @@
  * `recur: false` (GET /discounts with `code`, `status`, `id` filters); a transaction's
  * `discount_id` discounts it (the first payment), renewals are billed in full unless the
  * discount recurs. `/__stub/discounts/{code}/archive` archives one (an account without it).
+ * One-off transactions (domain orders, docs/decisions/049): `POST /transactions` with non-catalog
+ * prices (`items[].price` with `description`, `unit_price`, `product`, no billing cycle); paying one
+ * sends `transaction.paid` then `transaction.completed`. Refunds are adjustments (`POST /adjustments`
+ * with `action: refund`, `type: full`, or `partial` with the transaction's line item ids; `GET
+ * /adjustments`), refused beyond what is left of the transaction; `/__stub/adjustments` lists them.
  */
 import { createHmac } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
@@ -81,8 +86,22 @@ export function amountAfterDiscount(amount: number, d: Pick<PaddleDiscount, "typ
   return Math.max(0, amount - off);
 }
 
+/** A line of a one-off transaction made with a non-catalog price. */
+interface OneOffLine {
+  id: string;
+  price: Json & { id: string; product_id: string };
+  product: Json & { id: string; name: string };
+  quantity: number;
+  /** minor units: unit price × quantity */
+  amount: number;
+}
+
 interface Transaction {
   id: string;
+  /** Non-catalog lines (a one-off payment); catalog transactions have price_id instead. */
+  lines?: OneOffLine[];
+  /** What adjustments refunded so far (minor units). */
+  refunded?: number;
   status: "ready" | "completed";
   customer_id: string;
   custom_data: Json | null;
@@ -116,6 +135,18 @@ interface Subscription {
   discount_id?: string | null;
   /** The trial the subscription had (set by /__stub/fail-trial-payment). */
   trial_dates?: { starts_at: string; ends_at: string } | null;
+}
+
+/** A refund adjustment as the stub keeps it. */
+interface Adjustment {
+  id: string;
+  type: "full" | "partial";
+  transaction_id: string;
+  customer_id: string;
+  reason: string;
+  amount: number;
+  items: { item_id: string; amount: number }[];
+  created_at: string;
 }
 
 /** What the stub was asked to do, for the tests to check (e.g. the proration mode of a change). */
@@ -257,6 +288,7 @@ export async function startPaddleStub({ port = 0, webhookUrl }: { port?: number;
   const businesses = new Map<string, Json & { id: string; customer_id: string }>();
   const transactions = new Map<string, Transaction>();
   const subscriptions = new Map<string, Subscription>();
+  const adjustments: Adjustment[] = [];
   const updates: StubUpdate[] = [];
   let invoiceCount = 0;
   let lastOccurred = 0;
@@ -372,6 +404,7 @@ export async function startPaddleStub({ port = 0, webhookUrl }: { port?: number;
   }
 
   function transactionJson(t: Transaction) {
+    if (t.lines) return oneOffTransactionJson(t, t.lines);
     const price = prices.get(t.price_id)!;
     return {
       id: t.id,
@@ -429,6 +462,152 @@ export async function startPaddleStub({ port = 0, webhookUrl }: { port?: number;
       updated_at: t.billed_at ?? t.created_at,
       billed_at: t.billed_at,
       revised_at: null,
+    };
+  }
+
+  /** A one-off transaction: its non-catalog lines as items and line items. */
+  function oneOffTransactionJson(t: Transaction, lines: OneOffLine[]) {
+    const lineTotals = (amount: number) => ({ subtotal: String(amount), discount: "0", tax: "0", total: String(amount) });
+    return {
+      id: t.id,
+      status: t.status,
+      customer_id: t.customer_id,
+      address_id: null,
+      business_id: null,
+      custom_data: t.custom_data,
+      currency_code: "USD",
+      origin: t.origin,
+      subscription_id: null,
+      invoice_id: t.invoice_number ? `inv_${t.id.slice(4)}` : null,
+      invoice_number: t.invoice_number,
+      collection_mode: "automatic",
+      discount_id: null,
+      billing_details: null,
+      billing_period: null,
+      items: lines.map((l) => ({ price: l.price, quantity: l.quantity, proration: null })),
+      details: {
+        tax_rates_used: [],
+        totals: totals(t.amount),
+        adjusted_totals: null,
+        payout_totals: null,
+        adjusted_payout_totals: null,
+        line_items: lines.map((l) => ({
+          id: l.id,
+          price_id: l.price.id,
+          quantity: l.quantity,
+          proration: null,
+          tax_rate: "0",
+          unit_totals: lineTotals(l.amount / l.quantity),
+          totals: lineTotals(l.amount),
+          product: l.product,
+        })),
+      },
+      payments: t.card
+        ? [
+            {
+              payment_attempt_id: `pa_${t.id.slice(4)}`,
+              stored_payment_method_id: null,
+              payment_method_id: `paymtd_${t.id.slice(4)}`,
+              amount: String(t.amount),
+              status: "captured",
+              error_code: null,
+              method_details: { type: "card", card: cardJson(t.card) },
+              created_at: t.billed_at,
+              captured_at: t.billed_at,
+            },
+          ]
+        : [],
+      checkout: { url: `${base}/pay?_ptxn=${t.id}` },
+      created_at: t.created_at,
+      updated_at: t.billed_at ?? t.created_at,
+      billed_at: t.billed_at,
+      revised_at: null,
+    };
+  }
+
+  /** Non-catalog items of POST /transactions as the transaction's lines, or the field that is wrong. */
+  function oneOffLines(items: Json[]): OneOffLine[] | { field: string; message: string } {
+    const lines: OneOffLine[] = [];
+    for (const [i, item] of items.entries()) {
+      const price = item.price as Json | undefined;
+      const unit = price?.unit_price as Json | undefined;
+      const product = price?.product as Json | undefined;
+      const quantity = Number(item.quantity ?? 1);
+      if (!price || typeof price.description !== "string" || !price.description)
+        return { field: `items[${i}].price.description`, message: "is required" };
+      if (!unit || !/^\d+$/.test(String(unit.amount ?? "")) || unit.currency_code !== "USD")
+        return { field: `items[${i}].price.unit_price`, message: "amount (a string of minor units) and currency_code are required" };
+      if (price.billing_cycle) return { field: `items[${i}].price.billing_cycle`, message: "the stub takes one-off prices only" };
+      if (!product || typeof product.name !== "string" || !["standard", "digital-goods", "saas"].includes(String(product.tax_category)))
+        return { field: `items[${i}].price.product`, message: "name and tax_category are required" };
+      if (!Number.isInteger(quantity) || quantity < 1) return { field: `items[${i}].quantity`, message: "must be at least 1" };
+      const productId = `pro_${rand()}${rand()}`;
+      const priceId = `pri_${rand()}${rand()}`;
+      const productBody = {
+        id: productId,
+        name: product.name,
+        type: "custom",
+        tax_category: product.tax_category,
+        description: null,
+        image_url: null,
+        custom_data: null,
+        status: "active",
+        import_meta: null,
+        created_at: iso(Date.now()),
+        updated_at: iso(Date.now()),
+      };
+      lines.push({
+        id: `txnitm_${rand()}${rand()}`,
+        quantity,
+        amount: Number(unit.amount) * quantity,
+        product: productBody,
+        price: {
+          id: priceId,
+          product_id: productId,
+          type: "custom",
+          description: price.description,
+          name: (price.name as string | undefined) ?? null,
+          billing_cycle: null,
+          trial_period: null,
+          tax_mode: (price.tax_mode as string | undefined) ?? "account_setting",
+          unit_price: { amount: String(unit.amount), currency_code: "USD" },
+          unit_price_overrides: [],
+          quantity: { minimum: 1, maximum: 100 },
+          status: "active",
+          custom_data: (price.custom_data as Json | null | undefined) ?? null,
+          import_meta: null,
+          created_at: iso(Date.now()),
+          updated_at: iso(Date.now()),
+        },
+      });
+    }
+    return lines;
+  }
+
+  function adjustmentJson(a: Adjustment) {
+    return {
+      id: a.id,
+      action: "refund",
+      type: a.type,
+      transaction_id: a.transaction_id,
+      subscription_id: null,
+      customer_id: a.customer_id,
+      reason: a.reason,
+      credit_applied_to_balance: null,
+      currency_code: "USD",
+      status: "pending_approval",
+      items: a.items.map((i) => ({
+        id: `adjitm_${rand()}`,
+        item_id: i.item_id,
+        type: "full",
+        amount: String(i.amount),
+        proration: null,
+        totals: { subtotal: String(i.amount), tax: "0", total: String(i.amount) },
+      })),
+      totals: { subtotal: String(a.amount), tax: "0", total: String(a.amount), fee: "0", earnings: String(a.amount), currency_code: "USD" },
+      payout_totals: null,
+      created_at: a.created_at,
+      updated_at: a.created_at,
     };
   }
 
@@ -548,9 +727,15 @@ export async function startPaddleStub({ port = 0, webhookUrl }: { port?: number;
     const card = cardOf(number);
     if (t.status === "completed") return {};
     if (card.declines && t.amount > 0) return { error: "Your card was declined." };
-    const customer = customers.get(t.customer_id)!;
-    customer.card = card;
+    const customer = customers.get(t.customer_id);
+    if (customer) customer.card = card;
     complete(t, card);
+    if (t.lines) {
+      // A one-off payment: Paddle tells it paid, then completed.
+      await sendEvent("transaction.paid", transactionJson(t));
+      await sendEvent("transaction.completed", transactionJson(t));
+      return {};
+    }
     if (t.origin === "subscription_payment_method_change" && t.subscription_id) {
       await sendEvent("transaction.completed", transactionJson(t));
       // Paddle retries a past-due renewal with the new card.
@@ -708,7 +893,8 @@ export async function startPaddleStub({ port = 0, webhookUrl }: { port?: number;
       const t = transactions.get(parts[2]);
       if (!t) return apiError(res, 404, "request_error", "not_found", "Entity not found.");
       if (req.method === "GET") {
-        return json(res, 200, { description: prices.get(t.price_id)!.lookup_key, amount: t.amount, status: t.status });
+        const description = t.lines ? t.lines.map((l) => String(l.price.description)).join(", ") : prices.get(t.price_id)!.lookup_key;
+        return json(res, 200, { description, amount: t.amount, status: t.status });
       }
       if (req.method === "POST" && parts[3] === "pay") {
         const number = (new URLSearchParams(raw).get("card") ?? "").replace(/\s/g, "");
@@ -721,6 +907,16 @@ export async function startPaddleStub({ port = 0, webhookUrl }: { port?: number;
       const email = url.searchParams.get("email");
       if (req.method === "GET" && parts[1] === "subscriptions") {
         return json(res, 200, { data: subscriptionsOf(email).map(subscriptionJson) });
+      }
+      if (req.method === "GET" && parts[1] === "adjustments") {
+        const transaction = url.searchParams.get("transaction_id");
+        return json(res, 200, { data: adjustments.filter((a) => !transaction || a.transaction_id === transaction).map(adjustmentJson) });
+      }
+      if (req.method === "GET" && parts[1] === "transactions") {
+        // What the service made: ?order_id= (custom_data.order_id).
+        const order = url.searchParams.get("order_id");
+        const data = [...transactions.values()].filter((t) => !order || t.custom_data?.order_id === order).map(transactionJson);
+        return json(res, 200, { data });
       }
       if (req.method === "GET" && parts[1] === "updates") {
         const ids = new Set(subscriptionsOf(email).map((s) => s.id));
@@ -936,6 +1132,103 @@ export async function startPaddleStub({ port = 0, webhookUrl }: { port?: number;
     if (path === "/prices" && req.method === "GET") {
       const status = csv(url, "status");
       const data = [...prices.values()].map(priceJson).filter((p) => !status || status.includes(p.status));
+      return list(res, url, data);
+    }
+    if (path === "/transactions" && req.method === "POST" && (body.items as Json[] | undefined)?.some((i) => i.price !== undefined)) {
+      const lines = oneOffLines(body.items as Json[]);
+      if (!Array.isArray(lines)) return apiError(res, 400, "request_error", "bad_request", "Invalid request.", [lines]);
+      const customerId = (body.customer_id as string | null | undefined) ?? null;
+      if (customerId !== null && !customers.has(customerId)) {
+        return apiError(res, 400, "request_error", "bad_request", "Invalid request.", [
+          { field: "customer_id", message: "customer not found" },
+        ]);
+      }
+      if (body.currency_code !== undefined && body.currency_code !== "USD") {
+        return apiError(res, 400, "request_error", "bad_request", "Invalid request.", [
+          { field: "currency_code", message: "the stub takes USD" },
+        ]);
+      }
+      const t = newTransaction({
+        customer_id: customerId ?? "",
+        price_id: "",
+        lines,
+        amount: lines.reduce((sum, l) => sum + l.amount, 0),
+        origin: "api",
+        custom_data: (body.custom_data as Json | null) ?? null,
+      });
+      return json(res, 201, { data: transactionJson(t) });
+    }
+    if (path === "/adjustments" && req.method === "POST") {
+      const t = transactions.get(String(body.transaction_id ?? ""));
+      if (!t) return apiError(res, 404, "request_error", "entity_not_found", `Entity ${String(body.transaction_id ?? "")} not found`);
+      if (body.action !== "refund") {
+        return apiError(res, 400, "request_error", "bad_request", "Invalid request.", [
+          { field: "action", message: "the stub takes refunds" },
+        ]);
+      }
+      if (typeof body.reason !== "string" || !body.reason) {
+        return apiError(res, 400, "request_error", "bad_request", "Invalid request.", [{ field: "reason", message: "is required" }]);
+      }
+      if (t.status !== "completed") {
+        return apiError(res, 400, "request_error", "adjustment_transaction_invalid_status", "Transaction is not completed.");
+      }
+      const left = t.amount - (t.refunded ?? 0);
+      const lineItems = t.lines ?? [];
+      const type = body.type === "partial" || (body.type === undefined && body.items) ? "partial" : "full";
+      let items: { item_id: string; amount: number }[];
+      if (type === "full") {
+        if ((t.refunded ?? 0) > 0) {
+          return apiError(
+            res,
+            400,
+            "request_error",
+            "adjustment_invalid_type_full",
+            "A full adjustment is not allowed once the transaction has been adjusted.",
+          );
+        }
+        items = lineItems.map((l) => ({ item_id: l.id, amount: l.amount }));
+      } else {
+        const asked = (body.items as Json[] | undefined) ?? [];
+        items = [];
+        for (const [i, item] of asked.entries()) {
+          const line = lineItems.find((l) => l.id === item.item_id);
+          if (!line)
+            return apiError(res, 400, "request_error", "bad_request", "Invalid request.", [
+              { field: `items[${i}].item_id`, message: "not an item of the transaction" },
+            ]);
+          items.push({ item_id: line.id, amount: item.type === "full" ? line.amount : Number(item.amount) });
+        }
+      }
+      const amount = type === "full" ? left : items.reduce((sum, i) => sum + i.amount, 0);
+      if (amount <= 0 || amount > left) {
+        return apiError(
+          res,
+          400,
+          "request_error",
+          "adjustment_amount_above_remaining_allowed",
+          "The adjustment is more than is left to refund of the transaction.",
+        );
+      }
+      t.refunded = (t.refunded ?? 0) + amount;
+      const adjustment: Adjustment = {
+        id: `adj_${rand()}${rand()}`,
+        type,
+        transaction_id: t.id,
+        customer_id: t.customer_id,
+        reason: body.reason,
+        amount,
+        items,
+        created_at: iso(Date.now()),
+      };
+      adjustments.push(adjustment);
+      return json(res, 201, { data: adjustmentJson(adjustment) });
+    }
+    if (path === "/adjustments" && req.method === "GET") {
+      const transaction = csv(url, "transaction_id");
+      const action = url.searchParams.get("action");
+      const data = adjustments
+        .filter((a) => (!transaction || transaction.includes(a.transaction_id)) && (!action || action === "refund"))
+        .map(adjustmentJson);
       return list(res, url, data);
     }
     if (path === "/transactions" && req.method === "POST") {

@@ -12,6 +12,13 @@
  * Coupons: Snip's catalog (domain/coupons.ts) as Stripe coupons with `duration: once`
  * (retrieve, delete); a checkout's `discounts[0][coupon]` discounts the subscription's first
  * paid invoice only (a `forever` coupon would discount every one).
+ * One-off payments (domain orders, docs/decisions/049): a Checkout Session in `payment` mode with
+ * `price_data` line items; paying it makes a PaymentIntent and sends `checkout.session.completed`
+ * (`payment_status: paid`, `amount_total`, `payment_intent`). Refunds (`POST /v1/refunds`, list)
+ * refuse more than was paid (`charge_already_refunded` once all of it is). Like Stripe, a POST with
+ * an `Idempotency-Key` the stub has seen answers the first answer again, doing nothing.
+ * `/__stub/refunds` and `/__stub/checkout-sessions` list what was made, `/__stub/expire-session/{id}`
+ * expires an open session (sending `checkout.session.expired`).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -203,6 +210,12 @@ export async function startStripeStub({ port = 0, webhookUrl }: { port?: number;
   const customers = new Map<string, Form & { id: string; card: Card | null }>();
   const taxIds = new Map<string, Form & { id: string; customer: string }>();
   const sessions = new Map<string, Form & { id: string }>();
+  /** PaymentIntents of payment-mode sessions, with what was refunded of them. */
+  const paymentIntents = new Map<string, { id: string; amount: number; currency: string; customer: string | null; refunded: number }>();
+  const refunds: Form[] = [];
+  /** Answers to POSTs with an Idempotency-Key, replayed for the same key (Stripe keeps them 24 hours). */
+  const idempotent = new Map<string, { status: number; body: string }>();
+  const inFlight = new Set<string>();
   const portals = new Map<string, { id: string; customer: string; return_url: string }>();
   const subscriptions = new Map<string, Form & { id: string; customer: string }>();
   /** Checkout sessions the stub refuses next (`/__stub/fail-next-checkout`), as Stripe does when an account cannot take payments. */
@@ -392,6 +405,99 @@ export async function startStripeStub({ port = 0, webhookUrl }: { port?: number;
     if (licensed) addInvoice(sub, licensed.unit_amount);
   }
 
+  /** A session as Stripe answers it (the stub's own bookkeeping left out). */
+  function sessionJson(session: Form) {
+    return { ...session, price: undefined, metered: undefined, coupon: undefined, line_items_detail: undefined };
+  }
+
+  /** POST /v1/checkout/sessions in `payment` mode: `price_data` line items, one currency, paid once. */
+  function createPaymentSession(res: ServerResponse, form: Form) {
+    const lines = Object.values((form.line_items ?? {}) as Record<string, Form>);
+    if (lines.length === 0)
+      return stripeError(res, 400, "invalid_request_error", "Missing required param: line_items.", { param: "line_items" });
+    const items: { description: string; amount: number; quantity: number; currency: string }[] = [];
+    for (const [i, line] of lines.entries()) {
+      const data = (line.price_data ?? {}) as Form;
+      const product = (data.product_data ?? {}) as Form;
+      const unit = Number(data.unit_amount);
+      const quantity = Number(line.quantity ?? 0);
+      if (line.price !== undefined) {
+        return stripeError(res, 400, "invalid_request_error", "The stub takes price_data in payment mode.", {
+          param: `line_items[${i}][price]`,
+        });
+      }
+      if (!/^[a-z]{3}$/.test(String(data.currency ?? "")) || !Number.isInteger(unit) || unit < 0 || !product.name) {
+        return stripeError(res, 400, "invalid_request_error", "Invalid price_data.", { param: `line_items[${i}][price_data]` });
+      }
+      if (!Number.isInteger(quantity) || quantity < 1) {
+        return stripeError(res, 400, "invalid_request_error", "Invalid quantity.", { param: `line_items[${i}][quantity]` });
+      }
+      items.push({ description: String(product.name), amount: unit * quantity, quantity, currency: String(data.currency) });
+    }
+    const currency = items[0]!.currency;
+    if (items.some((item) => item.currency !== currency)) {
+      return stripeError(res, 400, "invalid_request_error", "All line items must be in the same currency.", { param: "line_items" });
+    }
+    const total = items.reduce((sum, item) => sum + item.amount, 0);
+    if (total < 50) {
+      return stripeError(res, 400, "invalid_request_error", "The Checkout Session's total amount due must add up to at least $0.50 usd");
+    }
+    if (form.customer !== undefined && !customers.has(String(form.customer)))
+      return stripeError(res, 400, "invalid_request_error", "No such customer", { param: "customer" });
+    const id = `cs_test_${rand()}${rand()}`;
+    const session = {
+      id,
+      object: "checkout.session",
+      mode: "payment",
+      status: "open",
+      payment_status: "unpaid",
+      amount_subtotal: total,
+      amount_total: total,
+      currency,
+      customer: form.customer ?? null,
+      client_reference_id: form.client_reference_id ?? null,
+      metadata: form.metadata ?? {},
+      payment_intent: null as string | null,
+      payment_intent_data: form.payment_intent_data ?? null,
+      subscription: null,
+      success_url: form.success_url,
+      cancel_url: form.cancel_url,
+      expires_at: nowS() + 86_400,
+      line_items_detail: items,
+      url: `${base}/checkout/${id}`,
+    };
+    sessions.set(id, session);
+    return json(res, 200, sessionJson(session));
+  }
+
+  /** The hosted page of a payment-mode session: its lines and total; paying makes the PaymentIntent. */
+  async function paymentPage(req: IncomingMessage, res: ServerResponse, session: Form & { id: string }, raw: string) {
+    const items = session.line_items_detail as { description: string; amount: number }[];
+    const total = Number(session.amount_total);
+    const form = (error = "") =>
+      page(
+        "Checkout",
+        `<h1>Pay Snip</h1><ul>${items.map((i) => `<li>${escapeHtml(i.description)}: ${(i.amount / 100).toFixed(2)}</li>`).join("")}</ul>
+<p data-testid="due-today">Due today: ${(total / 100).toFixed(2)} ${String(session.currency).toUpperCase()}</p>${error ? `<p role="alert">${error}</p>` : ""}
+<form method="post"><label>Card number <input name="card" value="4242 4242 4242 4242"></label>
+<label>Expiry <input name="expiration" value="12/2034"></label><button type="submit">Pay</button></form>
+<p><a href="${escapeHtml(String(session.cancel_url))}">Back</a></p>`,
+      );
+    if (session.status !== "open") return html(res, 410, page("Checkout", `<h1>This checkout is ${String(session.status)}</h1>`));
+    if (req.method === "GET") return html(res, 200, form());
+    const fields = new URLSearchParams(raw);
+    const number = (fields.get("card") ?? "").replace(/\s/g, "");
+    if (number === DECLINED_CARD) return html(res, 402, form("Your card was declined."));
+    const customerId = session.customer ? String(session.customer) : null;
+    const customer = customerId ? customers.get(customerId) : undefined;
+    if (customer) customer.card = cardOf(number, fields.get("expiration") ?? undefined);
+    const intent = { id: `pi_${rand()}${rand()}`, amount: total, currency: String(session.currency), customer: customerId, refunded: 0 };
+    paymentIntents.set(intent.id, intent);
+    Object.assign(session, { status: "complete", payment_status: "paid", payment_intent: intent.id, url: null });
+    await sendEvent("checkout.session.completed", sessionJson(session));
+    return redirectTo(res, String(session.success_url).replace("{CHECKOUT_SESSION_ID}", session.id));
+  }
+
   function json(res: ServerResponse, status: number, body: unknown) {
     res.writeHead(status, { "content-type": "application/json", "request-id": `req_${rand()}` });
     res.end(JSON.stringify(body));
@@ -421,6 +527,7 @@ export async function startStripeStub({ port = 0, webhookUrl }: { port?: number;
     if (parts[0] === "checkout" && parts[1]) {
       const session = sessions.get(parts[1]);
       if (!session) return html(res, 404, page("Not found", "<h1>No such checkout</h1>"));
+      if (session.mode === "payment") return paymentPage(req, res, session, raw);
       const price = prices.get(String(session.price))!;
       const coupon = session.coupon ? coupons.get(String(session.coupon)) : undefined;
       const trialDays = Number(((session.subscription_data ?? {}) as Form).trial_period_days ?? 0);
@@ -480,6 +587,23 @@ export async function startStripeStub({ port = 0, webhookUrl }: { port?: number;
     }
 
     // --- the stub's own control: what Stripe does by itself over time ------------------------
+    if (req.method === "GET" && path === "/__stub/refunds") {
+      const intent = url.searchParams.get("payment_intent");
+      return json(res, 200, { data: refunds.filter((r) => !intent || r.payment_intent === intent) });
+    }
+    if (req.method === "GET" && path === "/__stub/checkout-sessions") {
+      const reference = url.searchParams.get("client_reference_id");
+      const data = [...sessions.values()].filter((session) => !reference || session.client_reference_id === reference).map(sessionJson);
+      return json(res, 200, { data });
+    }
+    if (req.method === "POST" && parts[0] === "__stub" && parts[1] === "expire-session" && parts[2]) {
+      const session = sessions.get(parts[2]);
+      if (!session || session.status !== "open") return stripeError(res, 400, "invalid_request_error", "No open session by that id");
+      Object.assign(session, { status: "expired", url: null });
+      json(res, 200, sessionJson(session));
+      await sendEvent("checkout.session.expired", sessionJson(session));
+      return;
+    }
     if (req.method === "POST" && path === "/__stub/fail-next-checkout") {
       failingCheckouts++;
       return json(res, 200, { failing: failingCheckouts });
@@ -772,11 +896,57 @@ export async function startStripeStub({ port = 0, webhookUrl }: { port?: number;
       await sendEvent("subscription_schedule.updated", scheduleJson(schedule));
       return;
     }
+    if (req.method === "POST" && path === "/v1/refunds") {
+      const intent = paymentIntents.get(String(form.payment_intent ?? ""));
+      if (!intent) {
+        return stripeError(res, 400, "invalid_request_error", `No such payment_intent: '${String(form.payment_intent ?? "")}'`, {
+          code: "resource_missing",
+          param: "payment_intent",
+        });
+      }
+      const left = intent.amount - intent.refunded;
+      if (left <= 0) {
+        return stripeError(res, 400, "invalid_request_error", `Charge ch_${intent.id.slice(3)} has already been refunded.`, {
+          code: "charge_already_refunded",
+        });
+      }
+      const amount = form.amount !== undefined ? Number(form.amount) : left;
+      if (!Number.isInteger(amount) || amount <= 0 || amount > left) {
+        return stripeError(
+          res,
+          400,
+          "invalid_request_error",
+          `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(left / 100).toFixed(2)})`,
+          { param: "amount" },
+        );
+      }
+      intent.refunded += amount;
+      const refund = {
+        id: `re_${rand()}${rand()}`,
+        object: "refund",
+        amount,
+        currency: intent.currency,
+        charge: `ch_${intent.id.slice(3)}`,
+        payment_intent: intent.id,
+        reason: form.reason ?? null,
+        status: "succeeded",
+        metadata: form.metadata ?? {},
+        created: nowS(),
+      };
+      refunds.push(refund);
+      return json(res, 200, refund);
+    }
+    if (req.method === "GET" && path === "/v1/refunds") {
+      const intent = url.searchParams.get("payment_intent");
+      const data = refunds.filter((r) => !intent || r.payment_intent === intent).reverse();
+      return json(res, 200, { object: "list", data, has_more: false, url: "/v1/refunds" });
+    }
     if (req.method === "POST" && path === "/v1/checkout/sessions") {
       if (failingCheckouts > 0) {
         failingCheckouts--;
         return stripeError(res, 400, "invalid_request_error", "Your account cannot currently make live charges.");
       }
+      if (form.mode === "payment") return createPaymentSession(res, form);
       const item = ((form.line_items ?? {}) as Form)["0"] as Form | undefined;
       if (!item || !prices.has(String(item.price)))
         return stripeError(res, 400, "invalid_request_error", "No such price", { param: "line_items[0][price]" });
@@ -818,9 +988,7 @@ export async function startStripeStub({ port = 0, webhookUrl }: { port?: number;
     }
     if (req.method === "GET" && parts[1] === "checkout" && parts[2] === "sessions" && parts[3]) {
       const session = sessions.get(parts[3]);
-      return session
-        ? json(res, 200, { ...session, price: undefined, metered: undefined, coupon: undefined })
-        : stripeError(res, 404, "invalid_request_error", "No such checkout.session");
+      return session ? json(res, 200, sessionJson(session)) : stripeError(res, 404, "invalid_request_error", "No such checkout.session");
     }
     if (req.method === "POST" && path === "/v1/billing_portal/sessions") {
       if (!customers.has(String(form.customer)))
@@ -906,6 +1074,37 @@ export async function startStripeStub({ port = 0, webhookUrl }: { port?: number;
     req.setEncoding("utf8");
     req.on("data", (chunk: string) => (raw += chunk));
     req.on("end", () => {
+      // Stripe's idempotency: a key it has seen answers the first answer again (nothing is done twice).
+      const key = req.headers["idempotency-key"];
+      if (req.method === "POST" && typeof key === "string" && req.url?.startsWith("/v1/")) {
+        const seen = idempotent.get(key);
+        if (seen) {
+          res.writeHead(seen.status, { "content-type": "application/json", "idempotent-replayed": "true" });
+          res.end(seen.body);
+          return;
+        }
+        if (inFlight.has(key)) {
+          // Stripe refuses a key whose first request is still running (the SDK retries a 409).
+          res.writeHead(409, { "content-type": "application/json" });
+          res.end(
+            JSON.stringify({
+              error: {
+                type: "idempotency_error",
+                message: "There is currently another in-progress request using this Stripe-Idempotency-Key. Please try again later.",
+              },
+            }),
+          );
+          return;
+        }
+        inFlight.add(key);
+        const end = res.end.bind(res) as (chunk?: unknown) => ServerResponse;
+        res.end = ((chunk?: unknown) => {
+          inFlight.delete(key);
+          // Only a request that ran is kept: Stripe saves no result for one refused before it started.
+          if (res.statusCode < 400) idempotent.set(key, { status: res.statusCode, body: typeof chunk === "string" ? chunk : "" });
+          return end(chunk);
+        }) as typeof res.end;
+      }
       handle(req, res, raw).catch((error: unknown) => {
         console.error("stripe stub:", error);
         if (!res.headersSent) stripeError(res, 500, "api_error", "stub failure");

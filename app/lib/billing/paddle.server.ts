@@ -31,7 +31,7 @@ import {
   type Invoice,
 } from "./provider.server";
 
-export function paddleClient(env: AppEnv): Paddle {
+export function paddleClient(env: { PADDLE_API_KEY?: string; PADDLE_ENVIRONMENT?: string }): Paddle {
   if (!env.PADDLE_API_KEY) throw new Error("PADDLE_API_KEY is not set");
   // The SDK takes "production", "sandbox", or any other API origin as its environment.
   return new Paddle(env.PADDLE_API_KEY, { environment: env.PADDLE_ENVIRONMENT as never });

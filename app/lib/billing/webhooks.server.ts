@@ -9,9 +9,12 @@ import Stripe from "stripe";
 import { Paddle } from "@paddle/paddle-node-sdk";
 import { getDb } from "../../../db/client.server";
 import { findBillingCustomerUser } from "../../../db/billing.server";
+import { getOrderByCheckoutRef } from "../../../db/orders.server";
+import type { PaddleOrderTransactionLike, StripeOrderSessionLike } from "../../../domain/order-payments";
 import { BILLING_TYPES, type BillingEvent, type BillingEventPayload } from "../../../domain/billing";
 import type { AppEnv } from "../../env.server";
 import { paddleEventId, paddleEventPayload, type PaddleEventLike, type PaddleSubscriptionLike } from "./paddle-events.server";
+import { isStripeOrderEvent, settlePaddleOrderTransaction, settleStripeOrderSession } from "./order-payments.server";
 import { paddleClient } from "./paddle.server";
 import { stripeClient } from "./stripe.server";
 import {
@@ -52,6 +55,11 @@ export async function handleStripeWebhook(request: Request, env: AppEnv): Promis
   } catch {
     return rejected("bad signature");
   }
+  // A domain order's checkout (docs/decisions/049): authorizes the order that made it, or nothing.
+  if (isStripeOrderEvent(event)) {
+    await settleStripeOrderSession(env, event.data.object as unknown as StripeOrderSessionLike);
+    return Response.json({ received: true });
+  }
   const stripe = stripeClient(env);
   const db = getDb(env.DB);
   // The subscription is read from Stripe now; a failed read throws (500) and Stripe retries.
@@ -89,6 +97,15 @@ export async function handlePaddleWebhook(request: Request, env: AppEnv): Promis
     return rejected("bad signature");
   }
   const db = getDb(env.DB);
+  // A domain order's transaction (docs/decisions/049): found by the id Snip stored when it made it.
+  if (event.eventType === "transaction.paid" || event.eventType === "transaction.completed") {
+    const transaction = event.data as PaddleOrderTransactionLike;
+    const order = typeof transaction.id === "string" ? await getOrderByCheckoutRef(db, BILLING_TYPES.paddle, transaction.id) : undefined;
+    if (order) {
+      await settlePaddleOrderTransaction(env, order, transaction);
+      return Response.json({ received: true });
+    }
+  }
   const paddle = paddleClient(env);
   // The subscription is read from Paddle now; a failed read throws (500) and Paddle retries.
   const payload = await paddleEventPayload(

@@ -5,11 +5,17 @@
  * Closing the checkout goes back to where the payment was started (pricing or payment method).
  * Paddle.js comes from PADDLE_JS_URL (Paddle's CDN; the local stub's stand-in in tests).
  * Without Paddle configured, a test-mode session is handed to the test-mode checkout.
+ * With `&order=` it pays a domain order (docs/decisions/049): the viewer's own new Paddle order,
+ * whose transaction is the one Snip stored when it made it (the query's must be that one); paid,
+ * it goes to the order's page, closed, back to the order's payment page.
  */
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import { getCheckoutSession } from "../../../db/billing.server";
 import { getDb } from "../../../db/client.server";
+import { getUserOrder } from "../../../db/orders.server";
+import { BILLING_TYPES } from "../../../domain/billing";
+import { ORDER_STATUS } from "../../../domain/orders";
 import { getCloudflare } from "../../context.server";
 import { subscriptionPathOf } from "../../lib/billing/context.server";
 import { useNonce } from "../../nonce";
@@ -31,6 +37,7 @@ const querySchema = z.object({
     .regex(/^cs_[A-Za-z0-9_]+$/)
     .optional()
     .catch(undefined),
+  order: z.uuid().optional().catch(undefined),
   // A card change started from the past-due page goes back there (the only pages it may name).
   from: z.enum(["subscribe", "payment-method"]).optional().catch(undefined),
 });
@@ -47,6 +54,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     throw data("Not Found", { status: 404 });
   }
   if (!q._ptxn) throw data("Not Found", { status: 404 });
+  if (q.order) {
+    const order = await getUserOrder(getDb(env.DB), viewer.user.id, q.order);
+    if (!order || order.billingType !== BILLING_TYPES.paddle || order.checkoutRef !== q._ptxn) throw data("Not Found", { status: 404 });
+    if (order.status !== ORDER_STATUS.new) throw redirect(`/app/shopping-cart/success?order=${order.id}`);
+    return {
+      scriptUrl: env.PADDLE_JS_URL,
+      backUrl: `/app/shopping-cart/pay/${order.id}`,
+      transactionId: order.checkoutRef,
+      token: env.PADDLE_CLIENT_TOKEN!,
+      sandbox: env.PADDLE_ENVIRONMENT === "sandbox",
+      successUrl: new URL(`/app/shopping-cart/success?order=${order.id}`, request.url).toString(),
+    };
+  }
   const cardPage = CARD_CHANGE_PAGES[q.from ?? "payment-method"];
   // A checkout returns to its owner's subscription page (a team's or an organization's: decision
   // 033), read from the viewer's own checkout session in D1, never from the query.

@@ -1,18 +1,25 @@
 /**
- * /app/shopping-cart/pay/{orderId} (L, the order's owner; docs/decisions/043): the order's payment
- * in test mode, the local stand-in for the card provider (local runs only, like
- * /app/billing/test-checkout). Clearly labelled; 4242… pays, 4000 0000 0000 0002 is declined.
- * Paying authorizes the order once (a second post finds it authorized and takes nothing) and
- * queues its registration.
+ * /app/shopping-cart/pay/{orderId} (L, the order's owner; docs/decisions/043, 049): the payment of
+ * a new order.
+ *
+ * - Stripe or Paddle (the order's provider, configured): "Pay" goes to the provider's checkout,
+ *   made by the server from the order as stored (lib/billing/order-payments.server.ts); the
+ *   provider's verified webhook authorizes the order. Stripe's cancel link comes back here.
+ * - Test mode, the local stand-in for the card provider (local runs only, like
+ *   /app/billing/test-checkout). Clearly labelled; 4242… pays, 4000 0000 0000 0002 is declined.
+ *   Paying authorizes the order once (a second post finds it authorized and takes nothing) and
+ *   queues its registration.
  */
 import { data, Form, redirect } from "react-router";
 import { z } from "zod";
 import { getDb } from "../../../db/client.server";
 import { getUserOrder, listOrderItems } from "../../../db/orders.server";
-import { TEST_CARDS } from "../../../domain/billing";
+import { BILLING_TYPES, TEST_CARDS } from "../../../domain/billing";
 import { formatMoney, ORDER_MESSAGES, ORDER_STATUS } from "../../../domain/orders";
 import { Notice, SubmitButton, TextField } from "../../components/form-fields";
 import { getCloudflare } from "../../context.server";
+import { startOrderPayment } from "../../lib/billing/order-payments.server";
+import { availableBillingTypes } from "../../lib/billing/select.server";
 import { TestModeBilling } from "../../lib/billing/test-mode.server";
 import { authorizeOrder, repriceOpenOrder } from "../../lib/orders.server";
 import type { RouteHandle } from "../../route-handle";
@@ -20,14 +27,24 @@ import { requireUser } from "../../session.server";
 import type { Route } from "./+types/pay";
 
 export const handle: RouteHandle = { hydrate: false };
-export const meta: Route.MetaFunction = () => [{ title: "Test-mode payment | Snip" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData?.provider ? "Pay your order | Snip" : "Test-mode payment | Snip" },
+  { name: "robots", content: "noindex" },
+];
 
+const PROVIDER_NAMES: Record<number, string> = { [BILLING_TYPES.stripe]: "Stripe", [BILLING_TYPES.paddle]: "Paddle" };
+
+/** The viewer's own new order, payable here: by its provider when that is configured, in test mode in local runs. */
 async function openOrder(request: Request, context: Route.LoaderArgs["context"], id: string) {
   const viewer = requireUser(request, context);
   const { env } = getCloudflare(context);
-  if (!new TestModeBilling(env).takesTestPayments) throw data("Not Found", { status: 404 });
   const order = await getUserOrder(getDb(env.DB), viewer.user.id, id);
-  if (!order || order.billingType !== 0) throw data("Not Found", { status: 404 });
+  if (!order) throw data("Not Found", { status: 404 });
+  const payable =
+    order.billingType === BILLING_TYPES.test
+      ? new TestModeBilling(env).takesTestPayments
+      : order.billingType in PROVIDER_NAMES && availableBillingTypes(env).includes(order.billingType as 1 | 2);
+  if (!payable) throw data("Not Found", { status: 404 });
   if (order.status !== ORDER_STATUS.new) throw redirect(`/app/shopping-cart/success?order=${order.id}`);
   return { env, order, viewer };
 }
@@ -35,7 +52,13 @@ async function openOrder(request: Request, context: Route.LoaderArgs["context"],
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { env, order } = await openOrder(request, context, params.orderId);
   const items = await listOrderItems(getDb(env.DB), [order.id]);
-  return { domains: items.map((i) => i.domain), total: formatMoney(order.total) };
+  const failed = new URL(request.url).searchParams.get("failed") === "1";
+  return {
+    domains: items.map((i) => i.domain),
+    total: formatMoney(order.total),
+    provider: PROVIDER_NAMES[order.billingType] ?? null,
+    message: failed ? ORDER_MESSAGES.paymentFailed : null,
+  };
 }
 
 const paySchema = z.object({
@@ -48,6 +71,18 @@ const paySchema = z.object({
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { env, order: opened, viewer } = await openOrder(request, context, params.orderId);
+  // The discount rechecked before any payment: a changed total is shown, not charged.
+  const order = await repriceOpenOrder(env, viewer, opened);
+  const priceChanged = order.total !== opened.total;
+  if (order.billingType !== BILLING_TYPES.test) {
+    if (priceChanged)
+      return data({ errors: {} as { name?: string[]; card?: string[] }, message: ORDER_MESSAGES.priceChanged, name: "" }, { status: 409 });
+    // The provider's checkout, made from the order as stored: nothing in the form counts.
+    const started = await startOrderPayment(env, order, viewer.user, new URL(request.url).origin);
+    if (!started.ok)
+      return data({ errors: {} as { name?: string[]; card?: string[] }, message: ORDER_MESSAGES.paymentFailed, name: "" }, { status: 502 });
+    return redirect(started.url);
+  }
   const parsed = paySchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) {
     const errors: { name?: string[]; card?: string[] } = z.flattenError(parsed.error).fieldErrors;
@@ -58,18 +93,32 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       { errors: {} as { name?: string[]; card?: string[] }, message: ORDER_MESSAGES.paymentFailed, name: parsed.data.name },
       { status: 402 },
     );
-  // The discount rechecked before the payment: a changed total is shown, not charged.
-  const order = await repriceOpenOrder(env, viewer, opened);
-  if (order.total !== opened.total)
+  if (priceChanged)
     return data(
       { errors: {} as { name?: string[]; card?: string[] }, message: ORDER_MESSAGES.priceChanged, name: parsed.data.name },
       { status: 409 },
     );
-  await authorizeOrder(env, order);
+  await authorizeOrder(env, order, `pi_test_${order.id.replaceAll("-", "")}`);
   return redirect(`/app/shopping-cart/success?order=${order.id}`);
 }
 
 export default function PayOrder({ loaderData, actionData }: Route.ComponentProps) {
+  if (loaderData.provider) {
+    const message = actionData?.message ?? loaderData.message;
+    return (
+      <div className="mx-auto max-w-md px-4 py-12">
+        <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+          <h1 className="text-2xl font-extrabold text-slate-900">Domain order</h1>
+          <p className="mt-2 text-slate-600">{loaderData.domains.join(", ")}</p>
+          <p className="mt-2 text-sm text-slate-600">You pay on {loaderData.provider}&apos;s secure checkout.</p>
+          <Form method="post" className="mt-6 space-y-4">
+            {message ? <Notice tone="error">{message}</Notice> : null}
+            <SubmitButton>{`Pay ${loaderData.total}`}</SubmitButton>
+          </Form>
+        </div>
+      </div>
+    );
+  }
   return (
     <div className="mx-auto max-w-md px-4 py-12">
       <p className="rounded-lg border-2 border-dashed border-amber-400 bg-amber-50 px-4 py-3 text-sm font-bold text-amber-900" role="note">

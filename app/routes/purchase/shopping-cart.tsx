@@ -7,11 +7,13 @@
 import { data, Form, isRouteErrorResponse, Link, redirect } from "react-router";
 import { z } from "zod";
 import { getDb } from "../../../db/client.server";
-import { removeCartItem, setCartItemYears, updateCartItemPrice } from "../../../db/orders.server";
+import { getOrder, removeCartItem, setCartItemYears, updateCartItemPrice } from "../../../db/orders.server";
+import { BILLING_TYPES } from "../../../domain/billing";
 import { formatMoney, MAX_YEARS, ORDER_MESSAGES } from "../../../domain/orders";
 import { Notice } from "../../components/form-fields";
 import { SettingsCard, SettingsHeading, settingsButton, settingsSecondaryButton } from "../../components/settings";
 import { getCloudflare } from "../../context.server";
+import { startOrderPayment } from "../../lib/billing/order-payments.server";
 import { checkoutCart, mayPurchaseDomains, orderBillingType, pricedCart, purchaseSourceOf, registrarFor } from "../../lib/orders.server";
 import type { RouteHandle } from "../../route-handle";
 import { requireUser } from "../../session.server";
@@ -88,7 +90,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     // One open order per user: checking out again replaces it; a double-click lands on the same order.
     const orderId = await checkoutCart(env, viewer, billingType, purchaseSourceOf(request));
     if (!orderId) return data({ message: ORDER_MESSAGES.cartEmpty, notice: null }, { status: 422 });
-    return redirect(`/app/shopping-cart/pay/${orderId}`);
+    if (billingType === BILLING_TYPES.test) return redirect(`/app/shopping-cart/pay/${orderId}`);
+    // Stripe or Paddle: straight to the provider's checkout, made from the order as stored (decision 049).
+    const order = await getOrder(db, orderId);
+    const started = order?.status === 0 ? await startOrderPayment(env, order, viewer.user, new URL(request.url).origin) : { ok: false as const };
+    return redirect(started.ok ? started.url : `/app/shopping-cart/pay/${orderId}?failed=1`);
   }
   const cart = await pricedCart(env, viewer);
   if (cart.lines.length === 0) return data({ message: ORDER_MESSAGES.cartEmpty, notice: null }, { status: 422 });

@@ -11,7 +11,8 @@
  * registered by this order only once its own registration id is stored (written the moment the
  * registrar answers), and a delivery takes a line under a lease before registering it; each line's
  * custom hostname id is stored as soon as it is created; the last step adds and notifies once.
- * The payment was taken when the order was authorized, never here; a refund is one id per order.
+ * The payment was taken when the order was authorized, never here; a refund is one per order, at
+ * the provider that took the payment (idempotent there: docs/decisions/049).
  */
 import { getDb, type Db } from "../../../db/client.server";
 import { registrationUpsert } from "../../../db/domain-registrations.server";
@@ -46,6 +47,8 @@ import {
 import { customHostnamesClient, type CustomHostname, type CustomHostnamesClient } from "../../../app/lib/custom-hostnames.server";
 import { dnsimpleRegistrar } from "../../../app/lib/registrar/dnsimple";
 import { RegistrarRefusal, type Registrar } from "../../../app/lib/registrar/registrar";
+import { refundOrderPayment } from "../../../app/lib/billing/order-refunds.server";
+import { refundAmount } from "../../../domain/order-payments";
 import type { QueueEnv } from "./env";
 import { RetryJob } from "./jobs";
 
@@ -179,9 +182,18 @@ async function hostnameFor(db: Db, hostnames: CustomHostnamesClient, item: Domai
   return custom;
 }
 
-function refundRef(order: DomainOrder): string | null {
-  // Test mode (billing type 0) records its refund; the order's id keeps it one per order.
-  return order.billingType === 0 ? `re_test_${order.id.replaceAll("-", "")}` : null;
+/**
+ * The refund of the failed lines (all of them: the whole payment) at the provider that took it
+ * (docs/decisions/049), one per order however often the job runs. Throws (to retry) when the
+ * provider did not answer.
+ */
+async function refundFailed(env: QueueEnv, order: DomainOrder, items: DomainOrderItem[]): Promise<string | null> {
+  const failed = items.filter((i) => i.state === "failed");
+  return refundOrderPayment(env, order, {
+    amount: refundAmount(order, items),
+    whole: failed.length === items.length,
+    domains: failed.map((i) => i.domain),
+  });
 }
 
 const money = (minor: number) => new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(minor / 100);
@@ -222,6 +234,9 @@ export async function processDomainOrder(env: QueueEnv, orderId: string, deps: O
       : failed.length > 0
         ? { reason: order.reason, reasonDetail: order.reasonDetail }
         : {};
+    // The reason is kept before the refund is asked for, so a retry after a provider's failure still tells it.
+    if (first) await moveOrder(db, order.id, ORDER_STATUS.processing, ORDER_STATUS.processing, reasonFields, now);
+    const refundRef = failed.length > 0 ? await refundFailed(env, order, after) : null;
     if (after.every((i) => i.state === "failed")) {
       const reason = reasonFields.reason ?? CANCELLATION_REASON.registrationFailed;
       await finishOrder(
@@ -229,7 +244,7 @@ export async function processDomainOrder(env: QueueEnv, orderId: string, deps: O
         order,
         ORDER_STATUS.processing,
         ORDER_STATUS.refunded,
-        { ...reasonFields, reason, refundRef: refundRef(order) },
+        { ...reasonFields, reason, refundRef },
         [],
         {
           title: "Your domain order was refunded",
@@ -245,7 +260,7 @@ export async function processDomainOrder(env: QueueEnv, orderId: string, deps: O
       order.id,
       ORDER_STATUS.processing,
       ORDER_STATUS.processed,
-      failed.length > 0 ? { ...reasonFields, refundRef: refundRef(order) } : {},
+      failed.length > 0 ? { ...reasonFields, refundRef } : {},
       now,
     );
     order = (await getOrder(db, orderId))!;

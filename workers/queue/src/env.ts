@@ -20,6 +20,9 @@ export interface QueueEnv {
   /** Stripe (README "Billing"): overage blocks are reported to its billing meter. */
   STRIPE_SECRET_KEY?: string;
   STRIPE_API_BASE?: string;
+  /** Paddle (docs/decisions/049): a failed domain order is refunded there when Paddle took its payment. */
+  PADDLE_API_KEY?: string;
+  PADDLE_ENVIRONMENT?: string;
   /** Seconds before the first webhook retry (each further one is four times longer); default 60, locally 2. */
   WEBHOOK_RETRY_BASE_SECONDS?: string;
   /** URL reputation (decision 036): Google Safe Browsing v4's API key (a secret); unset: the check is skipped. */
