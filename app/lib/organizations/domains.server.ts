@@ -10,15 +10,10 @@ import { getBrandedDomain, type BrandedDomain } from "../../../db/branded-domain
 import type { Db } from "../../../db/client.server";
 import type { AuditAction } from "../../../domain/audit";
 import type { Subject } from "../../../domain/entitlements";
-import { organizationPath } from "../../components/organizations/settings-layout";
+import { organizationDomainsPath } from "../../components/organizations/settings-layout";
 import type { DomainAdder } from "../branded-domains.server";
 import { workspaceSubject } from "../organization-links.server";
 import type { OrganizationAccess } from "./access.server";
-
-/** The Organization Domains page of this organization, with an optional tail (`create-tiny`, `edit/{host}`). */
-export function organizationDomainsPath(slug: string, tail = ""): string {
-  return organizationPath(slug, `settings/profile/domains${tail ? `/${tail}` : ""}`);
-}
 
 /**
  * The list page after a change, with its notice (a key of the page's notices); `at` makes each

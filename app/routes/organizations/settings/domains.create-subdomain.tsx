@@ -12,16 +12,12 @@ import { addDomainRefusal } from "../../../../domain/branded-domains";
 import { AddSubdomainForm } from "../../../components/branded-domain-forms";
 import { Notice } from "../../../components/form-fields";
 import { SettingsCard, SettingsHeading } from "../../../components/settings";
+import { organizationDomainsPath } from "../../../components/organizations/settings-layout";
 import { getCloudflare } from "../../../context.server";
 import { createSubdomainSchema } from "../../../forms/branded-domains";
 import { addSubdomain, refusalErrors } from "../../../lib/branded-domains.server";
 import { requireOrganizationAccess } from "../../../lib/organizations/access.server";
-import {
-  domainAudit,
-  organizationDomainAdder,
-  organizationDomainsNotice,
-  organizationDomainsPath,
-} from "../../../lib/organizations/domains.server";
+import { domainAudit, organizationDomainAdder, organizationDomainsNotice } from "../../../lib/organizations/domains.server";
 import type { Route } from "./+types/domains.create-subdomain";
 
 export const meta: Route.MetaFunction = () => [{ title: "Add a subdomain | Snip" }];

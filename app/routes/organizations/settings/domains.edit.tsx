@@ -11,16 +11,12 @@ import { data, Link, redirect } from "react-router";
 import { mayRedirect } from "../../../../domain/branded-domains";
 import { RedirectsForm } from "../../../components/branded-domain-forms";
 import { SettingsCard, SettingsHeading } from "../../../components/settings";
+import { organizationDomainsPath } from "../../../components/organizations/settings-layout";
 import { getCloudflare } from "../../../context.server";
 import { redirectsSchema } from "../../../forms/branded-domains";
 import { saveDomainRedirects } from "../../../lib/branded-domains.server";
 import { requireOrganizationAccess } from "../../../lib/organizations/access.server";
-import {
-  domainAudit,
-  organizationDomainAdder,
-  organizationDomainsPath,
-  requireOrganizationDomain,
-} from "../../../lib/organizations/domains.server";
+import { domainAudit, organizationDomainAdder, requireOrganizationDomain } from "../../../lib/organizations/domains.server";
 import type { Route } from "./+types/domains.edit";
 
 export const meta: Route.MetaFunction = ({ params }) => [{ title: `Redirects of ${params.domain} | Snip` }];

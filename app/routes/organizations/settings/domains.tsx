@@ -20,6 +20,7 @@ import { addDomainRefusal } from "../../../../domain/branded-domains";
 import { AddDomainForm } from "../../../components/branded-domain-forms";
 import { Notice } from "../../../components/form-fields";
 import { SettingsCard, SettingsHeading, settingsButton, settingsSecondaryButton } from "../../../components/settings";
+import { organizationDomainsPath } from "../../../components/organizations/settings-layout";
 import { getCloudflare } from "../../../context.server";
 import { createDomainSchema } from "../../../forms/branded-domains";
 import { addBrandedDomain, recheckBrandedDomain, refusalErrors, removeBrandedDomain } from "../../../lib/branded-domains.server";
@@ -28,7 +29,6 @@ import {
   domainAudit,
   organizationDomainAdder,
   organizationDomainsNotice,
-  organizationDomainsPath,
   requireOrganizationDomain,
 } from "../../../lib/organizations/domains.server";
 import { workspaceSubject } from "../../../lib/organization-links.server";
