@@ -151,14 +151,18 @@ export function AddVanityForm({ lastResult, shortHost, cancelTo }: { lastResult:
   );
 }
 
-/** Where `/` of the domain and its unknown aliases go; a field the plan does not allow is disabled and says why. */
-export function RedirectsForm({
-  lastResult,
-  domain: d,
-}: {
+type RedirectsProps = {
   lastResult: LastResult;
-  domain: { hostname: string; root: string; notFound: string; canRoot: boolean; canNotFound: boolean; saved: boolean };
-}) {
+  /** `saved`: the page after a save; `version` (the page's query) makes each save a new form, so a refused value's error does not outlive it. */
+  domain: { hostname: string; root: string; notFound: string; canRoot: boolean; canNotFound: boolean; saved: boolean; version: string };
+};
+
+/** Where `/` of the domain and its unknown aliases go; a field the plan does not allow is disabled and says why. */
+export function RedirectsForm(props: RedirectsProps) {
+  return <RedirectsFields key={props.domain.version} {...props} />;
+}
+
+function RedirectsFields({ lastResult, domain: d }: RedirectsProps) {
   const [form, fields] = useForm<{ root: string; notFound: string }>({
     id: "branded-domain-edit",
     lastResult: lastResult ?? undefined,

@@ -261,6 +261,8 @@ test("the owner adds a subdomain and a vanity subdomain to the organization and 
   await owner.getByRole("button", { name: "Save" }).click();
   await expect(owner.getByText("Saved.")).toBeVisible();
   await expect(owner.getByLabel("Root redirect")).toHaveValue("https://org-brand.example/");
+  // The refused value's error went with the save.
+  await expect(owner.getByText("Enter a full web address starting with https:// or http://.")).toHaveCount(0);
   await owner.screenshot({ path: "test-results/organization-redirects.png", fullPage: true });
   const root = await visitOn(owner, vanity, "/");
   expect(root.status()).toBe(302);

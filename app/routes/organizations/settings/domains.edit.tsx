@@ -32,7 +32,8 @@ export async function loader(args: Route.LoaderArgs) {
     notFound: domain.notFoundRedirect ?? "",
     canRoot: mayRedirect(subject, "root"),
     canNotFound: mayRedirect(subject, "404"),
-    saved: new URL(args.request.url).searchParams.get("saved") === "1",
+    saved: new URL(args.request.url).searchParams.has("saved"),
+    version: new URL(args.request.url).search,
   };
 }
 
@@ -51,7 +52,9 @@ export async function action(args: Route.ActionArgs) {
     domainAudit(access, "domain.redirects-changed", domain.hostname, next),
   );
   if (!saved.ok) return data({ result: submission.reply({ fieldErrors: saved.fieldErrors }) }, { status: 403 });
-  return redirect(`${organizationDomainsPath(access.organization.slug, `edit/${encodeURIComponent(domain.hostname)}`)}?saved=1`);
+  return redirect(
+    `${organizationDomainsPath(access.organization.slug, `edit/${encodeURIComponent(domain.hostname)}`)}?saved=${Date.now().toString(36)}`,
+  );
 }
 
 export default function OrganizationDomainRedirects({ loaderData: d, actionData }: Route.ComponentProps) {

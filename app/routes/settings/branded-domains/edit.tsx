@@ -26,7 +26,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     notFound: domain.notFoundRedirect ?? "",
     canRoot: mayRedirect(viewer.subject, "root"),
     canNotFound: mayRedirect(viewer.subject, "404"),
-    saved: new URL(request.url).searchParams.get("saved") === "1",
+    saved: new URL(request.url).searchParams.has("saved"),
+    version: new URL(request.url).search,
   };
 }
 
@@ -50,7 +51,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     notFound: submission.value.notFound || null,
   });
   if (!saved.ok) return data({ result: submission.reply({ fieldErrors: saved.fieldErrors }) }, { status: 403 });
-  return redirect(`${BRANDED_DOMAINS_PATH}/edit/${encodeURIComponent(domain.hostname)}?saved=1`);
+  return redirect(`${BRANDED_DOMAINS_PATH}/edit/${encodeURIComponent(domain.hostname)}?saved=${Date.now().toString(36)}`);
 }
 
 export default function EditDomain({ loaderData: d, actionData }: Route.ComponentProps) {
