@@ -195,6 +195,10 @@ export default [
     route("profile/sso", "routes/organizations/settings/sso.tsx", { id: "org-settings-sso" }),
     // Organization domains (issue 18, docs/decisions/044)
     route("profile/domains", "routes/organizations/settings/domains.tsx", { id: "org-settings-domains" }),
+    // Organization subdomains, vanity subdomains and redirects (issue 18, docs/decisions/044)
+    route("profile/domains/create-subdomain", "routes/organizations/settings/domains.create-subdomain.tsx"),
+    route("profile/domains/create-tiny", "routes/organizations/settings/domains.create-tiny.tsx"),
+    route("profile/domains/edit/:domain", "routes/organizations/settings/domains.edit.tsx"),
   ]),
 
   // Teams (issue 16, docs/decisions/029): an organization's team settings (L and developer), and

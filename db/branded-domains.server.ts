@@ -38,8 +38,12 @@ export async function updateBrandedDomain(
   db: Db,
   id: string,
   fields: Partial<Omit<typeof brandedDomains.$inferInsert, "id" | "workspaceId" | "userId" | "hostname" | "kind">>,
+  /** An organization's change is audited in the same batch (decision 044). */
+  audit?: BatchItem<"sqlite">,
 ): Promise<void> {
-  await db.update(brandedDomains).set(fields).where(eq(brandedDomains.id, id));
+  const update = db.update(brandedDomains).set(fields).where(eq(brandedDomains.id, id));
+  if (audit) await db.batch([update, audit]);
+  else await update;
 }
 
 /** A state change and its owner's notification in one batch (no recipient: the change alone). */

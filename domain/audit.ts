@@ -44,6 +44,8 @@ export const AUDIT_ACTIONS = {
   "sso.required-changed": "SSO requirement changed",
   // Organization domains (issue 18, docs/decisions/044)
   "domain.teams-changed": "Domain's teams changed",
+  // Organization subdomains, vanity subdomains and redirects (issue 18, decision 044)
+  "domain.redirects-changed": "Domain's redirects changed",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -120,6 +120,42 @@ export function mayRedirect(subject: Subject, which: "root" | "404"): boolean {
   return can(subject, which === "root" ? "domain_root_redirect" : "domain_404_redirect");
 }
 
+/** A domain's redirects as saved: null is "none". */
+export interface DomainRedirects {
+  root: string | null;
+  notFound: string | null;
+}
+
+/**
+ * Which redirect fields this subject may not change (the plan's domain_root_redirect and
+ * domain_404_redirect): a value that differs from the saved one is refused, not ignored; an
+ * unchanged one passes.
+ */
+export function redirectRefusals(
+  subject: Subject,
+  saved: DomainRedirects,
+  next: DomainRedirects,
+): Partial<Record<"root" | "notFound", string>> {
+  const refused: Partial<Record<"root" | "notFound", string>> = {};
+  if (next.root !== saved.root && !mayRedirect(subject, "root")) refused.root = BRANDED_MESSAGES.redirectsNotAllowed;
+  if (next.notFound !== saved.notFound && !mayRedirect(subject, "404")) refused.notFound = BRANDED_MESSAGES.redirectsNotAllowed;
+  return refused;
+}
+
+/**
+ * Why a subdomain may not be made on this base: it must be one of the owner's own base domains
+ * (kind "domain"), and verified. `bases` is the owner's domains read on the server.
+ */
+export function subdomainBaseRefusal(
+  bases: readonly { hostname: string; kind: BrandedKind; status: string }[],
+  base: string,
+): { message: string } | null {
+  const found = bases.find((d) => d.kind === "domain" && d.hostname === base);
+  if (!found) return { message: BRANDED_MESSAGES.notYourDomain };
+  if (found.status !== "active") return { message: BRANDED_MESSAGES.baseNotVerified };
+  return null;
+}
+
 /** Whether a link may still be created on a branded host this month (max_branded_aliases_per_month). */
 export function brandedAliasRefusal(subject: Subject, createdThisMonth: number): string | null {
   const max = over(subject, "max_branded_aliases_per_month", createdThisMonth);

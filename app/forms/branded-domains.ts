@@ -39,7 +39,7 @@ const redirectUrl = z
   .refine((v) => /^https?:\/\/[^\s/]+/i.test(v) && URL.canParse(v), { error: BRANDED_MESSAGES.invalidRedirect })
   .optional();
 
-export const editDomainSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("redirects"), root: redirectUrl, notFound: redirectUrl }),
-  z.object({ intent: z.literal("delete") }),
-]);
+/** A domain's root and 404 redirects (empty: none). */
+export const redirectsSchema = z.object({ intent: z.literal("redirects"), root: redirectUrl, notFound: redirectUrl });
+
+export const editDomainSchema = z.discriminatedUnion("intent", [redirectsSchema, z.object({ intent: z.literal("delete") })]);

@@ -11,7 +11,9 @@ import {
   deleteBrandedDomain,
   getBrandedDomain,
   insertBrandedDomain,
+  listBrandedDomains,
   listDomainsToCheck,
+  listOrganizationDomains,
   updateBrandedDomain,
   updateBrandedDomainWithNotice,
   type BrandedDomain,
@@ -19,7 +21,16 @@ import {
 import { getDb, type Db } from "../../db/client.server";
 import { isRegistrationExpired } from "../../db/domain-registrations.server";
 import { organizations } from "../../db/schema";
-import { addDomainRefusal, BRANDED_DOMAINS_PATH, BRANDED_MESSAGES, type BrandedKind } from "../../domain/branded-domains";
+import {
+  addDomainRefusal,
+  BRANDED_DOMAINS_PATH,
+  BRANDED_MESSAGES,
+  isReservedVanityName,
+  redirectRefusals,
+  subdomainBaseRefusal,
+  type BrandedKind,
+  type DomainRedirects,
+} from "../../domain/branded-domains";
 import { parseShortDomains } from "../../domain/domains";
 import { hostKey, type HostRecord } from "../../domain/host-record";
 import { RELEASE_DOMAINS_JOB, type ReleasedHost, type ReleaseDomainsJob } from "../../domain/domain-release";
@@ -61,7 +72,68 @@ export function isOwnHost(env: AppEnv, hostname: string): boolean {
 }
 
 export type AddOutcome =
-  { ok: true; domain: BrandedDomain } | { ok: false; field: "domain" | "subdomain" | "form"; message: string; status: number };
+  { ok: true; domain: BrandedDomain } | { ok: false; field: "domain" | "subdomain" | "base" | "form"; message: string; status: number };
+
+/** A refused add as conform's reply options: the message under its field, or above the form. */
+export function refusalErrors(outcome: Extract<AddOutcome, { ok: false }>) {
+  return outcome.field === "form" ? { formErrors: [outcome.message] } : { fieldErrors: { [outcome.field]: [outcome.message] } };
+}
+
+/** Who adds a domain: a workspace (personal), or an organization (decision 044: then workspaceId is ignored). */
+export type DomainAdder = { userId: string; workspaceId: string | null; organizationId?: string | null; subject: Subject };
+
+/** The owner's own domains, read on the server: a workspace's, or an organization's. */
+export async function listOwnerDomains(db: Db, who: Pick<DomainAdder, "workspaceId" | "organizationId">): Promise<BrandedDomain[]> {
+  return who.organizationId ? listOrganizationDomains(db, who.organizationId) : listBrandedDomains(db, who.workspaceId ?? "");
+}
+
+/**
+ * A subdomain of one of the owner's own verified domains (spec 01 §5): the base is looked up among
+ * the owner's domains on the server (a posted value decides nothing), then added like a domain.
+ */
+export async function addSubdomain(
+  env: AppEnv,
+  who: DomainAdder,
+  value: { base: string; subdomain: string },
+  audit?: (db: Db) => BatchItem<"sqlite">,
+): Promise<AddOutcome> {
+  const bases = await listOwnerDomains(getDb(env.DB), who);
+  const refused = subdomainBaseRefusal(bases, value.base);
+  if (refused) return { ok: false, field: "base", message: refused.message, status: 422 };
+  return addBrandedDomain(env, who, "subdomain", `${value.subdomain}.${value.base}`, new Date(), audit);
+}
+
+/** A vanity subdomain of the short host: reserved names refused, served at once. */
+export async function addVanitySubdomain(
+  env: AppEnv,
+  who: DomainAdder,
+  label: string,
+  audit?: (db: Db) => BatchItem<"sqlite">,
+): Promise<AddOutcome> {
+  if (isReservedVanityName(label)) return { ok: false, field: "subdomain", message: BRANDED_MESSAGES.reservedVanity, status: 422 };
+  return addBrandedDomain(env, who, "vanity", `${label}.${env.SHORT_HOST.toLowerCase()}`, new Date(), audit);
+}
+
+/**
+ * Saves a domain's root and 404 redirects (the plan's domain_root_redirect, domain_404_redirect):
+ * a change the plan does not allow is refused (403, nothing written); otherwise the row (with the
+ * organization's audit row in the same batch) and then the KV host record the redirect worker serves.
+ */
+export async function saveDomainRedirects(
+  env: AppEnv,
+  subject: Subject,
+  domain: BrandedDomain,
+  next: DomainRedirects,
+  audit?: (db: Db) => BatchItem<"sqlite">,
+): Promise<{ ok: true } | { ok: false; fieldErrors: Record<string, string[]> }> {
+  const refused = redirectRefusals(subject, { root: domain.rootRedirect, notFound: domain.notFoundRedirect }, next);
+  if (Object.keys(refused).length > 0)
+    return { ok: false, fieldErrors: Object.fromEntries(Object.entries(refused).map(([field, message]) => [field, [message]])) };
+  const db = getDb(env.DB);
+  await updateBrandedDomain(db, domain.id, { rootRedirect: next.root, notFoundRedirect: next.notFound }, audit?.(db));
+  await writeHostRecord(env, { ...domain, rootRedirect: next.root, notFoundRedirect: next.notFound });
+  return { ok: true };
+}
 
 /**
  * Adds a domain to a workspace: the plan's flag and bounds, the name's owner, then (for domains and
@@ -71,7 +143,7 @@ export type AddOutcome =
 export async function addBrandedDomain(
   env: AppEnv,
   /** The owner: a workspace, or an organization (decision 044: then workspaceId is ignored). */
-  who: { userId: string; workspaceId: string | null; organizationId?: string | null; subject: Subject },
+  who: DomainAdder,
   kind: BrandedKind,
   hostname: string,
   now = new Date(),

@@ -48,6 +48,9 @@ const PAGES: [string, OrganizationAction][] = [
   ["settings/profile/roles", "organization.roles"],
   ["settings/profile/sso", "organization.sso"],
   ["settings/profile/domains", "organization.domains"],
+  // Organization subdomains, vanity subdomains and redirects (decision 044)
+  ["settings/profile/domains/create-subdomain", "organization.domains"],
+  ["settings/profile/domains/create-tiny", "organization.domains"],
   ["settings/profile/subscription", "organization.subscription"],
   ["settings/profile/subscription/success", "organization.subscription"],
   ["settings/profile/subscription/cancel", "organization.subscription"],
@@ -74,6 +77,10 @@ test("every page of the area answers each persona as the permission table says",
       const response = await request.get(`${org()}/${path}`, { maxRedirects: 0 });
       expect(response.status(), `${persona} GET ${path}`).toBe(pageStatus(persona, world.allows(persona, action)));
     }
+    // A domain's redirects page: the guard answers first; past it, a host name that is not the organization's is 404.
+    const redirects = await request.get(`${org()}/settings/profile/domains/edit/not-${world.slug}.example`, { maxRedirects: 0 });
+    const guard = pageStatus(persona, world.allows(persona, "organization.domains"));
+    expect(redirects.status(), `${persona} GET domains/edit`).toBe(guard === 200 ? 404 : guard);
     const reOnboarding = await request.get(`/app/organizations/onboarding?org=${world.slug}`, { maxRedirects: 0 });
     expect(reOnboarding.status(), `${persona} re-onboarding`).toBe(pageStatus(persona, world.allows(persona, "organization.onboarding")));
     // Outside any organization: developers only (guard D).
@@ -115,6 +122,17 @@ test("a refused form POST or JSON write changes nothing: name, roles, users, req
     {
       path: "settings/profile/domains",
       form: { intent: "add", domain: `evil-${world.slug}.example`, confirm: "on" },
+      action: "organization.domains",
+    },
+    { path: "settings/profile/domains/create-tiny", form: { subdomain: `evil-${world.slug}` }, action: "organization.domains" },
+    {
+      path: "settings/profile/domains/create-subdomain",
+      form: { base: `evil-${world.slug}.example`, subdomain: "go" },
+      action: "organization.domains",
+    },
+    {
+      path: `settings/profile/domains/edit/evil-${world.slug}.example`,
+      form: { intent: "redirects", root: "https://evil.example/" },
       action: "organization.domains",
     },
   ];

@@ -39,6 +39,7 @@ test.afterAll(async () => {
 });
 
 const INVALID = "The selected domain is invalid.";
+const VANITY_NOT_ALLOWED = "Your plan does not include vanity subdomains. Choose a plan in your billing settings to add one.";
 
 function visitOn(page: Page, host: string, path: string) {
   return page.request.get(`http://127.0.0.1:${PORT}${path}`, { headers: { host }, maxRedirects: 0 });
@@ -166,6 +167,134 @@ test("the owner adds an organization domain and gives it to a team; its member's
   expect(stub.hostnames()).not.toContain(host);
   expect((await visitOn(owner, host, `/${alias}`)).status()).toBe(404);
   await Promise.all([ownerContext.close(), memberContext.close(), otherContext.close()]);
+});
+
+test("the owner adds a subdomain and a vanity subdomain to the organization and sets root and 404 redirects the redirect worker serves", async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const stamp = Date.now().toString(36);
+  const host = `base-${stamp}.org-brand.example`;
+  const domains = `/app/organizations/${world.slug}/settings/profile/domains`;
+  const context = await browser.newContext({ baseURL: BASE_URL });
+  const owner = await context.newPage();
+  await signIn(owner, world.users.owner.email, world.users.owner.password);
+  await owner.waitForURL((u) => !u.pathname.startsWith("/app/login"));
+
+  // Pro (the organization's plan in force): vanity subdomains and redirects are not in it; the page and the server say so.
+  await owner.goto(domains);
+  await expect(owner.locator("#organization-domain-more")).toContainText(VANITY_NOT_ALLOWED);
+  const refusedVanity = await owner.request.post(`${domains}/create-tiny`, { form: { subdomain: `no${stamp}` }, headers: SAME_ORIGIN });
+  expect(refusedVanity.status()).toBe(403);
+  expect(await refusedVanity.text()).toContain(VANITY_NOT_ALLOWED);
+
+  // A base domain, verified; then a subdomain of it from its own page.
+  await owner.request.post(domains, { form: { intent: "add", domain: host, confirm: "on" }, headers: SAME_ORIGIN });
+  stub.setDns(host, "active");
+  await owner.goto(domains);
+  await owner.getByRole("button", { name: `Check ${host} now` }).click();
+  await expect(owner.locator(`li[data-domain="${host}"]`)).toContainText("Active");
+  await owner.getByRole("link", { name: "Add subdomain" }).click();
+  await expect(owner).toHaveURL(`${BASE_URL}${domains}/create-subdomain`);
+  await owner.getByRole("button", { name: "Add subdomain" }).click();
+  await expect(owner.getByText("Subdomain is required.")).toBeVisible();
+  await owner.screenshot({ path: "test-results/organization-subdomain.png", fullPage: true });
+  await owner.getByLabel("Subdomain").fill("go");
+  await owner.getByLabel("Of the domain").selectOption(host);
+  await owner.getByRole("button", { name: "Add subdomain" }).click();
+  await expect(owner.getByText("The domain has been added. Publish its DNS records, then check it.")).toBeVisible();
+  const sub = owner.locator(`li[data-domain="go.${host}"]`);
+  await expect(sub).toContainText("Subdomain");
+  await expect(sub).toContainText("Waiting for DNS");
+  expect(stub.hostnames()).toContain(`go.${host}`);
+  // The base is looked up among the organization's own verified domains: a forged one is refused, nothing added.
+  const forged = await owner.request.post(`${domains}/create-subdomain`, {
+    form: { base: "someone-else.example", subdomain: "go" },
+    headers: SAME_ORIGIN,
+  });
+  expect(forged.status()).toBe(422);
+  expect(await forged.text()).toContain("Choose one of your own domains.");
+  expect(stub.hostnames()).not.toContain("go.someone-else.example");
+
+  // Redirects on pro: the fields say the plan does not include them, and the server refuses a change.
+  await owner.goto(`${domains}/edit/${host}`);
+  await expect(owner.getByLabel("Root redirect")).toBeDisabled();
+  await expect(owner.getByText("Your plan does not include root and 404 redirects for domains.").first()).toBeVisible();
+  const refusedRedirect = await owner.request.post(`${domains}/edit/${host}`, {
+    form: { intent: "redirects", root: "https://evil.example/" },
+    headers: SAME_ORIGIN,
+  });
+  expect(refusedRedirect.status()).toBe(403);
+  expect((await visitOn(owner, host, "/")).status()).toBe(200);
+
+  // Enterprise for the organization: a vanity subdomain (a reserved name refused), served at once.
+  const upgraded = await (
+    await world.requestAs("owner")
+  ).post("/__dev/fixtures", {
+    data: { action: "subscription", email: world.users.owner.email, plan: "enterprise", interval: "monthly", organization: world.slug },
+  });
+  expect(upgraded.status()).toBe(200);
+  await owner.goto(domains);
+  await owner.getByRole("link", { name: "Add vanity subdomain" }).click();
+  await expect(owner).toHaveURL(`${BASE_URL}${domains}/create-tiny`);
+  await owner.getByLabel("Subdomain").fill("www");
+  await owner.getByRole("button", { name: "Add vanity subdomain" }).click();
+  await expect(owner.getByText("This name is reserved. Choose another one.")).toBeVisible();
+  await owner.screenshot({ path: "test-results/organization-vanity.png", fullPage: true });
+  const name = `org${stamp}`;
+  await owner.getByLabel("Subdomain").fill(name);
+  await owner.getByRole("button", { name: "Add vanity subdomain" }).click();
+  await expect(owner.getByText("The vanity subdomain has been added. Its short links redirect at once.")).toBeVisible();
+  const vanityRow = owner.locator(`li[data-domain^="${name}."]`);
+  await expect(vanityRow).toContainText("Vanity subdomain");
+  await expect(vanityRow).toContainText("Active");
+  const vanity = (await vanityRow.getAttribute("data-domain"))!;
+  await owner.screenshot({ path: "test-results/organization-domains-more.png", fullPage: true });
+
+  // Its redirects, through the page: the worker serves them from the host record.
+  await vanityRow.getByRole("link", { name: `Redirects of ${vanity}` }).click();
+  await owner.getByLabel("Root redirect").fill("not a url");
+  await owner.getByRole("button", { name: "Save" }).click();
+  await expect(owner.getByText("Enter a full web address starting with https:// or http://.").first()).toBeVisible();
+  await owner.getByLabel("Root redirect").fill("https://org-brand.example/");
+  await owner.getByLabel("404 redirect").fill("https://org-brand.example/missing");
+  await owner.getByRole("button", { name: "Save" }).click();
+  await expect(owner.getByText("Saved.")).toBeVisible();
+  await expect(owner.getByLabel("Root redirect")).toHaveValue("https://org-brand.example/");
+  // The refused value's error went with the save.
+  await expect(owner.getByText("Enter a full web address starting with https:// or http://.")).toHaveCount(0);
+  await owner.screenshot({ path: "test-results/organization-redirects.png", fullPage: true });
+  const root = await visitOn(owner, vanity, "/");
+  expect(root.status()).toBe(302);
+  expect(root.headers()["location"]).toBe("https://org-brand.example/");
+  const missing = await visitOn(owner, vanity, `/nope${stamp}`);
+  expect(missing.status()).toBe(302);
+  expect(missing.headers()["location"]).toBe("https://org-brand.example/missing");
+  // And on the organization's own verified domain.
+  await owner.goto(`${domains}/edit/${host}`);
+  await owner.getByLabel("404 redirect").fill("https://org-brand.example/lost");
+  await owner.getByRole("button", { name: "Save" }).click();
+  await expect(owner.getByText("Saved.")).toBeVisible();
+  expect((await visitOn(owner, host, `/nope${stamp}`)).headers()["location"]).toBe("https://org-brand.example/lost");
+  expect((await visitOn(owner, host, "/")).status()).toBe(200);
+
+  // Each change is on the audit trail.
+  const csv = await (await owner.request.get(`/app/organizations/${world.slug}/audit.csv`)).text();
+  expect(csv).toContain(`go.${host}`);
+  expect(csv).toContain(vanity);
+  expect(csv.split("\r\n").filter((line) => line.includes("domain.redirects-changed"))).toHaveLength(2);
+
+  // Back to pro for whatever runs next; the vanity subdomain is removed and stops serving.
+  await owner.goto(domains);
+  await owner.getByRole("button", { name: `Remove ${vanity}` }).click();
+  await expect(owner.getByText("The domain has been removed. Its links no longer redirect.")).toBeVisible();
+  expect((await visitOn(owner, vanity, "/")).status()).toBe(404);
+  await (
+    await world.requestAs("owner")
+  ).post("/__dev/fixtures", {
+    data: { action: "subscription", email: world.users.owner.email, plan: "pro", interval: "monthly", organization: world.slug },
+  });
+  await context.close();
 });
 
 test("deleting an account removes its branded domains' custom hostnames and host records", async ({ page }) => {

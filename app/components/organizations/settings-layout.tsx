@@ -20,6 +20,11 @@ export function organizationPath(slug: string, tail = ""): string {
   return `/app/organizations/${encodeURIComponent(slug)}${tail ? `/${tail}` : ""}`;
 }
 
+/** The Organization Domains page, with an optional tail (`create-tiny`, `edit/{host}`; decision 044). */
+export function organizationDomainsPath(slug: string, tail = ""): string {
+  return organizationPath(slug, `settings/profile/domains${tail ? `/${tail}` : ""}`);
+}
+
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `block whitespace-nowrap rounded-lg px-3 py-2 text-sm font-semibold transition ${
     isActive ? "bg-indigo-50 text-indigo-700" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900"

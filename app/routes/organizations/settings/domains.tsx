@@ -6,34 +6,39 @@
  * use it (`for_all_teams`; otherwise Team Domains assigns it to teams), remove it. Plain forms,
  * post/redirect/get; every change writes its audit row in the same batch.
  */
-import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, redirect } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import { z } from "zod";
-import { auditInsert } from "../../../../db/audit.server";
 import {
   countOrganizationDomains,
-  getBrandedDomain,
   listDomainTeams,
   listOrganizationDomains,
   setDomainForAllTeams,
 } from "../../../../db/branded-domains.server";
 import { listTeams } from "../../../../db/organizations.server";
 import { addDomainRefusal } from "../../../../domain/branded-domains";
-import { FieldError, Notice, SubmitButton, TextField } from "../../../components/form-fields";
-import { organizationPath } from "../../../components/organizations/settings-layout";
+import { AddDomainForm } from "../../../components/branded-domain-forms";
+import { Notice } from "../../../components/form-fields";
 import { SettingsCard, SettingsHeading, settingsButton, settingsSecondaryButton } from "../../../components/settings";
+import { organizationDomainsPath } from "../../../components/organizations/settings-layout";
 import { getCloudflare } from "../../../context.server";
 import { createDomainSchema } from "../../../forms/branded-domains";
-import { addBrandedDomain, recheckBrandedDomain, removeBrandedDomain } from "../../../lib/branded-domains.server";
+import { addBrandedDomain, recheckBrandedDomain, refusalErrors, removeBrandedDomain } from "../../../lib/branded-domains.server";
+import { requireOrganizationAccess } from "../../../lib/organizations/access.server";
+import {
+  domainAudit,
+  organizationDomainAdder,
+  organizationDomainsNotice,
+  requireOrganizationDomain,
+} from "../../../lib/organizations/domains.server";
 import { workspaceSubject } from "../../../lib/organization-links.server";
-import { requireOrganizationAccess, type OrganizationAccess } from "../../../lib/organizations/access.server";
 import type { Route } from "./+types/domains";
 
 export const meta: Route.MetaFunction = () => [{ title: "Organization Domains | Snip" }];
 
 const NOTICES = {
   added: "The domain has been added. Publish its DNS records, then check it.",
+  "vanity-added": "The vanity subdomain has been added. Its short links redirect at once.",
   checked: "The domain has been checked.",
   "all-teams-on": "Every team of the organization can now create links on this domain.",
   "all-teams-off": "Only the teams chosen in Team Domains can now create links on this domain.",
@@ -44,13 +49,6 @@ const hostSchema = z.string().trim().toLowerCase().min(1).max(253);
 const checkSchema = z.object({ intent: z.literal("check"), domain: hostSchema });
 const removeSchema = z.object({ intent: z.literal("remove"), domain: hostSchema });
 const allTeamsSchema = z.object({ intent: z.literal("all-teams"), domain: hostSchema, value: z.enum(["on", "off"]) });
-
-/** The organization's domain by name, or 404 (another owner's domain is never shown or touched). */
-async function ownDomain(access: OrganizationAccess, hostname: string) {
-  const domain = await getBrandedDomain(access.db, hostname);
-  if (!domain || domain.organizationId !== access.organization.id) throw data("Domain not found.", { status: 404 });
-  return domain;
-}
 
 export async function loader(args: Route.LoaderArgs) {
   const access = await requireOrganizationAccess(args, "organization.domains");
@@ -69,8 +67,13 @@ export async function loader(args: Route.LoaderArgs) {
     slug: organization.slug,
     target: env.CF_CNAME_TARGET,
     refusal: addDomainRefusal(subject, "domain", counts),
+    refusals: {
+      subdomain: addDomainRefusal(subject, "subdomain", counts),
+      vanity: addDomainRefusal(subject, "vanity", counts),
+    },
     domains: domains.map((d) => ({
       hostname: d.hostname,
+      kind: d.kind,
       status: d.status,
       forAllTeams: d.forAllTeams,
       teams: (assigned.get(d.id) ?? []).map((id) => teamName.get(id) ?? "").filter(Boolean),
@@ -84,45 +87,34 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const access = await requireOrganizationAccess(args, "organization.domains");
-  const { db, organization, actor } = access;
+  const { db, organization } = access;
   const { env } = getCloudflare(args.context);
   const formData = await args.request.formData();
   const intent = formData.get("intent");
-  const back = (notice: keyof typeof NOTICES) =>
-    // `at` makes each answer a new page for the add form (its last errors do not outlive a change).
-    redirect(`${organizationPath(organization.slug, "settings/profile/domains")}?notice=${notice}&at=${Date.now().toString(36)}`);
-  const audit = (action: "domain.added" | "domain.removed" | "domain.teams-changed", target: string, details?: Record<string, unknown>) =>
-    auditInsert(db, { organizationId: organization.id, actorUserId: actor.userId, action, target, ...(details ? { details } : {}) });
+  const back = (notice: keyof typeof NOTICES) => redirect(organizationDomainsNotice(organization.slug, notice));
+  const audit = (action: "domain.removed" | "domain.teams-changed", target: string, details?: Record<string, unknown>) =>
+    domainAudit(access, action, target, details)(db);
+  const ownDomain = (hostname: string) => requireOrganizationDomain(access, hostname);
 
   if (intent === "add") {
     const submission = parseWithZod(formData, { schema: createDomainSchema });
     if (submission.status !== "success") return data({ result: submission.reply() }, { status: 422 });
-    const { subject } = await workspaceSubject(db, organization, null);
+    const { who } = await organizationDomainAdder(access);
     const host = submission.value.domain;
-    const outcome = await addBrandedDomain(
-      env,
-      { userId: actor.userId, workspaceId: null, organizationId: organization.id, subject },
-      "domain",
-      host,
-      new Date(),
-      () => audit("domain.added", host),
-    );
-    if (!outcome.ok) {
-      const errors = outcome.field === "form" ? { formErrors: [outcome.message] } : { fieldErrors: { domain: [outcome.message] } };
-      return data({ result: submission.reply(errors) }, { status: outcome.status });
-    }
+    const outcome = await addBrandedDomain(env, who, "domain", host, new Date(), domainAudit(access, "domain.added", host));
+    if (!outcome.ok) return data({ result: submission.reply(refusalErrors(outcome)) }, { status: outcome.status });
     return back("added");
   }
   if (intent === "check") {
     const parsed = checkSchema.safeParse(Object.fromEntries(formData));
     if (!parsed.success) throw data("Domain not found.", { status: 404 });
-    await recheckBrandedDomain(env, await ownDomain(access, parsed.data.domain));
+    await recheckBrandedDomain(env, await ownDomain(parsed.data.domain));
     return back("checked");
   }
   if (intent === "all-teams") {
     const parsed = allTeamsSchema.safeParse(Object.fromEntries(formData));
     if (!parsed.success) throw data("Domain not found.", { status: 404 });
-    const domain = await ownDomain(access, parsed.data.domain);
+    const domain = await ownDomain(parsed.data.domain);
     const on = parsed.data.value === "on";
     await setDomainForAllTeams(db, domain.id, on, audit("domain.teams-changed", domain.hostname, { forAllTeams: on }));
     return back(on ? "all-teams-on" : "all-teams-off");
@@ -130,7 +122,7 @@ export async function action(args: Route.ActionArgs) {
   if (intent === "remove") {
     const parsed = removeSchema.safeParse(Object.fromEntries(formData));
     if (!parsed.success) throw data("Domain not found.", { status: 404 });
-    const domain = await ownDomain(access, parsed.data.domain);
+    const domain = await ownDomain(parsed.data.domain);
     await removeBrandedDomain(env, domain, () => audit("domain.removed", domain.hostname));
     return back("removed");
   }
@@ -144,18 +136,16 @@ const STATUS = {
   lapsed: { label: "No longer verified", tone: "bg-red-50 text-red-800 ring-red-200" },
 } as const;
 
+const KIND_LABEL = { domain: "Domain", subdomain: "Subdomain", vanity: "Vanity subdomain" } as const;
+
 export default function OrganizationDomains({ loaderData, actionData }: Route.ComponentProps) {
   // A new page after each change (post/redirect/get): the add form starts empty again.
   return <DomainsPage key={loaderData.page} loaderData={loaderData} actionData={actionData} />;
 }
 
 function DomainsPage({ loaderData, actionData }: Pick<Route.ComponentProps, "loaderData" | "actionData">) {
-  const { domains, refusal, target, notice } = loaderData;
-  const [form, fields] = useForm<{ domain: string; confirm: string }>({
-    id: "organization-domain-add",
-    lastResult: actionData?.result ?? undefined,
-    shouldValidate: "onSubmit",
-  });
+  const { domains, refusal, refusals, target, notice, slug } = loaderData;
+  const hasBase = domains.some((d) => d.kind === "domain");
   return (
     <>
       <SettingsHeading
@@ -177,6 +167,7 @@ function DomainsPage({ loaderData, actionData }: Pick<Route.ComponentProps, "loa
                 <li key={d.hostname} className="space-y-3 py-4" data-domain={d.hostname}>
                   <div className="flex flex-wrap items-center gap-3">
                     <span className="font-mono text-sm font-semibold text-slate-900">{d.hostname}</span>
+                    <span className="text-xs text-slate-500">{KIND_LABEL[d.kind]}</span>
                     <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ${STATUS[d.status].tone}`}>
                       {STATUS[d.status].label}
                     </span>
@@ -213,13 +204,22 @@ function DomainsPage({ loaderData, actionData }: Pick<Route.ComponentProps, "loa
                         {d.forAllTeams ? "Only chosen teams" : "Use for all teams"}
                       </button>
                     </Form>
-                    <Form method="post">
-                      <input type="hidden" name="intent" value="check" />
-                      <input type="hidden" name="domain" value={d.hostname} />
-                      <button type="submit" className={settingsSecondaryButton} aria-label={`Check ${d.hostname} now`}>
-                        Check now
-                      </button>
-                    </Form>
+                    {d.kind !== "vanity" ? (
+                      <Form method="post">
+                        <input type="hidden" name="intent" value="check" />
+                        <input type="hidden" name="domain" value={d.hostname} />
+                        <button type="submit" className={settingsSecondaryButton} aria-label={`Check ${d.hostname} now`}>
+                          Check now
+                        </button>
+                      </Form>
+                    ) : null}
+                    <Link
+                      to={organizationDomainsPath(slug, `edit/${encodeURIComponent(d.hostname)}`)}
+                      className={`inline-block ${settingsSecondaryButton}`}
+                      aria-label={`Redirects of ${d.hostname}`}
+                    >
+                      Redirects
+                    </Link>
                     <Form method="post">
                       <input type="hidden" name="intent" value="remove" />
                       <input type="hidden" name="domain" value={d.hostname} />
@@ -246,31 +246,32 @@ function DomainsPage({ loaderData, actionData }: Pick<Route.ComponentProps, "loa
           {refusal ? (
             <Notice tone="info">{refusal}</Notice>
           ) : (
-            <Form method="post" {...getFormProps(form)} noValidate className="space-y-5">
-              <input type="hidden" name="intent" value="add" />
-              {form.errors ? <Notice tone="error">{form.errors[0]}</Notice> : null}
-              <TextField
-                label="Domain"
-                name="domain"
-                defaultValue={fields.domain.initialValue}
-                errors={fields.domain.errors}
-                placeholder="links.yourbrand.com"
-                maxLength={253}
-                autoComplete="off"
-                required
-              />
-              <div>
-                <label className="flex items-start gap-2 text-sm text-slate-800">
-                  <input type="checkbox" name="confirm" id="field-confirm" className="mt-1" aria-describedby="field-confirm-error" />
-                  <span>I confirm that this domain will be used only for Snip short links (not for a website or email).</span>
-                </label>
-                <FieldError id="field-confirm-error" errors={fields.confirm.errors} />
-              </div>
-              <SubmitButton className={settingsButton} busyText="Adding…">
-                Add domain
-              </SubmitButton>
-            </Form>
+            <AddDomainForm id="organization-domain-add" lastResult={actionData?.result} intent="add" />
           )}
+        </SettingsCard>
+        <SettingsCard
+          id="organization-domain-more"
+          title="Subdomains and vanity subdomains"
+          description="A subdomain of one of the organization's verified domains, or a name on Snip's short domain, ready at once."
+        >
+          <div className="flex flex-wrap items-start gap-3">
+            {refusals.subdomain ? (
+              <Notice tone="info">{refusals.subdomain}</Notice>
+            ) : hasBase ? (
+              <Link to={organizationDomainsPath(slug, "create-subdomain")} className={`inline-block ${settingsButton}`}>
+                Add subdomain
+              </Link>
+            ) : (
+              <p className="text-sm text-slate-600">Add a domain first: subdomains are made on the organization's own verified domains.</p>
+            )}
+            {refusals.vanity ? (
+              <Notice tone="info">{refusals.vanity}</Notice>
+            ) : (
+              <Link to={organizationDomainsPath(slug, "create-tiny")} className={`inline-block ${settingsButton}`}>
+                Add vanity subdomain
+              </Link>
+            )}
+          </div>
         </SettingsCard>
       </div>
     </>

@@ -3,17 +3,15 @@
  * go (the plan's domain_root_redirect and domain_404_redirect), and removing the domain. Every
  * change is written through to the host's KV record, which the redirect worker serves from.
  */
-import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect } from "react-router";
-import { updateBrandedDomain } from "../../../../db/branded-domains.server";
-import { getDb } from "../../../../db/client.server";
 import { BRANDED_MESSAGES, mayRedirect, BRANDED_DOMAINS_PATH } from "../../../../domain/branded-domains";
-import { Notice, SubmitButton, TextField } from "../../../components/form-fields";
-import { SettingsCard, SettingsHeading, settingsButton, settingsDangerButton } from "../../../components/settings";
+import { RedirectsForm } from "../../../components/branded-domain-forms";
+import { SubmitButton } from "../../../components/form-fields";
+import { SettingsCard, SettingsHeading, settingsDangerButton } from "../../../components/settings";
 import { getCloudflare } from "../../../context.server";
 import { editDomainSchema } from "../../../forms/branded-domains";
-import { domainOwner, removeBrandedDomain, requireOwnDomain, writeHostRecord } from "../../../lib/branded-domains.server";
+import { domainOwner, removeBrandedDomain, requireOwnDomain, saveDomainRedirects } from "../../../lib/branded-domains.server";
 import { requireUser } from "../../../session.server";
 import type { Route } from "./+types/edit";
 
@@ -28,7 +26,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     notFound: domain.notFoundRedirect ?? "",
     canRoot: mayRedirect(viewer.subject, "root"),
     canNotFound: mayRedirect(viewer.subject, "404"),
-    saved: new URL(request.url).searchParams.get("saved") === "1",
+    saved: new URL(request.url).searchParams.has("saved"),
+    version: new URL(request.url).search,
   };
 }
 
@@ -47,25 +46,15 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     }
     return redirect(`${BRANDED_DOMAINS_PATH}?removed=${encodeURIComponent(domain.hostname)}`);
   }
-  const root = submission.value.root || null;
-  const notFound = submission.value.notFound || null;
-  // Only what the plan allows may change; a value the plan does not allow is refused, not ignored.
-  const fieldErrors: Record<string, string[]> = {};
-  if (root !== domain.rootRedirect && !mayRedirect(viewer.subject, "root")) fieldErrors.root = [BRANDED_MESSAGES.redirectsNotAllowed];
-  if (notFound !== domain.notFoundRedirect && !mayRedirect(viewer.subject, "404"))
-    fieldErrors.notFound = [BRANDED_MESSAGES.redirectsNotAllowed];
-  if (Object.keys(fieldErrors).length > 0) return data({ result: submission.reply({ fieldErrors }) }, { status: 403 });
-  await updateBrandedDomain(getDb(env.DB), domain.id, { rootRedirect: root, notFoundRedirect: notFound });
-  await writeHostRecord(env, { ...domain, rootRedirect: root, notFoundRedirect: notFound });
-  return redirect(`${BRANDED_DOMAINS_PATH}/edit/${encodeURIComponent(domain.hostname)}?saved=1`);
+  const saved = await saveDomainRedirects(env, viewer.subject, domain, {
+    root: submission.value.root || null,
+    notFound: submission.value.notFound || null,
+  });
+  if (!saved.ok) return data({ result: submission.reply({ fieldErrors: saved.fieldErrors }) }, { status: 403 });
+  return redirect(`${BRANDED_DOMAINS_PATH}/edit/${encodeURIComponent(domain.hostname)}?saved=${Date.now().toString(36)}`);
 }
 
 export default function EditDomain({ loaderData: d, actionData }: Route.ComponentProps) {
-  const [form, fields] = useForm<{ root: string; notFound: string }>({
-    id: "branded-domain-edit",
-    lastResult: actionData?.result,
-    shouldValidate: "onSubmit",
-  });
   return (
     <>
       <SettingsHeading title={d.hostname} />
@@ -74,34 +63,7 @@ export default function EditDomain({ loaderData: d, actionData }: Route.Componen
           title="Redirects"
           description="Where visitors go who open the domain itself, or a short link on it that does not exist."
         >
-          <Form method="post" {...getFormProps(form)} noValidate className="space-y-5">
-            {d.saved ? <Notice tone="success">Saved.</Notice> : null}
-            {form.errors ? <Notice tone="error">{form.errors[0]}</Notice> : null}
-            <input type="hidden" name="intent" value="redirects" />
-            <TextField
-              label="Root redirect"
-              name="root"
-              defaultValue={fields.root.initialValue ?? d.root}
-              errors={fields.root.errors}
-              placeholder="https://yourbrand.com/"
-              disabled={!d.canRoot}
-              hint={d.canRoot ? `Where https://${d.hostname}/ goes.` : BRANDED_MESSAGES.redirectsNotAllowed}
-            />
-            <TextField
-              label="404 redirect"
-              name="notFound"
-              defaultValue={fields.notFound.initialValue ?? d.notFound}
-              errors={fields.notFound.errors}
-              placeholder="https://yourbrand.com/not-found"
-              disabled={!d.canNotFound}
-              hint={d.canNotFound ? "Where a short link that does not exist on this domain goes." : BRANDED_MESSAGES.redirectsNotAllowed}
-            />
-            {d.canRoot || d.canNotFound ? (
-              <SubmitButton className={settingsButton} busyText="Saving…">
-                Save
-              </SubmitButton>
-            ) : null}
-          </Form>
+          <RedirectsForm lastResult={actionData?.result} domain={d} />
         </SettingsCard>
         <SettingsCard title="Remove this domain" tone="danger" description="Its short links stop redirecting. They stay in your account.">
           <Form method="post">
