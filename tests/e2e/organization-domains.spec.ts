@@ -79,6 +79,16 @@ test("the owner adds an organization domain and gives it to a team; its member's
   expect(stub.hostnames()).toContain(host);
   expect((await visitOn(owner, host, "/")).status()).toBe(404);
 
+  // Cloudflare down: the check says so on the page (no 500), and the domain is as it was.
+  stub.setOutage(true);
+  try {
+    await row.getByRole("button", { name: `Check ${host} now` }).click();
+    await expect(owner.getByText("The check could not reach our certificate provider. Please try again in a minute.")).toBeVisible();
+    await expect(owner.locator(`li[data-domain="${host}"]`)).toContainText("Waiting for DNS");
+  } finally {
+    stub.setOutage(false);
+  }
+
   stub.setDns(host, "active");
   await row.getByRole("button", { name: `Check ${host} now` }).click();
   await expect(owner.locator(`li[data-domain="${host}"]`)).toContainText("Active");

@@ -32,6 +32,8 @@ export interface CloudflareStub {
   /** The API base URL to configure (CF_API_BASE_URL). */
   apiBase: string;
   setDns(hostname: string, state: DnsState): void;
+  /** While on, every API call answers Cloudflare's 500 (an outage), the stub's controls aside. */
+  setOutage(on: boolean): void;
   hostnames(): string[];
   close(): Promise<void>;
 }
@@ -116,6 +118,7 @@ async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> 
 export async function startCloudflareStub({ port = 0 }: { port?: number } = {}): Promise<CloudflareStub> {
   const byId = new Map<string, Hostname>();
   const dns = new Map<string, DnsState>();
+  let outage = false;
 
   function view(h: Hostname) {
     const state = dns.get(h.hostname) ?? "pending";
@@ -149,6 +152,7 @@ export async function startCloudflareStub({ port = 0 }: { port?: number } = {}):
         if (req.headers.authorization !== `Bearer ${STUB_CF_TOKEN}`) return error(res, 403, 10000, "Authentication error");
         return list(res, url, [zoneView()]);
       }
+      if (outage) return error(res, 500, 10001, "Internal server error");
       const match = /^\/client\/v4\/zones\/([^/]+)\/custom_hostnames(?:\/([^/]+))?$/.exec(url.pathname);
       if (!match) return error(res, 404, 7000, "No route for that URI");
       if (req.headers.authorization !== `Bearer ${STUB_CF_TOKEN}`) return error(res, 403, 10000, "Authentication error");
@@ -182,6 +186,9 @@ export async function startCloudflareStub({ port = 0 }: { port?: number } = {}):
     url,
     apiBase: `${url}/client/v4`,
     setDns: (hostname, state) => dns.set(hostname.toLowerCase(), state),
+    setOutage: (on) => {
+      outage = on;
+    },
     hostnames: () => [...byId.values()].map((h) => h.hostname),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -16,7 +16,7 @@ import {
   setDomainForAllTeams,
 } from "../../../../db/branded-domains.server";
 import { listTeams } from "../../../../db/organizations.server";
-import { addDomainRefusal } from "../../../../domain/branded-domains";
+import { addDomainRefusal, BRANDED_MESSAGES } from "../../../../domain/branded-domains";
 import { AddDomainForm } from "../../../components/branded-domain-forms";
 import { Notice } from "../../../components/form-fields";
 import { SettingsCard, SettingsHeading, settingsButton, settingsSecondaryButton } from "../../../components/settings";
@@ -44,6 +44,9 @@ const NOTICES = {
   "all-teams-off": "Only the teams chosen in Team Domains can now create links on this domain.",
   removed: "The domain has been removed. Its links no longer redirect.",
 } as const;
+
+/** The personal verify page's words when Cloudflare does not answer a check. */
+const CHECK_FAILED = "The check could not reach our certificate provider. Please try again in a minute.";
 
 const hostSchema = z.string().trim().toLowerCase().min(1).max(253);
 const checkSchema = z.object({ intent: z.literal("check"), domain: hostSchema });
@@ -108,7 +111,14 @@ export async function action(args: Route.ActionArgs) {
   if (intent === "check") {
     const parsed = checkSchema.safeParse(Object.fromEntries(formData));
     if (!parsed.success) throw data("Domain not found.", { status: 404 });
-    await recheckBrandedDomain(env, await ownDomain(parsed.data.domain));
+    const domain = await ownDomain(parsed.data.domain);
+    try {
+      await recheckBrandedDomain(env, domain);
+    } catch (error) {
+      // Cloudflare did not answer (or is not configured): said on the page, as the personal verify page does.
+      console.error("organization domains: check failed", domain.hostname, error);
+      return data({ result: null, error: CHECK_FAILED }, { status: 502 });
+    }
     return back("checked");
   }
   if (intent === "all-teams") {
@@ -123,7 +133,12 @@ export async function action(args: Route.ActionArgs) {
     const parsed = removeSchema.safeParse(Object.fromEntries(formData));
     if (!parsed.success) throw data("Domain not found.", { status: 404 });
     const domain = await ownDomain(parsed.data.domain);
-    await removeBrandedDomain(env, domain, () => audit("domain.removed", domain.hostname));
+    try {
+      await removeBrandedDomain(env, domain, () => audit("domain.removed", domain.hostname));
+    } catch (error) {
+      console.error("organization domains: remove failed", domain.hostname, error);
+      return data({ result: null, error: BRANDED_MESSAGES.providerFailed }, { status: 502 });
+    }
     return back("removed");
   }
   return data({ result: null }, { status: 400 });
@@ -155,6 +170,11 @@ function DomainsPage({ loaderData, actionData }: Pick<Route.ComponentProps, "loa
       {notice ? (
         <div className="mb-4">
           <Notice tone="success">{notice}</Notice>
+        </div>
+      ) : null}
+      {actionData && "error" in actionData && typeof actionData.error === "string" ? (
+        <div className="mb-4">
+          <Notice tone="error">{actionData.error}</Notice>
         </div>
       ) : null}
       <div className="space-y-6">
