@@ -194,7 +194,7 @@ export async function countDiscountedDomains(db: Db, userId: string, exceptOrder
   return Number(row?.n ?? 0);
 }
 
-/** The user's open new (unpaid, status 0) order: there is at most one (migration 0037). */
+/** The user's open new (unpaid, status 0) order: there is at most one (migration 0036). */
 export async function getOpenOrder(db: Db, userId: string): Promise<DomainOrder | undefined> {
   const [row] = await db
     .select()

@@ -62,7 +62,7 @@ export const domainOrders = sqliteTable(
     index("domain_orders_user").on(t.userId, t.createdAt),
     uniqueIndex("domain_orders_payment").on(t.paymentRef),
     uniqueIndex("domain_orders_checkout").on(t.checkoutRef),
-    // Order integrity (migration 0037): at most one new (status 0) order per user; the cron's sweep.
+    // Order integrity (migration 0036): at most one new (status 0) order per user; the cron's sweep.
     uniqueIndex("domain_orders_one_open")
       .on(t.userId)
       .where(sql`${t.status} = 0`),
@@ -87,7 +87,7 @@ export const domainOrderItems = sqliteTable(
     state: text("state", { enum: DOMAIN_ORDER_ITEM_STATES }).notNull().default("pending"),
     /** The registrar's registration id, once it took the order. */
     registrationId: text("registration_id"),
-    /** This line's custom hostname at Cloudflare, stored as soon as it is created (migration 0037). */
+    /** This line's custom hostname at Cloudflare, stored as soon as it is created (migration 0036). */
     cfHostnameId: text("cf_hostname_id"),
     /** When a delivery of the job took this line to register it: a lease another delivery respects. */
     claimedAt: timestamp("claimed_at"),
