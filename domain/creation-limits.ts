@@ -84,6 +84,12 @@ export class CreationAllowance {
     this.perUrl.set(url, (this.perUrl.get(url) ?? 0) + 1);
     return null;
   }
+
+  /** Whether links taken so far went past the plan's active-alias limit (overages on): billed as overage. */
+  get pastActiveLimit(): boolean {
+    const limit = limitOf(this.subject, "max_active_aliases");
+    return this.overageOn && limit !== null && this.usage.activeAliases > limit;
+  }
 }
 
 /**

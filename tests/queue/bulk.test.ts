@@ -15,6 +15,8 @@ import {
 } from "../../domain/bulk";
 import { linkKey } from "../../domain/link-record";
 import { MESSAGES } from "../../domain/messages";
+import { OVERAGE_REPORT_JOB } from "../../domain/overage";
+import { setOveragesEnabled } from "../../db/users.server";
 import worker from "../../workers/queue/index";
 import type { QueueEnv } from "../../workers/queue/src/env";
 
@@ -227,6 +229,25 @@ describe("bulk import", () => {
     expect(await importOf(who.userId)).toMatchObject({ status: "done", created: 100, refused: 5 });
     const results = await listBulkImportResults(db, (await importOf(who.userId))!.id);
     expect(results.filter((r) => r.status === "refused").map((r) => r.reason)).toEqual(Array(5).fill(MESSAGES.planLimitTitle));
+  });
+
+  it("with overages on, rows past the active-alias limit are created and the overage report is queued, as for a single create", async () => {
+    const jobs = collectingQueue();
+    const testEnv = { ...baseEnv, JOBS: jobs.queue, STRIPE_SECRET_KEY: "sk_test_bulk_overage" } as QueueEnv;
+    const lines = Array.from({ length: 105 }, (_, i) => `https://example.com/over/${i}`);
+
+    const off = await newUser("free");
+    await importFile({ ...off, customAlias: false }, "off.csv", csv(lines), { withHeader: false, testEnv });
+    expect(await importOf(off.userId)).toMatchObject({ status: "done", created: 100, refused: 5 });
+    expect(jobs.sent).toEqual([]);
+
+    const on = await newUser("free");
+    await setOveragesEnabled(db, on.userId, true);
+    await importFile({ ...on, customAlias: false }, "on.csv", csv(lines), { withHeader: false, testEnv });
+    expect(await importOf(on.userId)).toMatchObject({ status: "done", created: 105, refused: 0 });
+    expect(jobs.sent).toEqual([
+      expect.objectContaining({ type: OVERAGE_REPORT_JOB, payload: { workspaceId: on.userId, activeLimit: 100 } }),
+    ]);
   });
 
   it("refuses rows past the links-per-URL, links-a-month and links-in-total limits with their messages (issue 20)", async () => {

@@ -55,6 +55,7 @@ import {
 } from "../../../domain/bulk";
 import { readSheet } from "../../../domain/bulk-file";
 import { can, limitOf, type Subject } from "../../../domain/entitlements";
+import { OVERAGE_REPORT_JOB } from "../../../domain/overage";
 import type { Envelope } from "../../../domain/events";
 import { addIsoDuration } from "../../../domain/expiry";
 import { linkKey } from "../../../domain/link-record";
@@ -274,6 +275,23 @@ async function publishPending(env: QueueEnv, db: Db, payload: BulkImportPayload,
   }
 }
 
+/** The overage report of the import's workspace (workers/queue/src/overage.ts); only with Stripe, whose meter bills it. */
+async function queueOverageReport(env: QueueEnv, payload: BulkImportPayload): Promise<void> {
+  const activeLimit = limitOf(subjectOf(payload), "max_active_aliases");
+  if (!env.STRIPE_SECRET_KEY || activeLimit === null) return;
+  try {
+    await env.JOBS.send({
+      type: OVERAGE_REPORT_JOB,
+      v: 1,
+      id: crypto.randomUUID(),
+      payload: { workspaceId: payload.workspaceId ?? payload.userId, activeLimit },
+    });
+  } catch (error) {
+    // Never the import's failure: the next create or run past the limit reports what is missing.
+    console.error("overage report not queued", error instanceof Error ? error.message : error);
+  }
+}
+
 export async function bulkImportJob(envelope: Envelope<string, unknown>, env: QueueEnv, now = new Date()): Promise<void> {
   const payload = envelope.payload;
   if (!isBulkImportPayload(payload)) throw new Error("bulk.import: malformed payload");
@@ -357,6 +375,10 @@ export async function bulkImportJob(envelope: Envelope<string, unknown>, env: Qu
       now,
     );
   }
+
+  // Rows created past the active-link limit with overages on are billed as a single create's are
+  // (decisions 013, 052): the overage job reports the workspace's newly started blocks, once each.
+  if (limits.pastActiveLimit) await queueOverageReport(env, payload);
 
   if (pending.length > thisRun.length) {
     // The rest in a follow-up message: each run stays within the per-invocation limits.
