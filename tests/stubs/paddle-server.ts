@@ -1089,6 +1089,19 @@ export async function startPaddleStub({ port = 0, webhookUrl }: { port?: number;
       return json(res, 201, { data: customerJson(customer) });
     }
     // A customer's businesses (the tax-id form, docs/decisions/046): name required, tax_identifier as given.
+    // PATCH a business (the tax-id form sent again replaces the customer's one: docs/decisions/046).
+    const onePath = /^\/customers\/([^/]+)\/businesses\/([^/]+)$/.exec(path);
+    if (onePath && req.method === "PATCH") {
+      const business = businesses.get(onePath[2]!);
+      if (!business || business.customer_id !== onePath[1])
+        return apiError(res, 404, "request_error", "entity_not_found", `Entity ${onePath[2]} not found`);
+      if (body.name !== undefined && (typeof body.name !== "string" || !body.name.trim()))
+        return apiError(res, 400, "request_error", "bad_request", "Invalid request.", [{ field: "name", message: "name is required" }]);
+      if (typeof body.name === "string") business.name = body.name.trim();
+      if (body.tax_identifier !== undefined) business.tax_identifier = (body.tax_identifier as string | null) ?? null;
+      business.updated_at = iso(Date.now());
+      return json(res, 200, { data: business });
+    }
     const businessPath = /^\/customers\/([^/]+)\/businesses$/.exec(path);
     if (businessPath) {
       const customerId = businessPath[1]!;

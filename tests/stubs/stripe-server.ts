@@ -746,6 +746,13 @@ export async function startStripeStub({ port = 0, webhookUrl }: { port?: number;
     }
     // Customer tax ids (the tax-id form, docs/decisions/046): Stripe checks the value against the
     // type's format; an EU VAT number must start with an EU member's code.
+    if (req.method === "DELETE" && parts[0] === "v1" && parts[1] === "customers" && parts[2] && parts[3] === "tax_ids" && parts[4]) {
+      const taxId = taxIds.get(parts[4]);
+      if (!taxId || taxId.customer !== parts[2])
+        return stripeError(res, 404, "invalid_request_error", `No such tax_id: '${parts[4]}'`, { code: "resource_missing", param: "id" });
+      taxIds.delete(parts[4]);
+      return json(res, 200, { id: parts[4], object: "tax_id", deleted: true });
+    }
     if (parts[0] === "v1" && parts[1] === "customers" && parts[2] && parts[3] === "tax_ids" && !parts[4]) {
       const customer = customers.get(parts[2]);
       if (!customer)

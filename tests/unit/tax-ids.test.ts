@@ -98,6 +98,24 @@ describe("the tax id at Stripe", () => {
     expect(list.data.map((t) => [t.type, t.value])).toEqual([["eu_vat", "DE123456789"]]);
   });
 
+  it("sent again, it replaces the one sent before: the customer's invoices list one tax id", async () => {
+    const first = await sendTaxIdToProvider(env(), { billingType: BILLING_TYPES.stripe, customerId }, INPUT);
+    const firstId = first.ok ? first.providerId : null;
+    expect(firstId).toMatch(/^txi_/);
+    const again = await sendTaxIdToProvider(
+      env(),
+      { billingType: BILLING_TYPES.stripe, customerId },
+      { ...INPUT, value: "FR12345678901" },
+      firstId,
+    );
+    expect(again).toMatchObject({ ok: true });
+    const list = await stripe.customers.listTaxIds(customerId);
+    expect(list.data.filter((t) => t.value === "FR12345678901")).toHaveLength(1);
+    expect(list.data.map((t) => t.id)).not.toContain(firstId);
+    // One already deleted at Stripe is no failure.
+    expect(await sendTaxIdToProvider(env(), { billingType: BILLING_TYPES.stripe, customerId }, INPUT, firstId)).toMatchObject({ ok: true });
+  });
+
   it("a value Stripe refuses is the form's message, not an error page", async () => {
     const sent = await sendTaxIdToProvider(env(), { billingType: BILLING_TYPES.stripe, customerId }, { ...INPUT, value: "XX123456789" });
     expect(sent).toEqual({ ok: false, status: 422, message: TAX_ID_MESSAGES.refused });
@@ -133,6 +151,17 @@ describe("the tax id at Paddle", () => {
     expect(sent).toMatchObject({ ok: true, providerId: expect.stringMatching(/^biz_/) });
     const businesses = await paddle.businesses.list(customerId).next();
     expect(businesses.map((b) => [b.name, b.taxIdentifier])).toEqual([["Acme GmbH", "DE123456789"]]);
+
+    // Sent again: the same business, updated, not a second one.
+    const again = await sendTaxIdToProvider(
+      { PADDLE_API_KEY: PADDLE_STUB_API_KEY, PADDLE_ENVIRONMENT: stub.url },
+      { billingType: BILLING_TYPES.paddle, customerId },
+      { ...INPUT, value: "FR12345678901", business_name: "Acme SARL" },
+      sent.ok ? sent.providerId : null,
+    );
+    expect(again).toEqual({ ok: true, providerId: sent.ok ? sent.providerId : "" });
+    const after = await paddle.businesses.list(customerId).next();
+    expect(after.map((b) => [b.name, b.taxIdentifier])).toEqual([["Acme SARL", "FR12345678901"]]);
   });
 });
 

@@ -92,23 +92,40 @@ export type TaxIdOutcome = { ok: true } | { ok: false; status: 422 | 502; messag
 /**
  * Gives the tax id to the customer's provider: Stripe, a customer tax id; Paddle, a business with
  * the tax identifier; test mode has nothing to call. The provider's id of what it made, or why not.
+ * A customer has one tax id from this form: `previous` (the provider's id of the one sent before)
+ * is replaced, so invoices never list old ones — at Stripe the new one is made first and the old
+ * one then deleted (one already gone is fine); at Paddle the business is updated in place.
  */
 export async function sendTaxIdToProvider(
   env: Partial<Pick<AppEnv, "STRIPE_SECRET_KEY" | "STRIPE_API_BASE" | "PADDLE_API_KEY" | "PADDLE_ENVIRONMENT">>,
   customer: Pick<TaxCustomer, "billingType" | "customerId">,
   input: TaxIdInput,
+  previous: string | null = null,
 ): Promise<{ ok: true; providerId: string | null } | Exclude<TaxIdOutcome, { ok: true }>> {
   try {
     if (customer.billingType === BILLING_TYPES.stripe) {
-      const made = await stripeClient(env).customers.createTaxId(customer.customerId, { type: input.type, value: input.value });
+      const stripe = stripeClient(env);
+      const made = await stripe.customers.createTaxId(customer.customerId, { type: input.type, value: input.value });
+      if (previous && previous !== made.id) {
+        try {
+          await stripe.customers.deleteTaxId(customer.customerId, previous);
+        } catch (error) {
+          if ((error as { code?: string })?.code !== "resource_missing") throw error;
+        }
+      }
       return { ok: true, providerId: made.id };
     }
     if (customer.billingType === BILLING_TYPES.paddle) {
-      const made = await paddleClient(env as AppEnv).businesses.create(customer.customerId, {
-        name: input.business_name,
-        taxIdentifier: input.value,
-      });
-      return { ok: true, providerId: made.id };
+      const paddle = paddleClient(env as AppEnv);
+      const fields = { name: input.business_name, taxIdentifier: input.value };
+      if (previous) {
+        try {
+          return { ok: true, providerId: (await paddle.businesses.update(customer.customerId, previous, fields)).id };
+        } catch (error) {
+          if ((error as { code?: string })?.code !== "entity_not_found") throw error;
+        }
+      }
+      return { ok: true, providerId: (await paddle.businesses.create(customer.customerId, fields)).id };
     }
     return { ok: true, providerId: null };
   } catch (error) {
@@ -123,7 +140,8 @@ export async function sendTaxIdToProvider(
 
 /** The tax id to the provider, then kept (nothing is kept when the provider refuses or cannot be reached). */
 export async function submitTaxId(env: AppEnv, db: Db, customer: TaxCustomer, input: TaxIdInput, now = new Date()): Promise<TaxIdOutcome> {
-  const sent = await sendTaxIdToProvider(env, customer, input);
+  const before = await currentTaxId(db, customer);
+  const sent = await sendTaxIdToProvider(env, customer, input, before?.providerId ?? null);
   if (!sent.ok) return sent;
   await saveTaxId(
     db,
