@@ -26,15 +26,17 @@ const columns = {
 };
 
 function base(db: Db) {
-  return db
-    .select(columns)
-    .from(brandedDomains)
-    .leftJoin(workspaces, eq(workspaces.id, brandedDomains.workspaceId))
-    .leftJoin(owners, eq(owners.id, workspaces.userId))
-    .leftJoin(adders, eq(adders.id, brandedDomains.userId))
-    // A team's or member's workspace names its organization; an organization's own domain (decision 044) names it directly.
-    .leftJoin(organizations, sql`${organizations.id} = coalesce(${brandedDomains.organizationId}, ${workspaces.organizationId})`)
-    .leftJoin(teams, sql`${teams.id} = ${workspaces.teamId} AND ${teams.organizationId} = ${workspaces.organizationId}`);
+  return (
+    db
+      .select(columns)
+      .from(brandedDomains)
+      .leftJoin(workspaces, eq(workspaces.id, brandedDomains.workspaceId))
+      .leftJoin(owners, eq(owners.id, workspaces.userId))
+      .leftJoin(adders, eq(adders.id, brandedDomains.userId))
+      // A team's or member's workspace names its organization; an organization's own domain (decision 044) names it directly.
+      .leftJoin(organizations, sql`${organizations.id} = coalesce(${brandedDomains.organizationId}, ${workspaces.organizationId})`)
+      .leftJoin(teams, sql`${teams.id} = ${workspaces.teamId} AND ${teams.organizationId} = ${workspaces.organizationId}`)
+  );
 }
 
 export type KioskBrandedDomain = Awaited<ReturnType<typeof listAllBrandedDomains>>[number];

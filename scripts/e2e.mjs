@@ -47,7 +47,10 @@ async function phase(runs) {
 }
 
 await phase(
-  Array.from({ length: shards }, (_, i) => [shards > 1 ? `main ${i + 1}/${shards}` : "main", shards > 1 ? [`--shard=${i + 1}/${shards}`] : []]),
+  Array.from({ length: shards }, (_, i) => [
+    shards > 1 ? `main ${i + 1}/${shards}` : "main",
+    shards > 1 ? [`--shard=${i + 1}/${shards}`] : [],
+  ]),
 );
 // Provider suites only when no spec file was named, or when one of theirs was.
 const providers = [

@@ -70,7 +70,10 @@ describe("releasing a deleted owner's domains from the queue", () => {
     const reused = `again-${crypto.randomUUID().slice(0, 8)}.brand.example`;
     const userId = `u-${crypto.randomUUID()}`;
     await testEnv.DB.batch([
-      testEnv.DB.prepare("INSERT INTO users (id, name, email, created_at, updated_at) VALUES (?, 'T', ?, 0, 0)").bind(userId, `${userId}@example.com`),
+      testEnv.DB.prepare("INSERT INTO users (id, name, email, created_at, updated_at) VALUES (?, 'T', ?, 0, 0)").bind(
+        userId,
+        `${userId}@example.com`,
+      ),
       testEnv.DB.prepare(
         "INSERT INTO branded_domains (id, workspace_id, user_id, hostname, kind, status, created_at) VALUES (?, ?, ?, ?, 'domain', 'active', 0)",
       ).bind(crypto.randomUUID(), userId, userId, reused),

@@ -127,5 +127,16 @@ export async function readCreateFields(
   const description = checkDescription(body.description, errors);
   const routes = body.routes === undefined ? undefined : await checkRoutes(c, body.routes, errors);
   if (errors.messages.length > 0 || url === null || expiresAt === undefined) return { errors: errors.messages };
-  return { input: { url, domain: body.domain?.trim() || null, alias, tags, expiresAt, description, ...(routes ? { routes } : {}), ...(body.pixels ? { pixels: true } : {}) } };
+  return {
+    input: {
+      url,
+      domain: body.domain?.trim() || null,
+      alias,
+      tags,
+      expiresAt,
+      description,
+      ...(routes ? { routes } : {}),
+      ...(body.pixels ? { pixels: true } : {}),
+    },
+  };
 }

@@ -93,7 +93,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (billingType === BILLING_TYPES.test) return redirect(`/app/shopping-cart/pay/${orderId}`);
     // Stripe or Paddle: straight to the provider's checkout, made from the order as stored (decision 049).
     const order = await getOrder(db, orderId);
-    const started = order?.status === 0 ? await startOrderPayment(env, order, viewer.user, new URL(request.url).origin) : { ok: false as const };
+    const started =
+      order?.status === 0 ? await startOrderPayment(env, order, viewer.user, new URL(request.url).origin) : { ok: false as const };
     return redirect(started.ok ? started.url : `/app/shopping-cart/pay/${orderId}?failed=1`);
   }
   const cart = await pricedCart(env, viewer);
