@@ -79,6 +79,19 @@ export function stripeOrderPayment(session: StripeOrderSessionLike, order: Payab
   return { ok: true, paymentRef: typeof intent === "string" ? intent : intent.id };
 }
 
+/** A payment a checkout actually took: its reference (what a refund names) and its amount (minor units). */
+export interface TakenPayment {
+  paymentRef: string;
+  amount: number;
+}
+
+/** What a completed Stripe Checkout Session in payment mode took, whether or not it pays its order. */
+export function stripeTakenPayment(session: StripeOrderSessionLike): TakenPayment | null {
+  const intent = session.payment_intent;
+  if (session.mode !== "payment" || session.payment_status !== "paid" || !intent || !session.amount_total) return null;
+  return { paymentRef: typeof intent === "string" ? intent : intent.id, amount: session.amount_total };
+}
+
 /** The fields of a Paddle transaction Snip reads (as the SDK gives it, camelCase). */
 export interface PaddleOrderTransactionLike {
   id: string;
@@ -103,6 +116,14 @@ export function paddleOrderPayment(transaction: PaddleOrderTransactionLike, orde
   return { ok: true, paymentRef: transaction.id };
 }
 
+/** What a paid or completed Paddle transaction took (before tax), whether or not it pays its order. */
+export function paddleTakenPayment(transaction: PaddleOrderTransactionLike): TakenPayment | null {
+  if (transaction.status !== "paid" && transaction.status !== "completed") return null;
+  const totals = transaction.details?.totals;
+  const paid = totals ? Number(totals.subtotal) - Number(totals.discount) : NaN;
+  return Number.isFinite(paid) && paid > 0 ? { paymentRef: transaction.id, amount: paid } : null;
+}
+
 /**
  * What a refund gives back: the whole total when no domain could be registered, else what the
  * failed lines cost (their amounts after discount). Zero: nothing to refund.
@@ -117,6 +138,9 @@ export function refundAmount(order: { total: number }, items: readonly (OrderLin
 
 /** The idempotency key of an order's refund: one refund per order, whatever the job's retries. */
 export const refundIdempotencyKey = (orderId: string) => `domain-order-refund-${orderId}`;
+
+/** The key of giving back a payment its order could not take (one per payment, apart from the order's own refund). */
+export const untakenRefundIdempotencyKey = (orderId: string, paymentRef: string) => `domain-order-untaken-${orderId}-${paymentRef}`;
 
 /**
  * The idempotency key of an order's checkout: a double click makes one session; after an expired

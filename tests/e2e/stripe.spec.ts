@@ -762,6 +762,43 @@ test.describe("domain orders paid through Stripe Checkout (docs/decisions/049)",
     await expect(page.getByText(domain, { exact: true })).toHaveCount(0);
   });
 
+  test("a payment for an order a later checkout replaced is given back whole, once; the new order is still to pay (decisions 043, 049)", async ({
+    page,
+  }) => {
+    const first = uniqueDomain("stripeold");
+    const second = uniqueDomain("stripenew");
+    await subscriberWithDomainInCart(page, first);
+    const oldOrder = await checkoutAtStripe(page, first);
+    const oldCheckout = page.url();
+
+    // Back in Snip: a second domain, and Checkout again replaces the unpaid order with one for both.
+    await page.goto("/app/purchase/domain");
+    await page.getByLabel("Domain name").fill(second);
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page.getByTestId("domain-result")).toContainText("Available");
+    await page.getByRole("button", { name: "Add to cart" }).click();
+    await expect(page.getByTestId("cart-total")).toHaveText("$24.00");
+    await page.getByRole("button", { name: "Checkout" }).click();
+    await expect(page.getByTestId("due-today")).toHaveText("Due today: 24.00 USD");
+    const newSession = new URL(page.url()).pathname.split("/").at(-1)!;
+
+    // The old checkout page, still open in the buyer's history, is paid anyway.
+    await page.goto(oldCheckout);
+    await page.getByRole("button", { name: "Pay" }).click();
+    await expect(page).toHaveURL(`${BASE_URL}/app/shopping-cart/success?order=${oldOrder}`);
+    const [paidOld] = await sessionsOf(page, oldOrder);
+    expect(paidOld).toMatchObject({ payment_status: "paid", amount_total: 1200 });
+    await expect.poll(async () => (await refundsOf(page, paidOld!.payment_intent!)).map((r) => r.amount), { timeout: 30_000 }).toEqual([1200]);
+    expect(await orderStatus(page, oldOrder)).not.toBe("paid");
+    expect(stubs.registrar.state.calls.filter((c) => c.kind === "register" && [first, second].includes(c.domain))).toEqual([]);
+
+    // The new order is the one to pay, for both domains.
+    const res = await page.request.get(`${stubUrl("stripe")}/__stub/checkout-sessions`);
+    const pending = ((await res.json()) as { data: StubSession[] }).data.find((s) => s.id === newSession)!;
+    expect(pending).toMatchObject({ status: "open", amount_total: 2400 });
+    expect(await orderStatus(page, pending.client_reference_id!)).toBe("new");
+  });
+
   test("a forged, unsigned or foreign webhook changes nothing; a double click makes one session; the real payment then pays", async ({
     page,
   }) => {

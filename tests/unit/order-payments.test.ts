@@ -8,9 +8,12 @@ import {
   chargeLines,
   checkoutIdempotencyKey,
   paddleOrderPayment,
+  paddleTakenPayment,
   refundAmount,
   refundIdempotencyKey,
   stripeOrderPayment,
+  stripeTakenPayment,
+  untakenRefundIdempotencyKey,
   type PaddleOrderTransactionLike,
   type StripeOrderSessionLike,
 } from "../../domain/order-payments";
@@ -106,5 +109,41 @@ describe("idempotency keys", () => {
     expect(checkoutIdempotencyKey(order.id, null)).toBe(checkoutIdempotencyKey(order.id, null));
     expect(checkoutIdempotencyKey(order.id, "cs_test_old")).not.toBe(checkoutIdempotencyKey(order.id, null));
     expect(refundIdempotencyKey(order.id)).toBe(`domain-order-refund-${order.id}`);
+    // Giving back a payment the order could not take is keyed by that payment, apart from the order's own refund.
+    expect(untakenRefundIdempotencyKey(order.id, "pi_1")).not.toBe(refundIdempotencyKey(order.id));
+    expect(untakenRefundIdempotencyKey(order.id, "pi_1")).not.toBe(untakenRefundIdempotencyKey(order.id, "pi_2"));
+  });
+});
+
+describe("the money a checkout took, whether or not it pays its order", () => {
+  const session: StripeOrderSessionLike = {
+    id: "cs_test_old",
+    mode: "payment",
+    payment_status: "paid",
+    amount_total: 1200,
+    currency: "usd",
+    client_reference_id: order.id,
+    payment_intent: "pi_old",
+  };
+  it("Stripe: a paid payment-mode session's PaymentIntent and amount; nothing when unpaid, a subscription or free", () => {
+    // It pays another total than the order's (replaced or repriced since): not authorized, yet taken.
+    expect(stripeOrderPayment(session, { ...order, checkoutRef: "cs_test_old" })).toMatchObject({ ok: false });
+    expect(stripeTakenPayment(session)).toEqual({ paymentRef: "pi_old", amount: 1200 });
+    expect(stripeTakenPayment({ ...session, payment_status: "unpaid" })).toBeNull();
+    expect(stripeTakenPayment({ ...session, mode: "subscription" })).toBeNull();
+    expect(stripeTakenPayment({ ...session, amount_total: 0 })).toBeNull();
+    expect(stripeTakenPayment({ ...session, payment_intent: null })).toBeNull();
+  });
+  it("Paddle: a paid or completed transaction's amount before tax; nothing before it is paid", () => {
+    const transaction: PaddleOrderTransactionLike = {
+      id: "txn_old",
+      status: "paid",
+      currencyCode: "USD",
+      details: { totals: { subtotal: "1200", discount: "200" } },
+    };
+    expect(paddleTakenPayment(transaction)).toEqual({ paymentRef: "txn_old", amount: 1000 });
+    expect(paddleTakenPayment({ ...transaction, status: "completed" })).toEqual({ paymentRef: "txn_old", amount: 1000 });
+    expect(paddleTakenPayment({ ...transaction, status: "ready" })).toBeNull();
+    expect(paddleTakenPayment({ ...transaction, details: null })).toBeNull();
   });
 });

@@ -17,14 +17,19 @@ import {
   chargeLines,
   checkoutIdempotencyKey,
   paddleOrderPayment,
+  paddleTakenPayment,
   stripeOrderPayment,
+  stripeTakenPayment,
+  untakenRefundIdempotencyKey,
   type PaddleOrderTransactionLike,
   type StripeOrderSessionLike,
+  type TakenPayment,
 } from "../../../domain/order-payments";
 import { getDb } from "../../../db/client.server";
 import { getOrder, getOrderByCheckoutRef, listOrderItems, setOrderCheckoutRef, type DomainOrder } from "../../../db/orders.server";
 import type { AppEnv } from "../../env.server";
 import { authorizeOrder } from "../orders.server";
+import { refundOrderPayment } from "./order-refunds.server";
 import { paddleClient } from "./paddle.server";
 import { billingCustomerId } from "./provider.server";
 import { stripeClient } from "./stripe.server";
@@ -160,11 +165,10 @@ export async function settleStripeOrderSession(env: AppEnv, session: StripeOrder
     return false;
   }
   const verdict = stripeOrderPayment(session, order);
-  if (!verdict.ok) {
-    console.error(`stripe: checkout session ${session.id} does not pay order ${order.id} (${verdict.reason}); not authorized`);
-    return false;
-  }
-  return authorizeOrder(env, order, verdict.paymentRef);
+  if (verdict.ok && (await authorizeOrder(env, order, verdict.paymentRef))) return true;
+  if (!verdict.ok) console.error(`stripe: checkout session ${session.id} does not pay order ${order.id} (${verdict.reason}); not authorized`);
+  await giveBackUntaken(env, order, stripeTakenPayment(session));
+  return false;
 }
 
 /** A Paddle transaction paid or completed (signed notification): as settleStripeOrderSession. */
@@ -174,11 +178,29 @@ export async function settlePaddleOrderTransaction(
   transaction: PaddleOrderTransactionLike,
 ): Promise<boolean> {
   const verdict = paddleOrderPayment(transaction, order);
-  if (!verdict.ok) {
-    console.error(`paddle: transaction ${transaction.id} does not pay order ${order.id} (${verdict.reason}); not authorized`);
-    return false;
-  }
-  return authorizeOrder(env, order, verdict.paymentRef);
+  if (verdict.ok && (await authorizeOrder(env, order, verdict.paymentRef))) return true;
+  if (!verdict.ok) console.error(`paddle: transaction ${transaction.id} does not pay order ${order.id} (${verdict.reason}); not authorized`);
+  await giveBackUntaken(env, order, paddleTakenPayment(transaction));
+  return false;
+}
+
+/**
+ * Money a checkout took that its order cannot take — the order was replaced by a later checkout
+ * (cancelled), repriced after its checkout was made, or paid another amount — is given back whole
+ * at the provider (once: the refund's key is this payment's; Paddle finds its adjustment). A
+ * payment the order already took (a redelivered event) is left alone. A provider that does not
+ * answer throws: the webhook answers 500 and the provider sends it again.
+ */
+async function giveBackUntaken(env: AppEnv, order: DomainOrder, taken: TakenPayment | null): Promise<void> {
+  if (!taken) return;
+  const now = await getOrder(getDb(env.DB), order.id);
+  if (now?.paymentRef === taken.paymentRef) return;
+  const refund = await refundOrderPayment(
+    env,
+    { id: order.id, billingType: order.billingType, paymentRef: taken.paymentRef },
+    { amount: taken.amount, whole: true, domains: [], idempotencyKey: untakenRefundIdempotencyKey(order.id, taken.paymentRef) },
+  );
+  console.warn(`order ${order.id}: a payment it could not take (${taken.paymentRef}) was refunded (${refund ?? "nothing charged"})`);
 }
 
 /** Whether a Stripe event is about a domain order's checkout (payment mode), not a subscription's. */

@@ -37,7 +37,7 @@ export interface RefundOrder {
 export async function refundOrderPayment(
   env: RefundEnv,
   order: RefundOrder,
-  refund: { amount: number; whole: boolean; domains: string[] },
+  refund: { amount: number; whole: boolean; domains: string[]; idempotencyKey?: string },
 ): Promise<string | null> {
   if (order.billingType === BILLING_TYPES.test) return `re_test_${order.id.replaceAll("-", "")}`;
   if (!order.paymentRef || refund.amount <= 0) return null;
@@ -46,7 +46,12 @@ export async function refundOrderPayment(
   throw new Error(`order ${order.id}: unknown billing type ${order.billingType}`);
 }
 
-async function stripeRefund(env: RefundEnv, order: RefundOrder, paymentIntent: string, refund: { amount: number; whole: boolean }) {
+async function stripeRefund(
+  env: RefundEnv,
+  order: RefundOrder,
+  paymentIntent: string,
+  refund: { amount: number; whole: boolean; idempotencyKey?: string },
+) {
   const stripe = stripeClient(env);
   try {
     const made = await stripe.refunds.create(
@@ -56,7 +61,7 @@ async function stripeRefund(env: RefundEnv, order: RefundOrder, paymentIntent: s
         reason: "requested_by_customer",
         metadata: { order_id: order.id },
       },
-      { idempotencyKey: refundIdempotencyKey(order.id) },
+      { idempotencyKey: refund.idempotencyKey ?? refundIdempotencyKey(order.id) },
     );
     return made.id;
   } catch (error) {
