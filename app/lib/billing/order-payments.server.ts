@@ -167,7 +167,11 @@ export async function settleStripeOrderSession(env: AppEnv, session: StripeOrder
   const verdict = stripeOrderPayment(session, order);
   if (verdict.ok && (await authorizeOrder(env, order, verdict.paymentRef))) return true;
   if (!verdict.ok) console.error(`stripe: checkout session ${session.id} does not pay order ${order.id} (${verdict.reason}); not authorized`);
-  await giveBackUntaken(env, order, stripeTakenPayment(session));
+  if (stripeTakenPayment(session)) {
+    // What the session took, as Stripe keeps it (the event's copy is not what is refunded).
+    const kept = await stripeClient(env).checkout.sessions.retrieve(session.id);
+    await giveBackUntaken(env, order, stripeTakenPayment(kept as unknown as StripeOrderSessionLike));
+  }
   return false;
 }
 
@@ -180,7 +184,11 @@ export async function settlePaddleOrderTransaction(
   const verdict = paddleOrderPayment(transaction, order);
   if (verdict.ok && (await authorizeOrder(env, order, verdict.paymentRef))) return true;
   if (!verdict.ok) console.error(`paddle: transaction ${transaction.id} does not pay order ${order.id} (${verdict.reason}); not authorized`);
-  await giveBackUntaken(env, order, paddleTakenPayment(transaction));
+  if (paddleTakenPayment(transaction)) {
+    // What the transaction took, as Paddle keeps it (the notification's copy is not what is refunded).
+    const kept = await paddleClient(env).transactions.get(transaction.id);
+    await giveBackUntaken(env, order, paddleTakenPayment(kept as unknown as PaddleOrderTransactionLike));
+  }
   return false;
 }
 
@@ -188,7 +196,8 @@ export async function settlePaddleOrderTransaction(
  * Money a checkout took that its order cannot take — the order was replaced by a later checkout
  * (cancelled), repriced after its checkout was made, or paid another amount — is given back whole
  * at the provider (once: the refund's key is this payment's; Paddle finds its adjustment). A
- * payment the order already took (a redelivered event) is left alone. A provider that does not
+ * payment the order already took (a redelivered event) is left alone. What was taken is read from
+ * the provider's own record of the checkout, never from the event's body. A provider that does not
  * answer throws: the webhook answers 500 and the provider sends it again.
  */
 async function giveBackUntaken(env: AppEnv, order: DomainOrder, taken: TakenPayment | null): Promise<void> {
