@@ -54,10 +54,20 @@ export async function pruneCountedMessages(db: D1Database, now: number): Promise
 
 export type CountedClick = ClickFacts & { id: string };
 
+/**
+ * Rows per rollup statement. Each statement binds one parameter, a JSON array of its rows read
+ * with json_each (as the bulk import does), not a parameter per value: a batch of 1,000 clicks
+ * spread over many links was several hundred statements under D1's 100 bound parameters, and
+ * each statement costs the database its own parse and round; now it is a handful (issue 15).
+ */
+export const ROLLUP_ROWS_PER_STATEMENT = 1_000;
+
+function jsonRows(db: D1Database, sql: string, rows: readonly unknown[][]): D1PreparedStatement[] {
+  return chunk(rows, ROLLUP_ROWS_PER_STATEMENT).map((part) => db.prepare(sql).bind(JSON.stringify(part)));
+}
+
 /** The rollup statements that count these clicks; run them in one `db.batch` with markMessagesCounted. */
 export function buildClickStatements(db: D1Database, clicks: readonly CountedClick[]): D1PreparedStatement[] {
-  const statements: D1PreparedStatement[] = [];
-
   // Hourly clicks and bot clicks per (link, hour).
   const groups = new Map<string, [string, number, number, number]>();
   const visitors = new Map<string, [string, number, string]>();
@@ -71,25 +81,6 @@ export function buildClickStatements(db: D1Database, clicks: readonly CountedCli
       // An empty hash (no VISITOR_SALT configured) counts the click but no unique visitor.
       if (c.visitor !== "") visitors.set(`${key}|${c.visitor}`, [c.linkId, c.hour, c.visitor]);
     }
-  }
-  for (const part of chunk([...groups.values()], Math.floor(MAX_PARAMS / 4))) {
-    statements.push(
-      db
-        .prepare(
-          `INSERT INTO click_hourly (link_id, hour, clicks, uniques, bot_clicks) VALUES ${part.map(() => "(?,?,?,0,?)").join(",")}
-           ON CONFLICT (link_id, hour) DO UPDATE SET clicks = clicks + excluded.clicks, bot_clicks = bot_clicks + excluded.bot_clicks`,
-        )
-        .bind(...part.flat()),
-    );
-  }
-  // Unique visitors: a visitor new to its link's hour is inserted, and the trigger
-  // click_visitors_count_unique adds one to that hour's uniques; one already seen is ignored.
-  for (const part of chunk([...visitors.values()], Math.floor(MAX_PARAMS / 3))) {
-    statements.push(
-      db
-        .prepare(`INSERT OR IGNORE INTO click_visitors (link_id, hour, visitor) VALUES ${part.map(() => "(?,?,?)").join(",")}`)
-        .bind(...part.flat()),
-    );
   }
 
   // Breakdowns of human clicks.
@@ -112,17 +103,31 @@ export function buildClickStatements(db: D1Database, clicks: readonly CountedCli
       else dims.set(key, [c.linkId, c.hour, dimension, value, 1]);
     }
   }
-  for (const part of chunk([...dims.values()], Math.floor(MAX_PARAMS / 5))) {
-    statements.push(
-      db
-        .prepare(
-          `INSERT INTO click_dimensions (link_id, hour, dimension, value, clicks) VALUES ${part.map(() => "(?,?,?,?,?)").join(",")}
-           ON CONFLICT (link_id, hour, dimension, value) DO UPDATE SET clicks = clicks + excluded.clicks`,
-        )
-        .bind(...part.flat()),
-    );
-  }
-  return statements;
+
+  return [
+    // `WHERE true` keeps SQLite from reading ON CONFLICT as a join's ON.
+    ...jsonRows(
+      db,
+      `INSERT INTO click_hourly (link_id, hour, clicks, uniques, bot_clicks)
+       SELECT value ->> 0, value ->> 1, value ->> 2, 0, value ->> 3 FROM json_each(?) WHERE true
+       ON CONFLICT (link_id, hour) DO UPDATE SET clicks = clicks + excluded.clicks, bot_clicks = bot_clicks + excluded.bot_clicks`,
+      [...groups.values()],
+    ),
+    // Unique visitors: a visitor new to its link's hour is inserted, and the trigger
+    // click_visitors_count_unique adds one to that hour's uniques; one already seen is ignored.
+    ...jsonRows(
+      db,
+      "INSERT OR IGNORE INTO click_visitors (link_id, hour, visitor) SELECT value ->> 0, value ->> 1, value ->> 2 FROM json_each(?)",
+      [...visitors.values()],
+    ),
+    ...jsonRows(
+      db,
+      `INSERT INTO click_dimensions (link_id, hour, dimension, value, clicks)
+       SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4 FROM json_each(?) WHERE true
+       ON CONFLICT (link_id, hour, dimension, value) DO UPDATE SET clicks = clicks + excluded.clicks`,
+      [...dims.values()],
+    ),
+  ];
 }
 
 export interface LinkClickTotals {
@@ -205,8 +210,16 @@ export function buildTrackedClickStatements(
         .prepare("INSERT INTO click_messages (id, counted_at) SELECT ?, NULL FROM links WHERE id = ? AND tracked_clicks <> ?")
         .bind(`tracked-clicks-moved:${linkId}`, linkId, tracked),
     );
-  for (const [linkId, count] of perLink)
-    if (count > 0) statements.push(db.prepare("UPDATE links SET tracked_clicks = tracked_clicks + ? WHERE id = ?").bind(count, linkId));
+  // One statement for the batch's links, not one per link (issue 15).
+  const counts = [...perLink].filter(([, count]) => count > 0);
+  statements.push(
+    ...jsonRows(
+      db,
+      `UPDATE links SET tracked_clicks = tracked_clicks + v.value ->> 1
+       FROM json_each(?) AS v WHERE links.id = v.value ->> 0`,
+      counts,
+    ),
+  );
   return statements;
 }
 

@@ -93,6 +93,39 @@ describe("max_trackable_clicks", () => {
     expect(await counted(id)).toEqual({ clicks: 2, bots: 1, tracked: FREE_LIMIT });
   });
 
+  it("counts a full batch spread over 1,200 links: each link's clicks, total and breakdowns exactly", async () => {
+    const owner = await user("pro");
+    const ids: string[] = [];
+    for (let i = 0; i < 1_200; i++) ids.push(crypto.randomUUID());
+    await testEnv.DB.prepare(
+      `INSERT INTO links (id, domain, alias, url, status, user_id, workspace_id, tracked_clicks, clicks_unlimited, created_at, updated_at)
+       SELECT value, 'snip.test', substr(value, 1, 13), 'https://example.com/', 'active', ?1, ?1, 7, 0, 1, 1 FROM json_each(?2)`,
+    )
+      .bind(owner, JSON.stringify(ids))
+      .run();
+    // Ten messages of 120 clicks, one click per link; a link in three gets a second one (a bot).
+    const clicks = ids.map((id, i) => click(id, `10.0.${i >> 8}.${i & 255}`));
+    const bots = ids.filter((_, i) => i % 3 === 0).map((id) => click(id, "198.51.100.1", BOT));
+    const all = [...clicks, ...bots];
+    const messages = Array.from({ length: 10 }, (_, m) => message(...all.slice(m * 160, (m + 1) * 160)));
+    const result = await deliver(messages);
+    expect(result.explicitAcks).toHaveLength(10);
+    const rows = await testEnv.DB.prepare(
+      `SELECT l.id, l.tracked_clicks AS tracked, h.clicks, h.uniques, h.bot_clicks AS bots,
+         (SELECT SUM(clicks) FROM click_dimensions d WHERE d.link_id = l.id AND d.dimension = 'country' AND d.value = 'DE') AS de,
+         (SELECT SUM(clicks) FROM click_dimensions_daily d WHERE d.link_id = l.id AND d.dimension = 'browser') AS daily
+       FROM links l LEFT JOIN click_hourly h ON h.link_id = l.id WHERE l.id IN (SELECT value FROM json_each(?))`,
+    )
+      .bind(JSON.stringify(ids))
+      .all<{ id: string; tracked: number; clicks: number; uniques: number; bots: number; de: number; daily: number }>();
+    expect(rows.results).toHaveLength(1_200);
+    const wrong = rows.results.filter((r) => {
+      const bot = ids.indexOf(r.id) % 3 === 0 ? 1 : 0;
+      return r.clicks !== 1 || r.uniques !== 1 || r.bots !== bot || r.tracked !== 7 + 1 + bot || r.de !== 1 || r.daily !== 1;
+    });
+    expect(wrong).toEqual([]);
+  });
+
   it("counts a redelivered message once below the limit", async () => {
     const owner = await user(null);
     const id = await link(owner, 0);
