@@ -621,10 +621,7 @@ progress("accounting run");
 const accountingStarted = Date.now();
 // Long enough to send the whole budget at a third of the rate the cached rounds measured: a run
 // cut short leaves the budget's tail unsent and requests in flight, and could not be checked.
-const accountingSeconds = Math.min(
-  300,
-  Math.max(20, Math.ceil(ACCOUNTED_REQUESTS / Math.max(1, paths.cachedHuman.app.rps / 3)) + 10),
-);
+const accountingSeconds = Math.min(300, Math.max(20, Math.ceil(ACCOUNTED_REQUESTS / Math.max(1, paths.cachedHuman.app.rps / 3)) + 10));
 const accounting = wrk(APP_URL, accountingScript, accountingSeconds, { timeout: "15s" });
 const accountingEnded = Date.now();
 if (process.env.BENCH_DEBUG) console.log(accounting.text);
