@@ -650,7 +650,7 @@ const expected = new Map(countedIds.map((id) => [id, { clicks: 0, bots: 0, visit
 for (let n = ACCOUNTED_REQUESTS - answered + 1; n <= ACCOUNTED_REQUESTS; n++) {
   const { link, visitor, referrer } = accountingVisit(n, COUNTED_LINKS);
   const id = countedIds[link];
-  const facts = await describeClick(visitPayload(id, visitor, referrer, accountingStarted), "bench");
+  const facts = describeClick(visitPayload(id, visitor, referrer, accountingStarted), "bench");
   const e = expected.get(id);
   if (facts.isBot) {
     e.bots++;

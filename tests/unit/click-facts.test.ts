@@ -172,6 +172,13 @@ describe("describeClick: time and visitor", () => {
     expect(JSON.stringify(facts)).not.toContain("203.0.113.7");
   });
 
+  it("hashes the visitor as the first 12 bytes of SHA-256(salt|link|hour|address|agent), as before the synchronous hash", async () => {
+    const facts = describe_();
+    const input = `${SALT}|link_1|${Math.floor(AT / HOUR_MS)}|203.0.113.7|${UA.chromeWindows}`;
+    const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(input)));
+    expect(facts.visitor).toBe(Buffer.from(digest.slice(0, 12)).toString("hex"));
+  });
+
   it("gives the same visitor hash for the same address, agent and link within the hour", async () => {
     const a = await describe_({ at: AT });
     const b = await describe_({ at: AT + 30 * 60_000, referrer: null, country: "US", acceptLanguage: "en" });

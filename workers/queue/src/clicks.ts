@@ -78,7 +78,7 @@ async function countClicks(env: QueueEnv, messages: readonly Message<ClickBatchM
   for (const [id, body] of unique) {
     if (counted.has(id)) continue;
     freshIds.push(id);
-    for (const event of body.payload.clicks) fresh.push({ id: event.id, ...(await describeClick(event.payload, salt)) });
+    for (const event of body.payload.clicks) fresh.push({ id: event.id, ...describeClick(event.payload, salt) });
   }
   if (freshIds.length === 0) return;
   const states = await getLinkClickStates(env.DB, [...new Set(fresh.map((c) => c.linkId))]);
