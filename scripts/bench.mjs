@@ -35,7 +35,7 @@
 // with `--check` it exits 1 when a budgeted page ships more than 90 kB (issue 15).
 // Needs wrk (Debian package `wrk`).
 import { spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync, existsSync } from "node:fs";
+import { cpSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync, existsSync } from "node:fs";
 import { createServer } from "node:net";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -74,6 +74,7 @@ const COUNTED_LINKS = 100;
 // Ports of their own, clear of the 8787-8799 range the service and its tests use.
 const BARE_PORT = env("BENCH_BARE_PORT", 8911);
 const APP_PORT = env("BENCH_APP_PORT", 8912);
+const FLOOR_PORT = env("BENCH_FLOOR_PORT", 8913);
 const SHORT_HOST = "localhost:8787"; // the redirect worker's SHORT_HOST: a stored domain, not a port in use
 // The measured links are spread over three short hosts (docs/decisions/035), alias number i on
 // host i % 3: the default host (asked for as localhost:APP_PORT, a loopback host of this local run),
@@ -97,14 +98,14 @@ if (spawnSync("wrk", ["-v"]).error) {
   console.error("npm run bench needs wrk: apt-get install -y wrk");
   process.exit(1);
 }
-for (const port of [BARE_PORT, APP_PORT]) {
+for (const port of [BARE_PORT, APP_PORT, FLOOR_PORT]) {
   const free = await new Promise((resolve) => {
     const server = createServer()
       .once("error", () => resolve(false))
       .listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
   });
   if (!free) {
-    console.error(`npm run bench: port ${port} is taken (BENCH_BARE_PORT / BENCH_APP_PORT choose others)`);
+    console.error(`npm run bench: port ${port} is taken (BENCH_BARE_PORT / BENCH_APP_PORT / BENCH_FLOOR_PORT choose others)`);
     process.exit(1);
   }
 }
@@ -255,6 +256,39 @@ await seedKv.put(
 const seedSeconds = (Date.now() - kvSeeded) / 1000;
 await seeder.dispose();
 
+// The KV floor: a bare worker that reads the link's KV record once per request and answers its
+// URL, on a copy of the same seeded KV, in a runtime of its own. It is the least any redirect of
+// an alias the isolate has not seen can cost locally (Miniflare's KV is a SQLite-backed object on
+// the runtime's one thread; in production a KV read costs the worker no CPU while it waits), so
+// the KV path is reported against it as well as against the constant redirect (docs/decisions/057).
+cpSync(join(state, "v3", "kv"), join(state, "floor", "v3", "kv"), { recursive: true });
+const floor = new Miniflare(
+  convertV4MiniflareOptions({
+    host: "127.0.0.1",
+    port: FLOOR_PORT,
+    cf: false,
+    resourcePersistencePath: join(state, "floor", "v3"),
+    workers: [
+      {
+        kvNamespaces: stores.kvNamespaces,
+        name: "bench-seed",
+        modules: true,
+        compatibilityDate: "2026-10-01",
+        script: `const HOSTS = { "localhost:${APP_PORT}": "${SHORT_HOST}" };
+export default {
+  async fetch(request, env) {
+    const url = new URL(request.url);
+    const host = request.headers.get("host");
+    const record = await env.LINKS.get("link:" + (HOSTS[host] ?? host) + url.pathname, "json");
+    return new Response(null, { status: 302, headers: { location: record ? record.url : "https://example.com/" } });
+  },
+};`,
+      },
+    ],
+  }),
+);
+await floor.ready;
+
 // BENCH_NO_CLICK_CONSUMER=1 runs the service without the clicks consumer (the clicks wait in the
 // queue), as production's redirect worker runs: the consumer on other machines. An experiment:
 // its accounting run cannot count anything.
@@ -276,9 +310,10 @@ await bare.ready;
 const db = await app.getD1Database("DB", "snip-app");
 const kv = await app.getKVNamespace("LINKS", "snip-app");
 // The bare runtime started first, the service's last (the seeder's has ended).
-const [BARE_PID, APP_PID] = (() => {
+// Started in this order: bare, floor, service.
+const [BARE_PID, FLOOR_PID, APP_PID] = (() => {
   const pids = workerdPids();
-  return pids.length === 2 ? pids : [0, 0];
+  return pids.length === 3 ? pids : [0, 0, 0];
 })();
 if ((await kv.get(`link:${storedHostOf(KV_ALIASES - 1)}/${alias("k", KV_ALIASES - 1)}`)) === null)
   throw new Error("bench: the seeded KV is not the service's");
@@ -526,7 +561,12 @@ function cpuMs(pid) {
   return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
 }
 
-async function rounds(label, scriptPath, count, { connections = CONNECTIONS, walk = null, seconds = PATH_DURATION_S } = {}) {
+async function rounds(
+  label,
+  scriptPath,
+  count,
+  { connections = CONNECTIONS, walk = null, seconds = PATH_DURATION_S, side: measured = { url: APP_URL, pid: APP_PID } } = {},
+) {
   const bareRuns = [];
   const appRuns = [];
   for (let round = 0; round < count; round++) {
@@ -538,13 +578,13 @@ async function rounds(label, scriptPath, count, { connections = CONNECTIONS, wal
         run.cpuUsPerRequest = ((cpuMs(BARE_PID) - cpu) * 1000) / run.requests;
         bareRuns.push(run);
       } else {
-        const cpu = cpuMs(APP_PID);
-        const run = wrk(APP_URL, scriptPath, seconds, { connections, scriptArgs: walk ? [walk.offset] : [] });
+        const cpu = cpuMs(measured.pid);
+        const run = wrk(measured.url, scriptPath, seconds, { connections, scriptArgs: walk ? [walk.offset] : [] });
         // wrk builds one request more than it sends, and some are in flight when it stops.
         if (walk) walk.offset += run.requests + connections + 1;
         appRuns.push(run);
         await settleClicks();
-        run.cpuUsPerRequest = ((cpuMs(APP_PID) - cpu) * 1000) / run.requests;
+        run.cpuUsPerRequest = ((cpuMs(measured.pid) - cpu) * 1000) / run.requests;
       }
     }
     const a = appRuns.at(-1);
@@ -603,6 +643,10 @@ const kvWarm = wrk(APP_URL, kvScript, 3, { scriptArgs: [0] });
 const kvWalk = { offset: kvWarm.requests + CONNECTIONS + 1 };
 await settleClicks();
 paths.kv = await rounds("KV (aliases the isolate has not seen)", kvScript, PATH_ROUNDS, { walk: kvWalk });
+paths.kvFloor = await rounds("KV floor (a bare worker reading the same KV record per request)", kvScript, PATH_ROUNDS, {
+  walk: { offset: 0 },
+  side: { url: `http://127.0.0.1:${FLOOR_PORT}`, pid: FLOOR_PID },
+});
 progress("D1 path");
 const d1Walk = { offset: 0 };
 const d1Warm = wrk(APP_URL, d1Script, 3, { scriptArgs: [0] });
@@ -939,7 +983,7 @@ end
     analyticsTimes[period] = { p50: median(times), max: Math.max(...times) };
   }
 }
-await Promise.all([bare.dispose(), app.dispose()]);
+await Promise.all([bare.dispose(), floor.dispose(), app.dispose()]);
 rmSync(state, { recursive: true, force: true }); // memory-backed: give it back
 const loadAfter = loadavg();
 
@@ -994,6 +1038,11 @@ printPath(
   `a walk through ${fmt(KV_ALIASES)} aliases, more than the isolate's cache holds (${fmt(LINK_CACHE_CAPACITY)}): a KV read each`,
 );
 console.log(`KV-path ratio ${paths.kv.ratio.toFixed(2)} (human traffic; median of ${PATH_ROUNDS} rounds; target at least ${TARGETS.kv})`);
+printPath(paths.kvFloor, "the same walk against a bare worker that only reads the KV record and redirects (the 'redirect' side here)");
+console.log(
+  `KV floor ${paths.kvFloor.ratio.toFixed(2)} of the constant redirect (median of ${PATH_ROUNDS} rounds): ` +
+    `the KV path is ${(paths.kv.ratio / paths.kvFloor.ratio).toFixed(2)} of what one local KV read allows`,
+);
 printPath(
   paths.d1,
   `a walk through aliases in D1 only: a KV miss, a D1 read and a KV write each${d1Exhausted ? " (WALK EXHAUSTED: later requests were KV reads)" : ""}`,
