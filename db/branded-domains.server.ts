@@ -181,3 +181,26 @@ export async function listDomainsGoingWith(db: Db, owner: { userId: string } | {
     .from(brandedDomains)
     .where("userId" in owner ? inWorkspaces : or(eq(brandedDomains.organizationId, owner.organizationId), inWorkspaces));
 }
+
+/**
+ * A personal domain becomes an organization's (decision 053): the row changes owner only while it
+ * is still that workspace's (a second post finds nothing to move), with the organization's audit
+ * row, in one batch. Its links are not touched. True when it moved.
+ */
+export async function moveDomainToOrganization(
+  db: Db,
+  domainId: string,
+  fromWorkspaceId: string,
+  organizationId: string,
+  audit: BatchItem<"sqlite">,
+): Promise<boolean> {
+  const [moved] = await db.batch([
+    db
+      .update(brandedDomains)
+      .set({ workspaceId: null, organizationId, forAllTeams: false })
+      .where(and(eq(brandedDomains.id, domainId), eq(brandedDomains.workspaceId, fromWorkspaceId)))
+      .returning({ id: brandedDomains.id }),
+    audit,
+  ]);
+  return moved.length === 1;
+}
