@@ -182,25 +182,40 @@ export async function listDomainsGoingWith(db: Db, owner: { userId: string } | {
     .where("userId" in owner ? inWorkspaces : or(eq(brandedDomains.organizationId, owner.organizationId), inWorkspaces));
 }
 
+/** The organization's audit row of a move (decision 053). */
+export type MoveAudit = { actorUserId: string; action: string; target: string; details: Record<string, unknown>; at: Date };
+
 /**
- * A personal domain becomes an organization's (decision 053): the row changes owner only while it
- * is still that workspace's (a second post finds nothing to move), with the organization's audit
- * row, in one batch. Its links are not touched. True when it moved.
+ * A personal domain becomes an organization's (decision 053), all or nothing in one batch (one
+ * transaction): the organization's audit row is inserted only while the domain is still that
+ * workspace's, then the row changes owner under the same condition. A second post, or someone
+ * else's domain, finds nothing: no audit row, no change. Its links are not touched. True when it moved.
  */
 export async function moveDomainToOrganization(
   db: Db,
   domainId: string,
   fromWorkspaceId: string,
   organizationId: string,
-  audit: BatchItem<"sqlite">,
+  audit: MoveAudit,
 ): Promise<boolean> {
-  const [moved] = await db.batch([
-    db
-      .update(brandedDomains)
-      .set({ workspaceId: null, organizationId, forAllTeams: false })
-      .where(and(eq(brandedDomains.id, domainId), eq(brandedDomains.workspaceId, fromWorkspaceId)))
-      .returning({ id: brandedDomains.id }),
-    audit,
+  const results = await db.$client.batch([
+    db.$client
+      .prepare(
+        "INSERT INTO audit_log (organization_id, actor_user_id, action, target, details, created_at) SELECT ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM branded_domains WHERE id = ? AND workspace_id = ?)",
+      )
+      .bind(
+        organizationId,
+        audit.actorUserId,
+        audit.action,
+        audit.target,
+        JSON.stringify(audit.details),
+        audit.at.getTime(),
+        domainId,
+        fromWorkspaceId,
+      ),
+    db.$client
+      .prepare("UPDATE branded_domains SET workspace_id = NULL, organization_id = ?, for_all_teams = 0 WHERE id = ? AND workspace_id = ?")
+      .bind(organizationId, domainId, fromWorkspaceId),
   ]);
-  return moved.length === 1;
+  return results[1]?.meta.changes === 1;
 }

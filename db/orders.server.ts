@@ -337,7 +337,9 @@ export async function isDomainBoughtBy(db: Db, userId: string, domain: string): 
     .select({ id: domainOrderItems.id })
     .from(domainOrderItems)
     .innerJoin(domainOrders, eq(domainOrders.id, domainOrderItems.orderId))
-    .where(and(eq(domainOrders.userId, userId), eq(domainOrderItems.domain, domain.toLowerCase()), eq(domainOrderItems.state, "registered")))
+    .where(
+      and(eq(domainOrders.userId, userId), eq(domainOrderItems.domain, domain.toLowerCase()), eq(domainOrderItems.state, "registered")),
+    )
     .limit(1);
   return row !== undefined;
 }

@@ -7,7 +7,13 @@ import { MOVE_TEXTS } from "../../domain/domain-moves";
 import { organizationDomainsPath } from "./organizations/settings-layout";
 import { SettingsCard, settingsSecondaryButton } from "./settings";
 
-export function MoveDomainCard({ hostname, organizations }: { hostname: string; organizations: readonly { slug: string; name: string }[] }) {
+export function MoveDomainCard({
+  hostname,
+  organizations,
+}: {
+  hostname: string;
+  organizations: readonly { slug: string; name: string }[];
+}) {
   if (organizations.length === 0) return null;
   return (
     <SettingsCard title={MOVE_TEXTS.cardTitle} description={MOVE_TEXTS.cardDescription}>

@@ -2,20 +2,22 @@
  * A bought domain moves to an organization (issue 18, docs/decisions/053). The organization and
  * the mover's standing in it are read from D1 by the route's guard (`organization.domains`); here
  * the domain must be the mover's own personal domain and bought through one of their orders. The
- * row changes owner with the organization's audit row in one batch; then the KV host record is
+ * row changes owner with the organization's audit row in one batch (both or neither); then the KV host record is
  * written through from the moved row. Links on the host are not touched: they keep redirecting.
  */
 import { getBrandedDomain, moveDomainToOrganization, type BrandedDomain } from "../../../db/branded-domains.server";
 import type { Db } from "../../../db/client.server";
 import { listUserOrganizations, loadStanding } from "../../../db/organizations.server";
 import { isDomainBoughtBy } from "../../../db/orders.server";
+import type { AuditAction } from "../../../domain/audit";
 import { moveRefusal } from "../../../domain/domain-moves";
 import { can } from "../../../domain/permissions";
 import type { AppEnv } from "../../env.server";
 import type { Viewer } from "../../session.server";
 import { writeHostRecord } from "../branded-domains.server";
 import { actorOf, type OrganizationAccess } from "./access.server";
-import { domainAudit } from "./domains.server";
+
+const MOVED_IN: AuditAction = "domain.moved-in";
 
 /** The organizations the viewer may move a domain into now: not archived, and `organization.domains` held there. */
 export async function organizationsTakingDomains(db: Db, viewer: Viewer): Promise<{ slug: string; name: string }[]> {
@@ -50,13 +52,13 @@ export async function requireMovableDomain(access: OrganizationAccess, hostname:
 
 /** Moves the domain (already checked by requireMovableDomain) into the organization. False: it had moved already. */
 export async function moveBoughtDomain(env: AppEnv, access: OrganizationAccess, domain: BrandedDomain): Promise<boolean> {
-  const moved = await moveDomainToOrganization(
-    access.db,
-    domain.id,
-    access.viewer.user.id,
-    access.organization.id,
-    domainAudit(access, "domain.moved-in", domain.hostname, { from: "account", kind: domain.kind })(access.db),
-  );
+  const moved = await moveDomainToOrganization(access.db, domain.id, access.viewer.user.id, access.organization.id, {
+    actorUserId: access.actor.userId,
+    action: MOVED_IN,
+    target: domain.hostname,
+    details: { from: "account", kind: domain.kind },
+    at: new Date(),
+  });
   if (!moved) return false;
   // The host record is the host's, not its owner's: written through again from the moved row (same serving state).
   const after = await getBrandedDomain(access.db, domain.hostname);
