@@ -1,7 +1,7 @@
 /**
  * GET /app/api/shopping-cart (data) and GET /app/api/shopping-cart/orders (orders) (spec 01 §7,
- * docs/decisions/043). The cart is for a plan that may buy domains: anyone else is refused 403
- * 'Permission denied' (spec 01 §5, §8); the orders are the user's own.
+ * docs/decisions/043, 053). The cart is the account's, for a plan that may buy domains: in team mode
+ * or without that plan it is refused 403 'Permission denied' (spec 01 §5, §8); the orders are the user's own.
  */
 import { getDb } from "../../../db/client.server";
 import { listOrderItems, listOrders } from "../../../db/orders.server";

@@ -1,8 +1,9 @@
 /**
  * /app/shopping-cart and /app/purchase/domain/cart (L; docs/decisions/043): the cart of spec 01
  * §3: items, quantity (years), price, discount, total. Plain forms change the years, remove a
- * line, refresh the prices at the registrar and check out. Changing the cart needs a plan that may
- * buy domains: anyone else is refused 'Permission denied' (spec 01 §5, §8), whatever the form says.
+ * line, refresh the prices at the registrar and check out. The cart is the personal account's:
+ * in team mode (decision 053), or without a plan that may buy domains (decision 043), the page and
+ * every change are refused 'Permission denied' (spec 01 §5, §8), whatever the form says.
  */
 import { data, Form, Link, redirect } from "react-router";
 import { z } from "zod";
