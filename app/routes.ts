@@ -199,6 +199,8 @@ export default [
     route("profile/domains/create-subdomain", "routes/organizations/settings/domains.create-subdomain.tsx"),
     route("profile/domains/create-tiny", "routes/organizations/settings/domains.create-tiny.tsx"),
     route("profile/domains/edit/:domain", "routes/organizations/settings/domains.edit.tsx"),
+    // A bought domain moves to the organization (issue 18, docs/decisions/053)
+    route("profile/domains/move/:domain", "routes/organizations/settings/domains.move.tsx"),
   ]),
 
   // Teams (issue 16, docs/decisions/029): an organization's team settings (L and developer), and

@@ -181,3 +181,41 @@ export async function listDomainsGoingWith(db: Db, owner: { userId: string } | {
     .from(brandedDomains)
     .where("userId" in owner ? inWorkspaces : or(eq(brandedDomains.organizationId, owner.organizationId), inWorkspaces));
 }
+
+/** The organization's audit row of a move (decision 053). */
+export type MoveAudit = { actorUserId: string; action: string; target: string; details: Record<string, unknown>; at: Date };
+
+/**
+ * A personal domain becomes an organization's (decision 053), all or nothing in one batch (one
+ * transaction): the organization's audit row is inserted only while the domain is still that
+ * workspace's, then the row changes owner under the same condition. A second post, or someone
+ * else's domain, finds nothing: no audit row, no change. Its links are not touched. True when it moved.
+ */
+export async function moveDomainToOrganization(
+  db: Db,
+  domainId: string,
+  fromWorkspaceId: string,
+  organizationId: string,
+  audit: MoveAudit,
+): Promise<boolean> {
+  const results = await db.$client.batch([
+    db.$client
+      .prepare(
+        "INSERT INTO audit_log (organization_id, actor_user_id, action, target, details, created_at) SELECT ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM branded_domains WHERE id = ? AND workspace_id = ?)",
+      )
+      .bind(
+        organizationId,
+        audit.actorUserId,
+        audit.action,
+        audit.target,
+        JSON.stringify(audit.details),
+        audit.at.getTime(),
+        domainId,
+        fromWorkspaceId,
+      ),
+    db.$client
+      .prepare("UPDATE branded_domains SET workspace_id = NULL, organization_id = ?, for_all_teams = 0 WHERE id = ? AND workspace_id = ?")
+      .bind(organizationId, domainId, fromWorkspaceId),
+  ]);
+  return results[1]?.meta.changes === 1;
+}

@@ -331,6 +331,30 @@ export async function ownsPurchasedDomain(db: Db, userId: string): Promise<boole
   return row !== undefined;
 }
 
+/** Whether the user bought this domain: a registered line of one of their own orders names it (decision 053). */
+export async function isDomainBoughtBy(db: Db, userId: string, domain: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: domainOrderItems.id })
+    .from(domainOrderItems)
+    .innerJoin(domainOrders, eq(domainOrders.id, domainOrderItems.orderId))
+    .where(
+      and(eq(domainOrders.userId, userId), eq(domainOrderItems.domain, domain.toLowerCase()), eq(domainOrderItems.state, "registered")),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Which of these domains the user bought (registered lines of their own orders). */
+export async function listDomainsBoughtBy(db: Db, userId: string, domains: readonly string[]): Promise<Set<string>> {
+  if (domains.length === 0) return new Set();
+  const rows = await db
+    .select({ domain: domainOrderItems.domain })
+    .from(domainOrderItems)
+    .innerJoin(domainOrders, eq(domainOrders.id, domainOrderItems.orderId))
+    .where(and(eq(domainOrders.userId, userId), inArray(domainOrderItems.domain, [...domains]), eq(domainOrderItems.state, "registered")));
+  return new Set(rows.map((r) => r.domain));
+}
+
 /**
  * Moves an order from one status to the next only if it is still in the first: the step a retried
  * job or a second form post finds already taken answers false and does nothing.

@@ -46,6 +46,8 @@ export const AUDIT_ACTIONS = {
   "domain.teams-changed": "Domain's teams changed",
   // Organization subdomains, vanity subdomains and redirects (issue 18, decision 044)
   "domain.redirects-changed": "Domain's redirects changed",
+  // A bought domain moved in from its buyer's account (issue 18, decision 053)
+  "domain.moved-in": "Domain moved in from an account",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -9,7 +9,13 @@ export const ACCESSIBILITY_DIALOG = "accessibility-dialog";
 const footerLink = "hover:text-slate-900 hover:underline";
 
 /** `privacyManager`: present when the deployment shows ads (docs/decisions/041), with the visitor's strict-private choice. */
-export function SiteFooter({ doNotSell, privacyManager = null }: { doNotSell: boolean; privacyManager?: { strictPrivate: boolean } | null }) {
+export function SiteFooter({
+  doNotSell,
+  privacyManager = null,
+}: {
+  doNotSell: boolean;
+  privacyManager?: { strictPrivate: boolean } | null;
+}) {
   return (
     <footer className="border-t border-slate-200 bg-white">
       <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-8 text-sm text-slate-600 sm:flex-row sm:items-center sm:justify-between">

@@ -23,6 +23,8 @@ import { availableBillingTypes } from "./billing/select.server";
 import { dnsimpleRegistrar } from "./registrar/dnsimple";
 import type { Registrar } from "./registrar/registrar";
 import type { Viewer } from "../session.server";
+import { cartRefusal, type CartRefusal } from "../../domain/domain-moves";
+import { loadTeamMode } from "./teams/team-mode.server";
 
 /** The registrar, or null (purchases refused) when it is not configured. */
 export function registrarFor(env: AppEnv): Registrar | null {
@@ -35,6 +37,16 @@ export function registrarFor(env: AppEnv): Registrar | null {
 /** Who may buy domains: the plan's purchase_branded_domains flag (spec 01 §3). */
 export function mayPurchaseDomains(subject: Subject): boolean {
   return can(subject, "purchase_branded_domains");
+}
+
+/**
+ * Why the cart is refused to this viewer now, or null (spec 01 §5, decision 053): in team mode with
+ * a current team (read from D1 and the preference cookie, never the form) the domains are the
+ * team's, not the base ones: "team"; a plan without purchase_branded_domains: "plan".
+ */
+export async function cartRefusalFor(env: AppEnv, viewer: Viewer, request: Request): Promise<CartRefusal | null> {
+  const { teamMode } = await loadTeamMode(getDb(env.DB), viewer, request);
+  return cartRefusal({ teamMode, mayPurchase: mayPurchaseDomains(viewer.subject) });
 }
 
 /** The plan's discounted first years (on a yearly paid plan), before those used. */

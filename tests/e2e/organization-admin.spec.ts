@@ -81,6 +81,9 @@ test("every page of the area answers each persona as the permission table says",
     const redirects = await request.get(`${org()}/settings/profile/domains/edit/not-${world.slug}.example`, { maxRedirects: 0 });
     const guard = pageStatus(persona, world.allows(persona, "organization.domains"));
     expect(redirects.status(), `${persona} GET domains/edit`).toBe(guard === 200 ? 404 : guard);
+    // Moving a bought domain in (decision 053): the guard first; past it, a host name that is not the persona's own bought domain is 404.
+    const move = await request.get(`${org()}/settings/profile/domains/move/not-${world.slug}.example`, { maxRedirects: 0 });
+    expect(move.status(), `${persona} GET domains/move`).toBe(guard === 200 ? 404 : guard);
     const reOnboarding = await request.get(`/app/organizations/onboarding?org=${world.slug}`, { maxRedirects: 0 });
     expect(reOnboarding.status(), `${persona} re-onboarding`).toBe(pageStatus(persona, world.allows(persona, "organization.onboarding")));
     // Outside any organization: developers only (guard D).
@@ -135,6 +138,8 @@ test("a refused form POST or JSON write changes nothing: name, roles, users, req
       form: { intent: "redirects", root: "https://evil.example/" },
       action: "organization.domains",
     },
+    // Moving a bought domain in (decision 053): refused by the guard, nothing moved.
+    { path: `settings/profile/domains/move/evil-${world.slug}.example`, form: {}, action: "organization.domains" },
   ];
   for (const persona of PERSONAS) {
     const request = as(persona);

@@ -1,7 +1,7 @@
 /**
  * GET /app/api/shopping-cart (data) and GET /app/api/shopping-cart/orders (orders) (spec 01 §7,
- * docs/decisions/043). The cart is for a plan that may buy domains: anyone else is refused 403
- * 'Permission denied' (spec 01 §5, §8); the orders are the user's own.
+ * docs/decisions/043, 053). The cart is the account's, for a plan that may buy domains: in team mode
+ * or without that plan it is refused 403 'Permission denied' (spec 01 §5, §8); the orders are the user's own.
  */
 import { getDb } from "../../../db/client.server";
 import { listOrderItems, listOrders } from "../../../db/orders.server";
@@ -9,7 +9,7 @@ import { ORDER_MESSAGES } from "../../../domain/orders";
 import { getCloudflare } from "../../context.server";
 import { json, requireApiViewer } from "../../lib/api.server";
 import { orderView } from "../../lib/order-view.server";
-import { mayPurchaseDomains, pricedCart } from "../../lib/orders.server";
+import { cartRefusalFor, pricedCart } from "../../lib/orders.server";
 import type { Route } from "./+types/shopping-cart";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -24,7 +24,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     );
     return json({ orders: orders.map((o) => orderView(o, items)) });
   }
-  if (!mayPurchaseDomains(viewer.subject)) return json({ message: ORDER_MESSAGES.permissionDenied }, { status: 403 });
+  // Refused in a team (the domains are not the base ones) and to a plan that may not buy (decisions 043, 053).
+  if (await cartRefusalFor(env, viewer, request)) return json({ message: ORDER_MESSAGES.permissionDenied }, { status: 403 });
   const cart = await pricedCart(env, viewer);
   return json({
     data: {

@@ -10,6 +10,7 @@ import { getDb } from "../../../db/client.server";
 import { addCartItem, countCartItems, isDomainOnPaidOpenOrder } from "../../../db/orders.server";
 import { getBrandedDomain } from "../../../db/branded-domains.server";
 import { formatMoney, MAX_CART_ITEMS, normalizeDomainName, ORDER_MESSAGES } from "../../../domain/orders";
+import { CartErrorPage, CartRefusalMessage } from "../../components/cart-refusal";
 import { Notice, SubmitButton, TextField } from "../../components/form-fields";
 import { SettingsCard, SettingsHeading, settingsButton, settingsSecondaryButton } from "../../components/settings";
 import { getCloudflare } from "../../context.server";
@@ -44,13 +45,15 @@ async function search(env: Parameters<typeof registrarFor>[0], input: string): P
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const viewer = requirePurchaser(request, context);
+  const { viewer, inTeam } = await requirePurchaser(request, context);
   const { env } = getCloudflare(context);
   const url = new URL(request.url);
-  const q = url.searchParams.get("domain");
+  // In a team the cart is refused (decision 053): the page says where domains are bought, and searches nothing.
+  const q = inTeam ? null : url.searchParams.get("domain");
   const cartCount = await countCartItems(getDb(env.DB), viewer.user.id);
   const result = q === null ? null : await search(env, q);
   const payload = {
+    inTeam,
     q: q ?? "",
     cartCount,
     result: result?.ok
@@ -72,7 +75,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 const addSchema = z.object({ domain: z.string().max(253) });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const viewer = requirePurchaser(request, context);
+  const { viewer, inTeam } = await requirePurchaser(request, context);
+  if (inTeam) throw data({ message: ORDER_MESSAGES.permissionDenied, refusal: "team" }, { status: 403 });
   const { env } = getCloudflare(context);
   const parsed = addSchema.safeParse(Object.fromEntries(await request.formData()));
   const result = await search(env, parsed.success ? parsed.data.domain : "");
@@ -92,7 +96,16 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function PurchaseDomain({ loaderData, actionData }: Route.ComponentProps) {
-  const { q, result, cartCount } = loaderData;
+  const { q, result, cartCount, inTeam } = loaderData;
+  if (inTeam)
+    return (
+      <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:py-12">
+        <SettingsHeading title="Buy a domain" />
+        <Notice tone="info">
+          <CartRefusalMessage refusal="team" />
+        </Notice>
+      </div>
+    );
   const fieldError = result && !result.ok && result.field ? [result.message] : undefined;
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:py-12">
@@ -157,4 +170,9 @@ export default function PurchaseDomain({ loaderData, actionData }: Route.Compone
       </div>
     </div>
   );
+}
+
+/** An add refused in a team: 'Permission denied', and the way back to the account (decision 053). */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <CartErrorPage error={error} />;
 }

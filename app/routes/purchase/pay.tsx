@@ -16,12 +16,13 @@ import { getDb } from "../../../db/client.server";
 import { getUserOrder, listOrderItems } from "../../../db/orders.server";
 import { BILLING_TYPES, TEST_CARDS } from "../../../domain/billing";
 import { formatMoney, ORDER_MESSAGES, ORDER_STATUS } from "../../../domain/orders";
+import { CartErrorPage } from "../../components/cart-refusal";
 import { Notice, SubmitButton, TextField } from "../../components/form-fields";
 import { getCloudflare } from "../../context.server";
 import { startOrderPayment } from "../../lib/billing/order-payments.server";
 import { availableBillingTypes } from "../../lib/billing/select.server";
 import { TestModeBilling } from "../../lib/billing/test-mode.server";
-import { authorizeOrder, repriceOpenOrder } from "../../lib/orders.server";
+import { authorizeOrder, cartRefusalFor, repriceOpenOrder } from "../../lib/orders.server";
 import type { RouteHandle } from "../../route-handle";
 import { requireUser } from "../../session.server";
 import type { Route } from "./+types/pay";
@@ -38,6 +39,9 @@ const PROVIDER_NAMES: Record<number, string> = { [BILLING_TYPES.stripe]: "Stripe
 async function openOrder(request: Request, context: Route.LoaderArgs["context"], id: string) {
   const viewer = requireUser(request, context);
   const { env } = getCloudflare(context);
+  // Paying is a cart change: refused 'Permission denied' in a team (spec 01 §5, decision 053).
+  if ((await cartRefusalFor(env, viewer, request)) === "team")
+    throw data({ message: ORDER_MESSAGES.permissionDenied, refusal: "team" }, { status: 403 });
   const order = await getUserOrder(getDb(env.DB), viewer.user.id, id);
   if (!order) throw data("Not Found", { status: 404 });
   const payable =
@@ -152,4 +156,9 @@ export default function PayOrder({ loaderData, actionData }: Route.ComponentProp
       </div>
     </div>
   );
+}
+
+/** Paying refused in a team: 'Permission denied', and the way back to the account (decision 053). */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <CartErrorPage error={error} />;
 }

@@ -1,20 +1,22 @@
 /**
  * /app/shopping-cart and /app/purchase/domain/cart (L; docs/decisions/043): the cart of spec 01
  * §3: items, quantity (years), price, discount, total. Plain forms change the years, remove a
- * line, refresh the prices at the registrar and check out. Changing the cart needs a plan that may
- * buy domains: anyone else is refused 'Permission denied' (spec 01 §5, §8), whatever the form says.
+ * line, refresh the prices at the registrar and check out. The cart is the personal account's:
+ * in team mode (decision 053), or without a plan that may buy domains (decision 043), the page and
+ * every change are refused 'Permission denied' (spec 01 §5, §8), whatever the form says.
  */
-import { data, Form, isRouteErrorResponse, Link, redirect } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import { z } from "zod";
 import { getDb } from "../../../db/client.server";
 import { getOrder, removeCartItem, setCartItemYears, updateCartItemPrice } from "../../../db/orders.server";
 import { BILLING_TYPES } from "../../../domain/billing";
 import { formatMoney, MAX_YEARS, ORDER_MESSAGES } from "../../../domain/orders";
+import { CartErrorPage } from "../../components/cart-refusal";
 import { Notice } from "../../components/form-fields";
 import { SettingsCard, SettingsHeading, settingsButton, settingsSecondaryButton } from "../../components/settings";
 import { getCloudflare } from "../../context.server";
 import { startOrderPayment } from "../../lib/billing/order-payments.server";
-import { checkoutCart, mayPurchaseDomains, orderBillingType, pricedCart, purchaseSourceOf, registrarFor } from "../../lib/orders.server";
+import { cartRefusalFor, checkoutCart, orderBillingType, pricedCart, purchaseSourceOf, registrarFor } from "../../lib/orders.server";
 import type { RouteHandle } from "../../route-handle";
 import { requireUser } from "../../session.server";
 import type { Route } from "./+types/shopping-cart";
@@ -22,15 +24,19 @@ import type { Route } from "./+types/shopping-cart";
 export const handle: RouteHandle = { hydrate: false };
 export const meta: Route.MetaFunction = () => [{ title: "Shopping cart | Snip" }];
 
-/** Spec 01 §5 and §8: the cart is refused 'Permission denied' to a plan that may not buy domains (403). */
-function requireCartOwner(request: Request, context: Route.LoaderArgs["context"]) {
+/**
+ * Spec 01 §5 and §8: the cart is refused 'Permission denied' (403) unless the domains data is the
+ * base one: in team mode (decision 053), or to a plan that may not buy domains (decision 043).
+ */
+async function requireCartOwner(request: Request, context: Route.LoaderArgs["context"]) {
   const viewer = requireUser(request, context);
-  if (!mayPurchaseDomains(viewer.subject)) throw data(ORDER_MESSAGES.permissionDenied, { status: 403 });
+  const refusal = await cartRefusalFor(getCloudflare(context).env, viewer, request);
+  if (refusal) throw data({ message: ORDER_MESSAGES.permissionDenied, refusal }, { status: 403 });
   return viewer;
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const viewer = requireCartOwner(request, context);
+  const viewer = await requireCartOwner(request, context);
   const { env } = getCloudflare(context);
   const cart = await pricedCart(env, viewer);
   return {
@@ -61,7 +67,7 @@ const schema = z.discriminatedUnion("intent", [
 ]);
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const viewer = requireCartOwner(request, context);
+  const viewer = await requireCartOwner(request, context);
   const { env } = getCloudflare(context);
   const db = getDb(env.DB);
   const parsed = schema.safeParse(Object.fromEntries(await request.formData()));
@@ -244,20 +250,7 @@ export default function ShoppingCart({ loaderData, actionData }: Route.Component
   );
 }
 
-/** The refusal, in the spec's words, with the way to a plan that includes domains. */
+/** The refusal, in the spec's words, with the way out: back to the account, or a plan that includes domains. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const denied = isRouteErrorResponse(error) && error.status === 403;
-  return (
-    <div className="mx-auto max-w-xl px-4 py-24 text-center">
-      <h1 className="text-3xl font-extrabold">{denied ? ORDER_MESSAGES.permissionDenied : "An error has occurred, please try again."}</h1>
-      {denied ? (
-        <p className="mt-4 text-slate-600">
-          {ORDER_MESSAGES.notInPlan}{" "}
-          <Link to="/app/domain-upsell" className="font-semibold text-indigo-700 hover:underline">
-            Get your own domain
-          </Link>
-        </p>
-      ) : null}
-    </div>
-  );
+  return <CartErrorPage error={error} />;
 }

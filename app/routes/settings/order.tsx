@@ -18,6 +18,10 @@ import { getCloudflare } from "../../context.server";
 import { registrationsView } from "../../lib/domain-renewals.server";
 import { orderMessage, orderView } from "../../lib/order-view.server";
 import type { RouteHandle } from "../../route-handle";
+import { listBrandedDomains } from "../../../db/branded-domains.server";
+import { listDomainsBoughtBy } from "../../../db/orders.server";
+import { MoveDomainCard } from "../../components/move-domain";
+import { organizationsTakingDomains } from "../../lib/organizations/domain-moves.server";
 import { requireUser } from "../../session.server";
 import type { Route } from "./+types/order";
 
@@ -38,7 +42,15 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   );
   const renewalPlan = getPlan(RENEWAL_PLAN);
   const url = new URL(request.url);
+  // Its bought domains still the viewer's personal ones may move to an organization (decision 053).
+  const personal = new Set((await listBrandedDomains(db, viewer.user.id)).map((d) => d.hostname));
+  const registered = view.items.filter((i) => i.state === "registered" && personal.has(i.domain)).map((i) => i.domain);
+  const bought = await listDomainsBoughtBy(db, viewer.user.id, registered);
+  const movable = registered.filter((d) => bought.has(d));
+  const moveTo = movable.length > 0 ? await organizationsTakingDomains(db, viewer) : [];
   return {
+    movable: moveTo.length > 0 ? movable : [],
+    moveTo,
     order: view,
     message: orderMessage(view),
     notification: url.pathname.endsWith("/notification"),
@@ -74,7 +86,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function Order({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, message, notification, renewals, renewalOffer, saved } = loaderData;
+  const { order, message, notification, renewals, renewalOffer, saved, movable, moveTo } = loaderData;
   if (notification)
     return (
       <>
@@ -151,6 +163,9 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
             </tfoot>
           </table>
         </SettingsCard>
+        {movable.map((hostname) => (
+          <MoveDomainCard key={hostname} hostname={hostname} organizations={moveTo} />
+        ))}
         {renewals.length > 0 ? (
           <SettingsCard title="Renewal" description="Bought domains renew a year at a time, within 30 days of their expiry.">
             <div className="space-y-3">

@@ -17,6 +17,7 @@ import {
 } from "../../../../db/branded-domains.server";
 import { listTeams } from "../../../../db/organizations.server";
 import { addDomainRefusal, BRANDED_MESSAGES } from "../../../../domain/branded-domains";
+import { MOVE_TEXTS } from "../../../../domain/domain-moves";
 import { AddDomainForm } from "../../../components/branded-domain-forms";
 import { Notice } from "../../../components/form-fields";
 import { SettingsCard, SettingsHeading, settingsButton, settingsSecondaryButton } from "../../../components/settings";
@@ -43,6 +44,7 @@ const NOTICES = {
   "all-teams-on": "Every team of the organization can now create links on this domain.",
   "all-teams-off": "Only the teams chosen in Team Domains can now create links on this domain.",
   removed: "The domain has been removed. Its links no longer redirect.",
+  moved: MOVE_TEXTS.moved,
 } as const;
 
 /** The personal verify page's words when Cloudflare does not answer a check. */

@@ -12,6 +12,10 @@ import { SettingsCard, SettingsHeading, settingsDangerButton } from "../../../co
 import { getCloudflare } from "../../../context.server";
 import { editDomainSchema } from "../../../forms/branded-domains";
 import { domainOwner, removeBrandedDomain, requireOwnDomain, saveDomainRedirects } from "../../../lib/branded-domains.server";
+import { getDb } from "../../../../db/client.server";
+import { isDomainBoughtBy } from "../../../../db/orders.server";
+import { MoveDomainCard } from "../../../components/move-domain";
+import { organizationsTakingDomains } from "../../../lib/organizations/domain-moves.server";
 import { requireUser } from "../../../session.server";
 import type { Route } from "./+types/edit";
 
@@ -19,8 +23,13 @@ export const meta: Route.MetaFunction = ({ params }) => [{ title: `Edit ${params
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const viewer = requireUser(request, context);
-  const domain = await requireOwnDomain(getCloudflare(context).env, domainOwner(viewer).workspaceId, params.domain.toLowerCase());
+  const { env } = getCloudflare(context);
+  const domain = await requireOwnDomain(env, domainOwner(viewer).workspaceId, params.domain.toLowerCase());
+  const db = getDb(env.DB);
+  // A domain bought through an order may move to an organization where the viewer adds domains (decision 053).
+  const bought = await isDomainBoughtBy(db, viewer.user.id, domain.hostname);
   return {
+    moveTo: bought ? await organizationsTakingDomains(db, viewer) : [],
     hostname: domain.hostname,
     root: domain.rootRedirect ?? "",
     notFound: domain.notFoundRedirect ?? "",
@@ -65,6 +74,7 @@ export default function EditDomain({ loaderData: d, actionData }: Route.Componen
         >
           <RedirectsForm lastResult={actionData?.result} domain={d} />
         </SettingsCard>
+        <MoveDomainCard hostname={d.hostname} organizations={d.moveTo} />
         <SettingsCard title="Remove this domain" tone="danger" description="Its short links stop redirecting. They stay in your account.">
           <Form method="post">
             <input type="hidden" name="intent" value="delete" />
