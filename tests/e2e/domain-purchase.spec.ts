@@ -292,7 +292,7 @@ test("a plan that cannot buy domains has no free domain (decision 051): an order
   await page.getByLabel("Cardholder name").fill("Pat Buyer");
   await page.getByRole("button", { name: "Pay $12.00" }).click();
   await expect(page.getByText("The price of your order changed. Please check the new total and pay again.")).toBeVisible();
-  await page.reload();
+  await page.goto(page.url());
   await expect(page.getByRole("button", { name: "Pay $24.00" })).toBeVisible();
   expect(registrar.state.calls.filter((c) => c.domain === domain)).toEqual([]);
 
