@@ -77,8 +77,8 @@ export default function FreeDomainsPage() {
         </ul>
         {connectOnly.length > 0 ? (
           <p data-testid="connect-only-plans">
-            {connectOnly.join(", ")} {connectOnly.length === 1 ? "does" : "do"} not include domain purchase, so no free domain: connect a
-            domain you already own as a branded domain instead.
+            {new Intl.ListFormat("en", { type: "conjunction" }).format(connectOnly)} {connectOnly.length === 1 ? "does" : "do"} not include
+            domain purchase, so no free domain: connect a domain you already own as a branded domain instead.
           </p>
         ) : null}
         <p>
