@@ -142,6 +142,23 @@ export async function setOrderCheckoutRef(db: Db, id: string, from: string | nul
   return rows.length > 0;
 }
 
+/**
+ * The provider's checkout `checkoutRef` ended unpaid (Stripe session expired, Paddle transaction
+ * cancelled; decision 051): cleared from the order only while the order is new and still holds
+ * that checkout, and kept as the order's expired one. False (nothing written) for a redelivered
+ * event, a checkout the order no longer holds, or an order that is no longer new.
+ */
+export async function expireOrderCheckout(db: Db, billingType: number, checkoutRef: string, now = new Date()): Promise<boolean> {
+  const rows = await db
+    .update(domainOrders)
+    .set({ checkoutRef: null, expiredCheckoutRef: checkoutRef, updatedAt: now })
+    .where(
+      and(eq(domainOrders.checkoutRef, checkoutRef), eq(domainOrders.billingType, billingType), eq(domainOrders.status, ORDER_STATUS.new)),
+    )
+    .returning({ id: domainOrders.id });
+  return rows.length > 0;
+}
+
 /** The user's own order, or undefined (someone else's order is "not found"). */
 export async function getUserOrder(db: Db, userId: string, id: string): Promise<DomainOrder | undefined> {
   const [row] = await db

@@ -3,6 +3,7 @@
  * docs/decisions/043). Pure rules: status codes, their labels and groups, the cancellation
  * reasons, the cart's prices and discount, and the messages the pages show.
  */
+import type { Plan } from "./plans";
 
 /** Spec 01 §4: every status code of an order. */
 export const ORDER_STATUS = {
@@ -111,6 +112,8 @@ export const ORDER_MESSAGES = {
   registrarFailed: "The domain registrar did not answer. Please try again in a moment.",
   /** Spec 01 §8 "for a checkout error". */
   paymentFailed: "Payment failed. Please try again later.",
+  /** The order's checkout at the provider expired (or was cancelled) unpaid: the order waits for a new one (decision 051). */
+  checkoutExpired: "Your previous checkout expired before it was paid. Nothing was charged; pay again to complete your order.",
   /** The order's discount was rechecked before payment and its total changed: nothing was charged. */
   priceChanged: "The price of your order changed. Please check the new total and pay again.",
   notInPlan: "Your plan does not include domain purchase.",
@@ -159,6 +162,28 @@ export function priceCart(lines: readonly CartLine[], discountsLeft: number): Ca
   const subtotal = priced.reduce((sum, l) => sum + l.amount, 0);
   const discount = priced.reduce((sum, l) => sum + l.discount, 0);
   return { lines: priced, subtotal, discount, total: subtotal - discount };
+}
+
+/**
+ * The plan's discounted first years that can be used (decision 051): `discounted_domain_count`
+ * counts only where `purchase_branded_domains` is granted. A plan that may not buy domains (Pro
+ * carries a count of 1 in the plan table but not the flag) has no free domain: not in the cart,
+ * not on the pricing card, not on the free-domains page.
+ */
+export function usableDomainDiscounts(mayPurchase: boolean, discountedDomainCount: number | null): number {
+  return mayPurchase ? Math.max(0, discountedDomainCount ?? 0) : 0;
+}
+
+/** A plan's usable free first years, from its own flags and options (the pricing card, the free-domains page). */
+export function planDomainDiscounts(plan: Pick<Plan, "features" | "options">): number {
+  return usableDomainDiscounts(plan.features.includes("purchase_branded_domains"), plan.options.discounted_domain_count);
+}
+
+/** The offered paid plans whose yearly billing includes free first years, with how many (decision 051). */
+export function plansWithFreeDomains(plans: readonly Plan[]): { title: string; count: number }[] {
+  return plans
+    .filter((plan) => !plan.hidden && plan.billable && planDomainDiscounts(plan) > 0 && plan.prices.some((p) => p.interval === "yearly"))
+    .map((plan) => ({ title: plan.title, count: planDomainDiscounts(plan) }));
 }
 
 /** How many discounted first years the subject still has: the plan's count on a yearly paid plan, minus those used. */

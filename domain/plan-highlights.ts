@@ -1,4 +1,5 @@
 /** What a pricing card lists for a plan, derived from its options and feature flags (one source of truth). */
+import { planDomainDiscounts } from "./orders";
 import type { Plan } from "./plans";
 import { MAX_ROUTES_PER_LINK } from "./redirect-routes";
 
@@ -40,6 +41,10 @@ export function planHighlights(plan: Plan): string[] {
       o.max_api_credits === null ? "API access, unlimited credits" : `API access, ${number.format(o.max_api_credits)} credits a month`,
     );
   if (f.has("use_branded_domains") && o.max_domains) lines.push(`${o.max_domains} branded domain${o.max_domains === 1 ? "" : "s"}`);
+  // discounted_domain_count: only where the plan may buy domains (decision 051).
+  const freeDomains = planDomainDiscounts(plan);
+  if (freeDomains > 0)
+    lines.push(`Domain purchase: first year free for ${freeDomains} domain${freeDomains === 1 ? "" : "s"} on yearly billing`);
   if (f.has("dedicated_manager")) lines.push("Dedicated account manager");
   if (f.has("emergency_phone")) lines.push("Emergency phone line");
   if (f.has("uptime_guarantee")) lines.push("Uptime guarantee (SLA)");

@@ -17,7 +17,14 @@ import {
   type DomainOrder,
 } from "../../db/orders.server";
 import { can, limitOf, type Subject } from "../../domain/entitlements";
-import { DOMAIN_ORDER_JOB, discountsLeft, priceCart, type CartTotals, type DomainOrderJob } from "../../domain/orders";
+import {
+  DOMAIN_ORDER_JOB,
+  discountsLeft,
+  priceCart,
+  usableDomainDiscounts,
+  type CartTotals,
+  type DomainOrderJob,
+} from "../../domain/orders";
 import type { AppEnv } from "../env.server";
 import { availableBillingTypes } from "./billing/select.server";
 import { dnsimpleRegistrar } from "./registrar/dnsimple";
@@ -53,7 +60,8 @@ export async function cartRefusalFor(env: AppEnv, viewer: Viewer, request: Reque
 function discountPlan(viewer: Viewer) {
   return {
     interval: viewer.subscribed ? (viewer.subscription?.interval ?? null) : null,
-    discountedDomainCount: limitOf(viewer.subject, "discounted_domain_count") ?? 0,
+    // Only a plan that may buy domains has free first years to use (decision 051).
+    discountedDomainCount: usableDomainDiscounts(mayPurchaseDomains(viewer.subject), limitOf(viewer.subject, "discounted_domain_count")),
   };
 }
 

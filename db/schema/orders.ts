@@ -53,6 +53,8 @@ export const domainOrders = sqliteTable(
     refundRef: text("refund_ref"),
     /** The provider's checkout made for the order (Stripe Checkout Session, Paddle transaction; decision 049): its webhook finds the order by it. */
     checkoutRef: text("checkout_ref"),
+    /** The order's last checkout that expired or was cancelled unpaid (decision 051): checkoutRef is cleared, this says why. */
+    expiredCheckoutRef: text("expired_checkout_ref"),
     /** Where the purchase started ("trial" goes to domain-purchase-verification on success). */
     source: text("source"),
     createdAt: timestamp("created_at").notNull(),

@@ -45,6 +45,40 @@ export async function subscriberWithDomainInCart(page: Page, domain: string): Pr
   return user;
 }
 
+/** Another domain searched and added to the cart; the cart then totals `total` (decision 051: two-line orders). */
+export async function addDomainToCart(page: Page, domain: string, total: string): Promise<void> {
+  await page.goto("/app/purchase/domain");
+  await page.getByLabel("Domain name").fill(domain);
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page.getByTestId("domain-result")).toContainText("Available");
+  await page.getByRole("button", { name: "Add to cart" }).click();
+  await expect(page).toHaveURL(`${BASE_URL}/app/purchase/domain/cart`);
+  await expect(page.getByTestId("cart-total")).toHaveText(total);
+}
+
+/**
+ * The order's page after one of its two lines could not be registered: the failed line's reason,
+ * what was refunded, each line's registration, and the notification naming the refund.
+ */
+export async function expectPartlyRefunded(page: Page, orderId: string, kept: string, failed: string, refunded: string): Promise<void> {
+  await page.goto(`/app/settings/order/${orderId}`);
+  await expect(page.getByTestId("order-status")).toHaveText("paid");
+  await expect(page.getByTestId("order-reason")).toHaveText(
+    `Reason: registration or renewal failed — ${failed}: The registry refused the registration of ${failed}`,
+  );
+  await expect(page.getByTestId("order-refunded")).toHaveText(`Refunded: ${refunded}`);
+  const items = page.getByRole("table", { name: "Order items" });
+  await expect(items.getByRole("row").filter({ hasText: kept })).toContainText("registered");
+  await expect(items.getByRole("row").filter({ hasText: failed })).toContainText("failed");
+  await page.getByRole("link", { name: "Notification", exact: true }).click();
+  await expect(page.getByTestId("order-notification")).toHaveText(
+    `Your order is paid: ${kept} added to your branded domains. ${failed} could not be registered: ${refunded} was refunded.`,
+  );
+  await page.goto("/app/settings/branded-domains");
+  await expect(page.getByText(kept, { exact: true })).toBeVisible();
+  await expect(page.getByText(failed, { exact: true })).toHaveCount(0);
+}
+
 /** The order's status as its success page shows it ("new" until paid). */
 export async function orderStatus(page: Page, orderId: string): Promise<string> {
   await page.goto(`/app/shopping-cart/success?order=${orderId}`);

@@ -272,3 +272,36 @@ test("guards: a subscriber whose plan buys domains reaches every purchase page; 
   await expect(sidebar.getByRole("link", { name: "Orders" })).toBeVisible();
   await expect(sidebar.getByRole("link", { name: "Payment Method" })).toBeVisible();
 });
+
+test("a plan that cannot buy domains has no free domain (decision 051): an order made on Enterprise yearly is repriced on Pro yearly; the free-domains page names the plans that include one", async ({
+  page,
+}) => {
+  const user = await registerUser(page);
+  await giveSubscription(page, user.email, { plan: "enterprise", interval: "yearly" });
+  const domain = unique("discountplan");
+  await searchAndAdd(page, domain);
+  await page.getByLabel(`Years for ${domain}`).selectOption("2");
+  await page.getByRole("button", { name: "Update" }).click();
+  await expect(page.getByTestId("cart-discount")).toHaveText("−$12.00");
+  await expect(page.getByTestId("cart-total")).toHaveText("$12.00");
+  await page.getByRole("button", { name: "Checkout" }).click();
+  await expect(page.getByRole("button", { name: "Pay $12.00" })).toBeVisible();
+
+  // Now on Pro yearly: its plan table carries discounted_domain_count 1, but not purchase_branded_domains.
+  await giveSubscription(page, user.email, { plan: "pro", interval: "yearly" });
+  await page.getByLabel("Cardholder name").fill("Pat Buyer");
+  await page.getByRole("button", { name: "Pay $12.00" }).click();
+  await expect(page.getByText("The price of your order changed. Please check the new total and pay again.")).toBeVisible();
+  await page.goto(page.url());
+  await expect(page.getByRole("button", { name: "Pay $24.00" })).toBeVisible();
+  expect(registrar.state.calls.filter((c) => c.domain === domain)).toEqual([]);
+
+  await page.goto("/app/features/free-domains");
+  await expect(page.getByTestId("free-domain-plans")).toContainText("Enterprise (25 domains)");
+  await expect(page.getByTestId("free-domain-plans")).not.toContainText("Pro");
+  await expect(page.getByTestId("connect-only-plans")).toContainText("Pro");
+  await page.screenshot({ path: "test-results/free-domains-plans.png", fullPage: true });
+  await page.goto("/app/pricing?interval=yearly");
+  await expect(page.locator('[data-plan="enterprise"]')).toContainText("Domain purchase: first year free for 25 domains on yearly billing");
+  await expect(page.locator('[data-plan="pro"]')).not.toContainText("Domain purchase");
+});

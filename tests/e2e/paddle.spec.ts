@@ -19,12 +19,14 @@
 import { createHmac } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { request as playwrightRequest, type Page } from "@playwright/test";
-import { PADDLE_STUB_WEBHOOK_SECRET } from "../stubs/paddle-server";
+import { PADDLE_STUB_API_KEY, PADDLE_STUB_WEBHOOK_SECRET } from "../stubs/paddle-server";
 import { apiLogin, devFixture, newUser, registerUser, type TestUser } from "./accounts";
 import { invoiceRows, stubBurst, subscribeCall } from "./billing";
 import { BASE_URL, expect, PORT, test } from "./fixtures";
 import {
+  addDomainToCart,
   expectBrandedDomain,
+  expectPartlyRefunded,
   orderStatus,
   startOrderStubs,
   subscriberWithDomainInCart,
@@ -565,6 +567,98 @@ test.describe("domain orders paid through Paddle (docs/decisions/049)", () => {
     const adjustments = await adjustmentsOf(page, transactionId);
     expect(adjustments).toHaveLength(1);
     expect(adjustments[0]).toMatchObject({ action: "refund", type: "full", totals: { total: "1200" } });
+  });
+
+  test("one line of two the registrar refuses: a partial refund adjustment at Paddle of that line's item only; the order shows its reason and the refund (decision 051)", async ({
+    page,
+  }) => {
+    const kept = uniqueDomain("paddlepartok");
+    const failed = uniqueDomain("paddlepartno");
+    stubs.registrar.setName(failed, "fails");
+    await subscriberWithDomainInCart(page, kept);
+    await addDomainToCart(page, failed, "$24.00");
+    await page.getByRole("button", { name: "Checkout" }).click();
+    await expect(page).toHaveURL(/\/paddle\/payment\?_ptxn=txn_[a-z0-9]+&order=[0-9a-f-]+$/);
+    const url = new URL(page.url());
+    const orderId = url.searchParams.get("order")!;
+    const transactionId = url.searchParams.get("_ptxn")!;
+    const overlay = page.getByRole("dialog", { name: "Paddle checkout" });
+    await expect(overlay).toContainText("Due today: 24.00 USD");
+    await overlay.getByRole("button", { name: "Pay now" }).click();
+    await expect(page).toHaveURL(`${BASE_URL}/app/shopping-cart/success?order=${orderId}`);
+    await waitForOrderStatus(page, orderId, "paid");
+
+    const adjustments = await adjustmentsOf(page, transactionId);
+    expect(adjustments).toHaveLength(1);
+    expect(adjustments[0]).toMatchObject({ action: "refund", type: "partial", totals: { total: "1200" } });
+    expect(stubs.registrar.state.calls.filter((c) => c.kind === "register" && c.domain === kept)).toHaveLength(1);
+    await expectPartlyRefunded(page, orderId, kept, failed, "$12.00");
+  });
+
+  test("a transaction cancelled at Paddle: the order stays new and lets it go, once; the next payment makes a new transaction and pays (decision 051)", async ({
+    page,
+  }) => {
+    const domain = uniqueDomain("paddlecancel");
+    await subscriberWithDomainInCart(page, domain);
+    const { orderId, transactionId } = await checkoutAtPaddle(page, domain);
+    const cancel = () =>
+      page.request.patch(`${stubUrl()}/transactions/${transactionId}`, {
+        data: { status: "canceled" },
+        headers: { authorization: `Bearer ${PADDLE_STUB_API_KEY}` },
+      });
+    expect((await cancel()).status()).toBe(200);
+    await expect
+      .poll(
+        async () => {
+          await page.goto(`/app/settings/order/${orderId}`);
+          return page.getByTestId("order-checkout-expired").count();
+        },
+        { timeout: 20_000, intervals: [500, 1000] },
+      )
+      .toBe(1);
+    await expect(page.getByTestId("order-status")).toHaveText("new");
+    // The cancelled transaction is no longer the order's: its payment page is a 404.
+    expect((await page.request.get(`/paddle/payment?_ptxn=${transactionId}&order=${orderId}`)).status()).toBe(404);
+
+    // Paddle's notification again (a redelivery), signed: nothing more.
+    const [cancelled] = await transactionsOf(page, orderId);
+    expect(cancelled).toMatchObject({ id: transactionId, status: "canceled" });
+    const notification = (data: unknown) =>
+      JSON.stringify({
+        event_id: `evt_again${Date.now()}`,
+        event_type: "transaction.canceled",
+        occurred_at: new Date().toISOString(),
+        notification_id: `ntf_again${Date.now()}`,
+        data,
+      });
+    const redeliver = async () => {
+      const body = notification(cancelled);
+      const ts = Math.floor(Date.now() / 1000);
+      const h1 = createHmac("sha256", PADDLE_STUB_WEBHOOK_SECRET).update(`${ts}:${body}`).digest("hex");
+      return page.request.post("/paddle/webhook", {
+        data: body,
+        headers: { "content-type": "application/json", "paddle-signature": `ts=${ts};h1=${h1}` },
+      });
+    };
+    expect((await redeliver()).status()).toBe(200);
+    expect(await orderStatus(page, orderId)).toBe("new");
+
+    // The next payment: a new transaction, paid in the overlay.
+    await page.goto(`/app/shopping-cart/pay/${orderId}`);
+    await page.getByRole("button", { name: "Pay $12.00" }).click();
+    await expect(page).toHaveURL(/\/paddle\/payment\?_ptxn=txn_/);
+    const fresh = new URL(page.url()).searchParams.get("_ptxn")!;
+    expect(fresh).not.toBe(transactionId);
+    await page.getByRole("dialog", { name: "Paddle checkout" }).getByRole("button", { name: "Pay now" }).click();
+    await waitForOrderStatus(page, orderId, "paid");
+    expect((await transactionsOf(page, orderId)).map((t) => [t.id, t.status])).toEqual([
+      [transactionId, "canceled"],
+      [fresh, "completed"],
+    ]);
+    // The old transaction's notification once more: the paid order is left alone.
+    expect((await redeliver()).status()).toBe(200);
+    expect(await orderStatus(page, orderId)).toBe("paid");
+    expect(stubs.registrar.state.calls.filter((c) => c.domain === domain && c.kind === "register")).toHaveLength(1);
   });
 
   test("a forged, unsigned or foreign notification changes nothing, nor does a transaction the browser names", async ({ page }) => {

@@ -22,7 +22,10 @@ import { apiLogin, devFixture, newUser, registerUser, registerVerifiedUser, STAF
 import { invoiceRows, stubBurst, stubUrl, subscribeCall, type BurstChange } from "./billing";
 import { BASE_URL, expect, test } from "./fixtures";
 import {
+  addDomainToCart,
   expectBrandedDomain,
+  expectPartlyRefunded,
+  orderIdOf,
   orderStatus,
   startOrderStubs,
   subscriberWithDomainInCart,
@@ -762,6 +765,118 @@ test.describe("domain orders paid through Stripe Checkout (docs/decisions/049)",
     await expect(page.getByText(domain, { exact: true })).toHaveCount(0);
   });
 
+  test("one line of two the registrar refuses: only that line's amount is refunded at Stripe; the order shows its reason and the refund (decision 051)", async ({
+    page,
+  }) => {
+    const kept = uniqueDomain("stripepartok");
+    const failed = uniqueDomain("stripepartno");
+    stubs.registrar.setName(failed, "fails");
+    await subscriberWithDomainInCart(page, kept);
+    await addDomainToCart(page, failed, "$24.00");
+    await page.getByRole("button", { name: "Checkout" }).click();
+    await expect(page.getByTestId("due-today")).toHaveText("Due today: 24.00 USD");
+    await page.getByRole("button", { name: "Pay" }).click();
+    await expect(page).toHaveURL(/\/app\/shopping-cart\/success\?order=[0-9a-f-]+$/);
+    const orderId = orderIdOf(page.url());
+    await waitForOrderStatus(page, orderId, "paid");
+
+    const [session] = await sessionsOf(page, orderId);
+    expect(session).toMatchObject({ payment_status: "paid", amount_total: 2400 });
+    const refunds = await refundsOf(page, session!.payment_intent!);
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]).toMatchObject({ amount: 1200, metadata: { order_id: orderId } });
+    expect(stubs.registrar.state.calls.filter((c) => c.kind === "register" && c.domain === kept)).toHaveLength(1);
+    await expectPartlyRefunded(page, orderId, kept, failed, "$12.00");
+    await page.goto(`/app/settings/order/${orderId}`);
+    await page.screenshot({ path: "test-results/domain-order-stripe-partly-refunded.png", fullPage: true });
+  });
+
+  test("a Checkout Session that expires unpaid: the order stays new and lets it go, once; the next payment makes a new session and pays (decision 051)", async ({
+    page,
+  }) => {
+    const domain = uniqueDomain("stripeexpiry");
+    await subscriberWithDomainInCart(page, domain);
+    const orderId = await checkoutAtStripe(page, domain);
+    const expiring = new URL(page.url()).pathname.split("/").at(-1)!;
+    const expiredEvent = (object: Record<string, unknown>) => {
+      const payload = JSON.stringify({
+        id: `evt_expired_${Date.now()}`,
+        object: "event",
+        api_version: "2026-10-28.endive",
+        created: Math.floor(Date.now() / 1000),
+        type: "checkout.session.expired",
+        livemode: false,
+        pending_webhooks: 1,
+        request: { id: null, idempotency_key: null },
+        data: { object: { ...object, status: "expired", url: null } },
+      });
+      return page.request.post("/app/webhooks/stripe", {
+        data: payload,
+        headers: {
+          "content-type": "application/json",
+          "stripe-signature": Stripe.webhooks.generateTestHeaderString({ payload, secret: STUB_WEBHOOK_SECRET }),
+        },
+      });
+    };
+    const [open] = await sessionsOf(page, orderId);
+
+    // A signed event claiming the session expired while Stripe still has it open: Stripe's copy counts, nothing changes.
+    expect((await expiredEvent(open as unknown as Record<string, unknown>)).status()).toBe(200);
+    await page.goto(`/app/settings/order/${orderId}`);
+    await expect(page.getByTestId("order-status")).toHaveText("new");
+    await expect(page.getByTestId("order-checkout-expired")).toHaveCount(0);
+    await page.goto(`/app/shopping-cart/pay/${orderId}`);
+    await page.getByRole("button", { name: "Pay $12.00" }).click();
+    await expect(page).toHaveURL(new RegExp(`/checkout/${open!.id}$`));
+
+    // Stripe expires it (sessions.expire, as after 24 hours): the order page says so and offers to pay again.
+    const stub = new URL(stubUrl("stripe"));
+    const stripe = new Stripe(STUB_SECRET_KEY, { host: stub.hostname, port: Number(stub.port), protocol: "http" });
+    const expired = await stripe.checkout.sessions.expire(expiring);
+    expect(expired.status).toBe("expired");
+    await expect
+      .poll(
+        async () => {
+          await page.goto(`/app/settings/order/${orderId}`);
+          return page.getByTestId("order-checkout-expired").count();
+        },
+        { timeout: 20_000, intervals: [500, 1000] },
+      )
+      .toBe(1);
+    await expect(page.getByTestId("order-status")).toHaveText("new");
+    await expect(page.getByTestId("order-checkout-expired")).toHaveText(
+      "Your previous checkout expired before it was paid. Nothing was charged; pay again to complete your order.",
+    );
+    await page.screenshot({ path: "test-results/domain-order-stripe-checkout-expired.png", fullPage: true });
+    // Redelivered: nothing more.
+    expect((await expiredEvent(expired as unknown as Record<string, unknown>)).status()).toBe(200);
+    expect(await orderStatus(page, orderId)).toBe("new");
+
+    // The next payment: a new session (not the dead one replayed), paid, and the order goes on.
+    await page.goto(`/app/settings/order/${orderId}`);
+    await page.getByRole("link", { name: "Pay $12.00" }).click();
+    await expect(
+      page.getByText("Your previous checkout expired before it was paid. Nothing was charged; pay again to complete your order."),
+    ).toBeVisible();
+    await page.getByRole("button", { name: "Pay $12.00" }).click();
+    await expect(page).toHaveURL(/\/checkout\/cs_test_/);
+    const fresh = new URL(page.url()).pathname.split("/").at(-1)!;
+    expect(fresh).not.toBe(expiring);
+    await page.getByRole("button", { name: "Pay" }).click();
+    await waitForOrderStatus(page, orderId, "paid");
+    const sessions = await sessionsOf(page, orderId);
+    expect(sessions.map((s) => [s.id, s.status])).toEqual([
+      [expiring, "expired"],
+      [fresh, "complete"],
+    ]);
+
+    // The dead session's event again, now that the order holds the paid one: nothing changes.
+    expect((await expiredEvent(expired as unknown as Record<string, unknown>)).status()).toBe(200);
+    expect(await orderStatus(page, orderId)).toBe("paid");
+    expect(stubs.registrar.state.calls.filter((c) => c.domain === domain && c.kind === "register")).toHaveLength(1);
+    expect(await refundsOf(page, sessions[1]!.payment_intent!)).toEqual([]);
+  });
+
   test("a payment for an order a later checkout replaced is given back whole, once; the new order is still to pay (decisions 043, 049)", async ({
     page,
   }) => {
@@ -789,7 +904,9 @@ test.describe("domain orders paid through Stripe Checkout (docs/decisions/049)",
     await expect(page).toHaveURL(`${BASE_URL}/app/shopping-cart/success?order=${oldOrder}`);
     const [paidOld] = await sessionsOf(page, oldOrder);
     expect(paidOld).toMatchObject({ payment_status: "paid", amount_total: 1200 });
-    await expect.poll(async () => (await refundsOf(page, paidOld!.payment_intent!)).map((r) => r.amount), { timeout: 30_000 }).toEqual([1200]);
+    await expect
+      .poll(async () => (await refundsOf(page, paidOld!.payment_intent!)).map((r) => r.amount), { timeout: 30_000 })
+      .toEqual([1200]);
     expect(await orderStatus(page, oldOrder)).not.toBe("paid");
     expect(stubs.registrar.state.calls.filter((c) => c.kind === "register" && [first, second].includes(c.domain))).toEqual([]);
 

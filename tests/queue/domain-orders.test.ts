@@ -12,6 +12,7 @@ import {
   authorizeNewOrder,
   countDiscountedDomains,
   createOrderFromCart,
+  expireOrderCheckout,
   finishOrder,
   getOpenOrder,
   getOrder,
@@ -20,6 +21,7 @@ import {
   listOrderItems,
   moveOrder,
   returnOpenOrderToCart,
+  setOrderCheckoutRef,
 } from "../../db/orders.server";
 import { CANCELLATION_REASON, ORDER_STATUS, priceCart } from "../../domain/orders";
 import { hostKey } from "../../domain/host-record";
@@ -396,5 +398,35 @@ describe("the cron's sweep of paid orders left without a job (review: authorized
     await Promise.allSettled([processDomainOrder(testEnv, stalled, deps), processDomainOrder(testEnv, stalled, deps)]);
     expect((await getOrder(db, stalled))?.status).toBe(ORDER_STATUS.paid);
     expect(await count("SELECT count(*) AS n FROM notifications WHERE user_id = ?", user)).toBe(1);
+  });
+});
+
+describe("a provider checkout that expired unpaid (decision 051)", () => {
+  it("is let go only by the new order still holding it, once; a newer checkout, another provider's or a paid order are left alone", async () => {
+    const userId = await newUser();
+    const totals = priceCart([{ domain: unique("expiry"), price: 1200, years: 1, premium: false }], 0);
+    const id = await createOrderFromCart(db, userId, totals, 1, null);
+    expect(await setOrderCheckoutRef(db, id, null, `cs_a_${id}`)).toBe(true);
+
+    // Another session, or the same id at another provider: nothing.
+    expect(await expireOrderCheckout(db, 1, `cs_other_${id}`)).toBe(false);
+    expect(await expireOrderCheckout(db, 2, `cs_a_${id}`)).toBe(false);
+    expect(await getOrder(db, id)).toMatchObject({ status: ORDER_STATUS.new, checkoutRef: `cs_a_${id}`, expiredCheckoutRef: null });
+
+    // The order's own session: let go, kept as the expired one; the order stays new.
+    expect(await expireOrderCheckout(db, 1, `cs_a_${id}`)).toBe(true);
+    expect(await getOrder(db, id)).toMatchObject({ status: ORDER_STATUS.new, checkoutRef: null, expiredCheckoutRef: `cs_a_${id}` });
+    // Redelivered: nothing more.
+    expect(await expireOrderCheckout(db, 1, `cs_a_${id}`)).toBe(false);
+
+    // A new session takes the empty place; the old one's event then changes nothing.
+    expect(await setOrderCheckoutRef(db, id, null, `cs_b_${id}`)).toBe(true);
+    expect(await expireOrderCheckout(db, 1, `cs_a_${id}`)).toBe(false);
+    expect((await getOrder(db, id))?.checkoutRef).toBe(`cs_b_${id}`);
+
+    // Paid with it: even its own expiry (which Stripe never sends for a paid session) leaves the order alone.
+    expect(await moveOrder(db, id, ORDER_STATUS.new, ORDER_STATUS.authorized, { paymentRef: `pi_${id}` })).toBe(true);
+    expect(await expireOrderCheckout(db, 1, `cs_b_${id}`)).toBe(false);
+    expect(await getOrder(db, id)).toMatchObject({ status: ORDER_STATUS.authorized, checkoutRef: `cs_b_${id}` });
   });
 });

@@ -17,7 +17,8 @@
  * The stub's prices carry no trial period, so a subscription is active and billed at once.
  * `/__stub/*` plays what Paddle does by itself over time (a period nearing its end, a renewal),
  * a burst of changes whose notifications share one `occurred_at` (`/__stub/burst`), and a
- * subscription made without a checkout (`/__stub/subscriptions`).
+ * subscription made without a checkout (`/__stub/subscriptions`). `PATCH /transactions/{id}`
+ * `{status: "canceled"}` cancels a ready transaction and sends `transaction.canceled`.
  * Discounts: Snip's catalog (domain/coupons.ts) as Paddle discounts whose `code` is Snip's code,
  * `recur: false` (GET /discounts with `code`, `status`, `id` filters); a transaction's
  * `discount_id` discounts it (the first payment), renewals are billed in full unless the
@@ -102,7 +103,7 @@ interface Transaction {
   lines?: OneOffLine[];
   /** What adjustments refunded so far (minor units). */
   refunded?: number;
-  status: "ready" | "completed";
+  status: "ready" | "completed" | "canceled";
   customer_id: string;
   custom_data: Json | null;
   origin: "api" | "subscription_update" | "subscription_payment_method_change" | "subscription_recurring";
@@ -726,6 +727,7 @@ export async function startPaddleStub({ port = 0, webhookUrl }: { port?: number;
   async function pay(t: Transaction, number: string): Promise<{ error?: string }> {
     const card = cardOf(number);
     if (t.status === "completed") return {};
+    if (t.status === "canceled") return { error: "This checkout was canceled." };
     if (card.declines && t.amount > 0) return { error: "Your card was declined." };
     const customer = customers.get(t.customer_id);
     if (customer) customer.card = card;
@@ -1295,6 +1297,33 @@ export async function startPaddleStub({ port = 0, webhookUrl }: { port?: number;
         })
         .map(transactionJson);
       return list(res, url, data);
+    }
+    // PATCH /transactions/{id} with `status: canceled` (alone, as Paddle requires): a draft or ready
+    // transaction is cancelled and Paddle sends transaction.canceled (decision 051).
+    if (parts[0] === "transactions" && parts[1] && parts.length === 2 && req.method === "PATCH") {
+      const t = transactions.get(parts[1]);
+      if (!t) return apiError(res, 404, "request_error", "not_found", "Entity not found.");
+      if (body.status !== "canceled") {
+        return apiError(res, 400, "request_error", "bad_request", "Invalid request.", [
+          { field: "status", message: "the stub only cancels transactions" },
+        ]);
+      }
+      if (Object.keys(body).length > 1) {
+        return apiError(
+          res,
+          400,
+          "request_error",
+          "transaction_cannot_be_modified_and_canceled",
+          "Cannot update transaction to canceled, along with other fields at the same time",
+        );
+      }
+      if (t.status !== "ready") {
+        return apiError(res, 400, "request_error", "transaction_immutable", `Transaction is ${t.status} and cannot be canceled.`);
+      }
+      t.status = "canceled";
+      json(res, 200, { data: transactionJson(t) });
+      await sendEvent("transaction.canceled", transactionJson(t));
+      return;
     }
     if (parts[0] === "transactions" && parts[1] && req.method === "GET") {
       const t = transactions.get(parts[1]);

@@ -18,7 +18,8 @@
  * refuse more than was paid (`charge_already_refunded` once all of it is). Like Stripe, a POST with
  * an `Idempotency-Key` the stub has seen answers the first answer again, doing nothing.
  * `/__stub/refunds` and `/__stub/checkout-sessions` list what was made, `/__stub/expire-session/{id}`
- * expires an open session (sending `checkout.session.expired`).
+ * expires an open session (sending `checkout.session.expired`), as does Stripe's own
+ * `POST /v1/checkout/sessions/{id}/expire`.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -992,6 +993,18 @@ export async function startStripeStub({ port = 0, webhookUrl }: { port?: number;
       };
       sessions.set(id, session);
       return json(res, 200, { ...session, price: undefined, metered: undefined, coupon: undefined });
+    }
+    // Expire a Checkout Session (`stripe.checkout.sessions.expire`): only an open one; Stripe then sends checkout.session.expired.
+    if (req.method === "POST" && parts[1] === "checkout" && parts[2] === "sessions" && parts[3] && parts[4] === "expire") {
+      const session = sessions.get(parts[3]);
+      if (!session)
+        return stripeError(res, 404, "invalid_request_error", `No such checkout.session: '${parts[3]}'`, { code: "resource_missing" });
+      if (session.status !== "open")
+        return stripeError(res, 400, "invalid_request_error", 'Only Checkout Sessions with a status in ["open"] can be expired.');
+      Object.assign(session, { status: "expired", url: null });
+      json(res, 200, sessionJson(session));
+      await sendEvent("checkout.session.expired", sessionJson(session));
+      return;
     }
     if (req.method === "GET" && parts[1] === "checkout" && parts[2] === "sessions" && parts[3]) {
       const session = sessions.get(parts[3]);

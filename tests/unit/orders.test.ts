@@ -6,8 +6,13 @@ import {
   normalizeDomainName,
   orderGroup,
   paymentStatusLabel,
+  planDomainDiscounts,
+  plansWithFreeDomains,
   priceCart,
+  usableDomainDiscounts,
 } from "../../domain/orders";
+import { planHighlights } from "../../domain/plan-highlights";
+import { getPlan, PLANS } from "../../domain/plans";
 
 describe("order statuses", () => {
   it("labels every status code as spec 01 §4 does", () => {
@@ -63,6 +68,18 @@ describe("the cart's prices", () => {
     expect(discountsLeft({ interval: "yearly", discountedDomainCount: 1 }, 1)).toBe(0);
     expect(discountsLeft({ interval: "monthly", discountedDomainCount: 25 }, 0)).toBe(0);
     expect(discountsLeft({ interval: null, discountedDomainCount: 25 }, 0)).toBe(0);
+  });
+
+  it("counts the plan's free first years only where it may buy domains (decision 051)", () => {
+    expect(usableDomainDiscounts(true, 25)).toBe(25);
+    expect(usableDomainDiscounts(false, 1)).toBe(0);
+    expect(usableDomainDiscounts(true, null)).toBe(0);
+    expect(planDomainDiscounts(getPlan("pro"))).toBe(0);
+    expect(planDomainDiscounts(getPlan("pro5k"))).toBe(0);
+    expect(planDomainDiscounts(getPlan("enterprise"))).toBe(25);
+    expect(plansWithFreeDomains(PLANS)).toEqual([{ title: getPlan("enterprise").title, count: 25 }]);
+    expect(planHighlights(getPlan("enterprise"))).toContain("Domain purchase: first year free for 25 domains on yearly billing");
+    expect(planHighlights(getPlan("pro")).some((line) => line.startsWith("Domain purchase"))).toBe(false);
   });
 
   it("accepts a registrable name only: one label and a letters TLD", () => {

@@ -26,7 +26,15 @@ import {
   type TakenPayment,
 } from "../../../domain/order-payments";
 import { getDb } from "../../../db/client.server";
-import { getOrder, getOrderByCheckoutRef, listOrderItems, setOrderCheckoutRef, type DomainOrder } from "../../../db/orders.server";
+import {
+  expireOrderCheckout,
+  getOrder,
+  getOrderByCheckoutRef,
+  listOrderItems,
+  setOrderCheckoutRef,
+  type DomainOrder,
+} from "../../../db/orders.server";
+import { ORDER_STATUS } from "../../../domain/orders";
 import type { AppEnv } from "../../env.server";
 import { authorizeOrder } from "../orders.server";
 import { refundOrderPayment } from "./order-refunds.server";
@@ -66,10 +74,22 @@ export async function startOrderPayment(env: AppEnv, order: DomainOrder, buyer: 
   }
 }
 
-/** The checkout id stored for the order now (another request's, when it stored first). */
+/**
+ * The checkout id stored for the order now (another request's, when it stored first). The
+ * provider's expiry webhook may have cleared `previous` meanwhile (decision 051): the new checkout
+ * then takes the empty place.
+ */
 async function storedCheckout(env: AppEnv, order: DomainOrder, previous: string | null, made: string): Promise<string | null> {
   const db = getDb(env.DB);
   if (await setOrderCheckoutRef(db, order.id, previous, made)) return made;
+  const now = await getOrder(db, order.id);
+  if (
+    previous !== null &&
+    now?.status === ORDER_STATUS.new &&
+    now.checkoutRef === null &&
+    (await setOrderCheckoutRef(db, order.id, null, made))
+  )
+    return made;
   return (await getOrder(db, order.id))?.checkoutRef ?? null;
 }
 
@@ -102,7 +122,8 @@ async function stripeCheckout(env: AppEnv, order: DomainOrder, buyer: OrderBuyer
       success_url: `${origin}${successPath(order)}`,
       cancel_url: `${origin}/app/shopping-cart/pay/${order.id}`,
     },
-    { idempotencyKey: checkoutIdempotencyKey(order.id, previous) },
+    // After an expired session (still held, or cleared by its webhook) the key is a new one: Stripe would replay the dead session.
+    { idempotencyKey: checkoutIdempotencyKey(order.id, previous ?? order.expiredCheckoutRef) },
   );
   const stored = await storedCheckout(env, order, previous, session.id);
   if (stored === session.id) {
@@ -166,7 +187,8 @@ export async function settleStripeOrderSession(env: AppEnv, session: StripeOrder
   }
   const verdict = stripeOrderPayment(session, order);
   if (verdict.ok && (await authorizeOrder(env, order, verdict.paymentRef))) return true;
-  if (!verdict.ok) console.error(`stripe: checkout session ${session.id} does not pay order ${order.id} (${verdict.reason}); not authorized`);
+  if (!verdict.ok)
+    console.error(`stripe: checkout session ${session.id} does not pay order ${order.id} (${verdict.reason}); not authorized`);
   if (stripeTakenPayment(session)) {
     // What the session took, as Stripe keeps it (the event's copy is not what is refunded).
     const kept = await stripeClient(env).checkout.sessions.retrieve(session.id);
@@ -183,7 +205,8 @@ export async function settlePaddleOrderTransaction(
 ): Promise<boolean> {
   const verdict = paddleOrderPayment(transaction, order);
   if (verdict.ok && (await authorizeOrder(env, order, verdict.paymentRef))) return true;
-  if (!verdict.ok) console.error(`paddle: transaction ${transaction.id} does not pay order ${order.id} (${verdict.reason}); not authorized`);
+  if (!verdict.ok)
+    console.error(`paddle: transaction ${transaction.id} does not pay order ${order.id} (${verdict.reason}); not authorized`);
   if (paddleTakenPayment(transaction)) {
     // What the transaction took, as Paddle keeps it (the notification's copy is not what is refunded).
     const kept = await paddleClient(env).transactions.get(transaction.id);
@@ -210,6 +233,43 @@ async function giveBackUntaken(env: AppEnv, order: DomainOrder, taken: TakenPaym
     { amount: taken.amount, whole: true, domains: [], idempotencyKey: untakenRefundIdempotencyKey(order.id, taken.paymentRef) },
   );
   console.warn(`order ${order.id}: a payment it could not take (${taken.paymentRef}) was refunded (${refund ?? "nothing charged"})`);
+}
+
+/**
+ * A Stripe Checkout Session expired (signed `checkout.session.expired`, decision 051): the session
+ * is read again from Stripe (the event's body is not trusted) and, if it is an expired
+ * payment-mode session, the new order still holding it lets it go, so the buyer's next payment
+ * makes a fresh session. A redelivery, or a session the order no longer holds, changes nothing.
+ * A Stripe that does not answer throws: the webhook answers 500 and Stripe sends it again.
+ */
+export async function expireStripeOrderSession(env: AppEnv, sessionId: string): Promise<boolean> {
+  let session: Stripe.Checkout.Session;
+  try {
+    session = await stripeClient(env).checkout.sessions.retrieve(sessionId);
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeError && error.statusCode === 404) {
+      console.warn("stripe: an expired checkout session Stripe does not know; ignored", sessionId);
+      return false;
+    }
+    throw error;
+  }
+  if (session.mode !== "payment" || session.status !== "expired") {
+    console.warn(`stripe: checkout session ${session.id} is not an expired payment (${session.mode}, ${session.status}); ignored`);
+    return false;
+  }
+  const released = await expireOrderCheckout(getDb(env.DB), BILLING_TYPES.stripe, session.id);
+  if (released) console.info(`stripe: checkout session ${session.id} expired; its order waits for a new payment`);
+  return released;
+}
+
+/** A Paddle transaction of an order was cancelled (signed `transaction.canceled`, decision 051): as expireStripeOrderSession. */
+export async function cancelPaddleOrderTransaction(env: AppEnv, transactionId: string): Promise<boolean> {
+  const transaction = await paddleClient(env).transactions.get(transactionId);
+  if (transaction.status !== "canceled") {
+    console.warn(`paddle: transaction ${transaction.id} is ${transaction.status}, not canceled; ignored`);
+    return false;
+  }
+  return expireOrderCheckout(getDb(env.DB), BILLING_TYPES.paddle, transaction.id);
 }
 
 /** Whether a Stripe event is about a domain order's checkout (payment mode), not a subscription's. */

@@ -14,7 +14,13 @@ import type { PaddleOrderTransactionLike, StripeOrderSessionLike } from "../../.
 import { BILLING_TYPES, type BillingEvent, type BillingEventPayload } from "../../../domain/billing";
 import type { AppEnv } from "../../env.server";
 import { paddleEventId, paddleEventPayload, type PaddleEventLike, type PaddleSubscriptionLike } from "./paddle-events.server";
-import { isStripeOrderEvent, settlePaddleOrderTransaction, settleStripeOrderSession } from "./order-payments.server";
+import {
+  cancelPaddleOrderTransaction,
+  expireStripeOrderSession,
+  isStripeOrderEvent,
+  settlePaddleOrderTransaction,
+  settleStripeOrderSession,
+} from "./order-payments.server";
 import { paddleClient } from "./paddle.server";
 import { stripeClient } from "./stripe.server";
 import {
@@ -60,6 +66,12 @@ export async function handleStripeWebhook(request: Request, env: AppEnv): Promis
     await settleStripeOrderSession(env, event.data.object as unknown as StripeOrderSessionLike);
     return Response.json({ received: true });
   }
+  // A domain order's checkout that expired unpaid (decision 051): the order lets it go, nothing else.
+  if (event.type === "checkout.session.expired" && (event.data.object as { mode?: string }).mode === "payment") {
+    const id = (event.data.object as { id?: unknown }).id;
+    if (typeof id === "string") await expireStripeOrderSession(env, id);
+    return Response.json({ received: true });
+  }
   const stripe = stripeClient(env);
   const db = getDb(env.DB);
   // The subscription is read from Stripe now; a failed read throws (500) and Stripe retries.
@@ -103,6 +115,14 @@ export async function handlePaddleWebhook(request: Request, env: AppEnv): Promis
     const order = typeof transaction.id === "string" ? await getOrderByCheckoutRef(db, BILLING_TYPES.paddle, transaction.id) : undefined;
     if (order) {
       await settlePaddleOrderTransaction(env, order, transaction);
+      return Response.json({ received: true });
+    }
+  }
+  // A domain order's transaction cancelled unpaid (decision 051): the order lets it go.
+  if (event.eventType === "transaction.canceled") {
+    const id = (event.data as { id?: unknown }).id;
+    if (typeof id === "string" && (await getOrderByCheckoutRef(db, BILLING_TYPES.paddle, id))) {
+      await cancelPaddleOrderTransaction(env, id);
       return Response.json({ received: true });
     }
   }

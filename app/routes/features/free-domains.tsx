@@ -1,6 +1,8 @@
 import type { RouteHandle } from "../../route-handle";
 import { Link } from "react-router";
 import { ContentPage, Section } from "../../components/content-page";
+import { plansWithFreeDomains } from "../../../domain/orders";
+import { PLANS } from "../../../domain/plans";
 
 /** Static page: no JavaScript shipped. */
 export const handle: RouteHandle = { hydrate: false };
@@ -11,10 +13,18 @@ const primaryButton =
 const secondaryButton =
   "inline-flex items-center justify-center rounded-lg border border-slate-300 bg-white px-5 py-3 text-sm font-semibold text-slate-900 shadow-sm hover:bg-slate-50";
 
+// Which plans include free domains, from the plan table (decision 051): discounted_domain_count
+// counts only with purchase_branded_domains, so a plan that cannot buy domains is not named.
+const offers = plansWithFreeDomains(PLANS);
+const offerText = offers.map((o) => `${o.title} (${o.count} domain${o.count === 1 ? "" : "s"})`).join(", ");
+const connectOnly = PLANS.filter(
+  (p) => !p.hidden && p.billable && p.features.includes("use_branded_domains") && !p.features.includes("purchase_branded_domains"),
+).map((p) => p.title);
+
 const steps = [
   {
-    title: "Choose a yearly plan",
-    body: "Subscribe to any paid plan with yearly billing. The free domain is included for the first year of the subscription.",
+    title: "Choose a yearly plan with domain purchase",
+    body: `Subscribe to ${offers.map((o) => o.title).join(" or ")} with yearly billing. The free domains are included for the first year of the subscription.`,
   },
   {
     title: "Search and claim a name",
@@ -30,7 +40,7 @@ export default function FreeDomainsPage() {
   return (
     <ContentPage
       title="A free domain for your links"
-      lead="A branded domain is the single biggest upgrade you can make to your short links. With a yearly paid plan, Snip registers one for you and pays for the first year."
+      lead="A branded domain is the single biggest upgrade you can make to your short links. With a yearly plan that includes domain purchase, Snip registers it for you and pays for the first year."
     >
       <Section title="How it works">
         <ol className="grid gap-4 sm:grid-cols-3">
@@ -48,7 +58,9 @@ export default function FreeDomainsPage() {
 
       <Section title="What's included">
         <ul className="list-disc pl-6 space-y-2">
-          <li>Registration of one domain for one year, on a selection of popular and short extensions.</li>
+          <li data-testid="free-domain-plans">
+            The first year&apos;s registration of standard-priced domains, up to the count of your plan: {offerText}.
+          </li>
           <li>Automatic DNS configuration and HTTPS certificates, issued and renewed for you.</li>
           <li>
             Everything that comes with{" "}
@@ -63,6 +75,12 @@ export default function FreeDomainsPage() {
           </li>
           <li>Registration is in your organization's name; the domain is yours, not Snip's.</li>
         </ul>
+        {connectOnly.length > 0 ? (
+          <p data-testid="connect-only-plans">
+            {new Intl.ListFormat("en", { type: "conjunction" }).format(connectOnly)} {connectOnly.length === 1 ? "does" : "do"} not include
+            domain purchase, so no free domain: connect a domain you already own as a branded domain instead.
+          </p>
+        ) : null}
         <p>
           Premium domains (names a registry prices above its standard rate) are not included in the offer, but you can still connect one you
           buy elsewhere.

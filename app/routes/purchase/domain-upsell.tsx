@@ -5,12 +5,19 @@
  */
 import { Link } from "react-router";
 import { SettingsCard, SettingsHeading, settingsButton, settingsSecondaryButton } from "../../components/settings";
+import { plansWithFreeDomains } from "../../../domain/orders";
+import { PLANS } from "../../../domain/plans";
 import { mayPurchaseDomains } from "../../lib/orders.server";
 import type { RouteHandle } from "../../route-handle";
 import { requireUser } from "../../session.server";
 import type { Route } from "./+types/domain-upsell";
 
 export const handle: RouteHandle = { hydrate: false };
+
+// Only plans that may buy domains have free first years (decision 051).
+const FREE_DOMAIN_OFFER = `yearly ${plansWithFreeDomains(PLANS)
+  .map((o) => o.title)
+  .join(" or ")} billing includes the first year of its domains.`;
 export const meta: Route.MetaFunction = () => [{ title: "Get your own domain | Snip" }];
 
 export function loader({ request, context }: Route.LoaderArgs) {
@@ -34,7 +41,7 @@ export default function DomainUpsell({ loaderData }: Route.ComponentProps) {
         ) : (
           <>
             <p className="text-sm text-slate-700">
-              Your plan does not include domain purchase. Upgrade to buy a domain; yearly plans include the first year of one domain.
+              Your plan does not include domain purchase. Upgrade to buy a domain; {FREE_DOMAIN_OFFER}
             </p>
             <div className="mt-4 flex gap-3">
               <Link to="/app/pricing" className={settingsButton}>

@@ -62,6 +62,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     total: formatMoney(order.total),
     provider: PROVIDER_NAMES[order.billingType] ?? null,
     message: failed ? ORDER_MESSAGES.paymentFailed : null,
+    // The previous checkout expired unpaid (decision 051): "Pay" makes a new one.
+    expired: order.checkoutRef === null && order.expiredCheckoutRef !== null ? ORDER_MESSAGES.checkoutExpired : null,
   };
 }
 
@@ -117,6 +119,7 @@ export default function PayOrder({ loaderData, actionData }: Route.ComponentProp
           <p className="mt-2 text-sm text-slate-600">You pay on {loaderData.provider}&apos;s secure checkout.</p>
           <Form method="post" className="mt-6 space-y-4">
             {message ? <Notice tone="error">{message}</Notice> : null}
+            {!message && loaderData.expired ? <Notice tone="info">{loaderData.expired}</Notice> : null}
             <SubmitButton>{`Pay ${loaderData.total}`}</SubmitButton>
           </Form>
         </div>

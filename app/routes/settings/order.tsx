@@ -116,9 +116,26 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
               {order.reasonDetail ? ` — ${order.reasonDetail}` : ""}
             </p>
           ) : null}
+          {order.refunded ? (
+            <p className="mt-2 text-sm text-slate-700" data-testid="order-refunded">
+              Refunded: {order.refunded}
+            </p>
+          ) : null}
+          {order.status === 0 ? (
+            <div className="mt-3 space-y-3">
+              {order.checkoutExpired ? (
+                <p className="text-sm text-amber-800" data-testid="order-checkout-expired">
+                  {message}
+                </p>
+              ) : null}
+              <Link to={`/app/shopping-cart/pay/${order.id}`} className={settingsButton}>
+                Pay {order.total}
+              </Link>
+            </div>
+          ) : null}
           <Link
             to={`/app/settings/order/${order.id}/notification`}
-            className="mt-3 inline-block text-sm font-semibold text-indigo-700 hover:underline"
+            className="mt-3 block text-sm font-semibold text-indigo-700 hover:underline"
           >
             Notification
           </Link>
