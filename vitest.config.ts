@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 
@@ -23,6 +24,10 @@ function workerProject(name: string, configPath: string, miniflare: Record<strin
 
 export default defineConfig({
   test: {
+    // A Worker test file is mostly startup (a runtime of its own, its modules, the migrations),
+    // during which a core waits: one file per core, two on a 2-core machine, not Vitest's default
+    // of one fewer than the cores.
+    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       // Property tests (fast-check, up to 1,500 clicks a run) are CPU-bound: a loaded machine must not fail them on time alone.
       { test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node", testTimeout: 30_000 } },

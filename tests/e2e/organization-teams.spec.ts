@@ -8,11 +8,21 @@
  * (`world.allows`), and a refused post changes nothing.
  */
 import { randomBytes } from "node:crypto";
-import { request as playwrightRequest, type APIRequestContext, type Browser, type Page } from "@playwright/test";
-import { apiLogin, logIn, newUser, type TestUser } from "./accounts";
+import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import { logIn, type TestUser } from "./accounts";
 import { BASE_URL, expect, SAME_ORIGIN, test } from "./fixtures";
 import { E2E_SHORT_DOMAINS } from "./short-domains";
-import { organizationWorld, PERSONAS, registerByForm, TEAM, EMPTY_TEAM, type OrganizationWorld, type Persona } from "./organizations";
+import {
+  devFixture,
+  EMPTY_TEAM,
+  newDeveloper,
+  organizationWorld,
+  PERSONAS,
+  signedIn,
+  TEAM,
+  type OrganizationWorld,
+  type Persona,
+} from "./organizations";
 
 const AJAX = { "X-Requested-With": "XMLHttpRequest" };
 const SWITCH_MESSAGES = { required: "Team required.", unknown: "Unknown team.", error: "Switching error." } as const;
@@ -42,33 +52,6 @@ async function stateOf(as: APIRequestContext): Promise<State["data"]> {
   const response = await as.get("/app/api/state");
   expect(response.status()).toBe(200);
   return ((await response.json()) as State).data;
-}
-
-async function fixture(body: Record<string, unknown>): Promise<Record<string, unknown>> {
-  const context = await playwrightRequest.newContext({ baseURL: BASE_URL });
-  try {
-    const response = await context.post("/__dev/fixtures", { data: body });
-    expect(response.status(), await response.text()).toBe(200);
-    return ((await response.json()) as { data: Record<string, unknown> }).data;
-  } finally {
-    await context.dispose();
-  }
-}
-
-/** A new developer account, signed up through the form. */
-async function newDeveloper(prefix: string): Promise<TestUser> {
-  const user = newUser(prefix);
-  const context = await playwrightRequest.newContext({ baseURL: BASE_URL });
-  await registerByForm(context, user);
-  await context.dispose();
-  await fixture({ action: "developer", email: user.email });
-  return user;
-}
-
-async function signedIn(user: TestUser): Promise<APIRequestContext> {
-  const context = await playwrightRequest.newContext({ baseURL: BASE_URL });
-  await apiLogin(context, user);
-  return context;
 }
 
 /** What a page (or a form post) of the organization's team settings answers the persona. */
@@ -339,7 +322,7 @@ test.describe("switching and team mode", () => {
     const suffix = randomBytes(3).toString("hex");
     orgSlug = `switch-${suffix}`;
     orgName = `Switch ${suffix}`;
-    const made = await fixture({
+    const made = await devFixture({
       action: "organization",
       email: owner.email,
       slug: orgSlug,
@@ -440,7 +423,7 @@ test.describe("switching and team mode", () => {
 
   test("leaving a team from its membership page", async ({ page }) => {
     const leaver = await newDeveloper("leaver");
-    await fixture({
+    await devFixture({
       action: "organization",
       email: (await newDeveloper("leave-owner")).email,
       slug: `leave-${randomBytes(3).toString("hex")}`,

@@ -23,17 +23,19 @@ import { apiLogin, newUser, type TestUser } from "./accounts";
 import { BASE_URL, expect, SAME_ORIGIN } from "./fixtures";
 
 export type Persona =
-  | "owner"
-  | `perm:${OrganizationPermission}`
-  | "teamAdmin"
-  | "teamMember"
-  | "teamViewer"
-  | "stranger"
-  | "staff"
-  | "nonDeveloper";
+  "owner" | `perm:${OrganizationPermission}` | "teamAdmin" | "teamMember" | "teamViewer" | "stranger" | "staff" | "nonDeveloper";
 
 export const PERMISSION_PERSONAS = ORGANIZATION_PERMISSIONS.map((p) => `perm:${p}` as const);
-export const PERSONAS: Persona[] = ["owner", ...PERMISSION_PERSONAS, "teamAdmin", "teamMember", "teamViewer", "stranger", "staff", "nonDeveloper"];
+export const PERSONAS: Persona[] = [
+  "owner",
+  ...PERMISSION_PERSONAS,
+  "teamAdmin",
+  "teamMember",
+  "teamViewer",
+  "stranger",
+  "staff",
+  "nonDeveloper",
+];
 
 /** The team everyone with a team role is in, and the one nobody is in. */
 export const TEAM = "alpha";
@@ -72,6 +74,95 @@ async function fixture(request: APIRequestContext, body: Record<string, unknown>
   return ((await response.json()) as { data: Record<string, unknown> }).data;
 }
 
+/** POSTs /__dev/fixtures (local runs only) from a request context of its own; answers the fixture's data. */
+export async function devFixture(body: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const context = await playwrightRequest.newContext({ baseURL: BASE_URL });
+  try {
+    return await fixture(context, body);
+  } finally {
+    await context.dispose();
+  }
+}
+
+/** A new account signed up through the form, then given the developer flag. */
+export async function newDeveloper(prefix: string): Promise<TestUser> {
+  const user = newUser(prefix);
+  const context = await playwrightRequest.newContext({ baseURL: BASE_URL });
+  await registerByForm(context, user);
+  await context.dispose();
+  await devFixture({ action: "developer", email: user.email });
+  return user;
+}
+
+/** An API request context signed in as the user (cookies kept); the caller disposes of it. */
+export async function signedIn(user: TestUser): Promise<APIRequestContext> {
+  const context = await playwrightRequest.newContext({ baseURL: BASE_URL });
+  await apiLogin(context, user);
+  return context;
+}
+
+/**
+ * A small organization for a team-area spec: an owner and the named people, every one a developer
+ * signed up through the form (`<prefix>-<person>` in their address); the organization's roles,
+ * each person's organization role (`users`), and its teams with their members by team role.
+ * The slug is `<prefix>-<random>`, the name `<name> <slug>`.
+ *
+ *   const area = await teamArea({ prefix: "tp", name: "Pixels", people: ["admin"],
+ *     roles: [{ name: "Member", permissions: [] }], users: { admin: "Member" },
+ *     teams: [{ slug: "alpha", name: "Alpha", members: { admin: "admin" } }] });
+ *   const as = await area.requestAs(area.users.admin); // disposed with area.dispose()
+ */
+export interface TeamAreaOptions<P extends string> {
+  prefix: string;
+  name: string;
+  people: readonly P[];
+  roles?: { name: string; permissions: OrganizationPermission[] }[];
+  users?: Partial<Record<P, string>>;
+  teams: { slug: string; name: string; members?: Partial<Record<P, TeamRole>> }[];
+}
+
+export interface TeamArea<P extends string> {
+  slug: string;
+  users: Record<"owner" | P, TestUser>;
+  /** The teams' ids by slug. */
+  teamIds: Record<string, string>;
+  /** An API request context signed in as the user, disposed with `dispose()`. */
+  requestAs(user: TestUser): Promise<APIRequestContext>;
+  dispose(): Promise<void>;
+}
+
+export async function teamArea<P extends string>(options: TeamAreaOptions<P>): Promise<TeamArea<P>> {
+  const names = ["owner", ...options.people] as ("owner" | P)[];
+  const made = await Promise.all(names.map((person) => newDeveloper(`${options.prefix}-${person}`)));
+  const users = Object.fromEntries(names.map((person, i) => [person, made[i]!])) as Record<"owner" | P, TestUser>;
+  const slug = `${options.prefix}-${randomBytes(4).toString("hex")}`;
+  const byPerson = <V>(roles: Partial<Record<P, V>>) =>
+    (Object.entries(roles) as [P, V][]).map(([person, role]) => ({ email: users[person].email, role }));
+  const data = await devFixture({
+    action: "organization",
+    email: users.owner.email,
+    slug,
+    name: `${options.name} ${slug}`,
+    ...(options.roles ? { roles: options.roles } : {}),
+    ...(options.users ? { users: byPerson(options.users) } : {}),
+    teams: options.teams.map((team) => ({ slug: team.slug, name: team.name, members: byPerson(team.members ?? {}) })),
+  });
+  const contexts: APIRequestContext[] = [];
+  return {
+    slug,
+    users,
+    teamIds: data.teams as Record<string, string>,
+    async requestAs(user) {
+      const context = await signedIn(user);
+      contexts.push(context);
+      return context;
+    },
+    async dispose() {
+      await Promise.all(contexts.map((c) => c.dispose()));
+    },
+  };
+}
+
 /** Builds the world; `prefix` keeps slugs apart between spec files and runs. */
 export async function organizationWorld(prefix: string): Promise<OrganizationWorld> {
   const suffix = randomBytes(3).toString("hex");
@@ -107,7 +198,13 @@ export async function organizationWorld(prefix: string): Promise<OrganizationWor
       { slug: EMPTY_TEAM, name: "Beta", members: [] },
     ],
   });
-  await fixture(admin, { action: "organization", email: users.stranger.email, slug: otherSlug, name: `Org ${otherSlug}`, teams: [{ slug: "gamma", name: "Gamma" }] });
+  await fixture(admin, {
+    action: "organization",
+    email: users.stranger.email,
+    slug: otherSlug,
+    name: `Org ${otherSlug}`,
+    teams: [{ slug: "gamma", name: "Gamma" }],
+  });
   await admin.dispose();
 
   const organizationId = made.organizationId as string;
@@ -116,7 +213,13 @@ export async function organizationWorld(prefix: string): Promise<OrganizationWor
     const organization = { id: organizationId, ownerUserId: persona === "owner" ? "owner" : "someone-else", archived: false };
     const permission = persona.startsWith("perm:") ? (persona.slice(5) as OrganizationPermission) : null;
     const teamRole: TeamRole | null =
-      persona === "teamAdmin" ? "admin" : persona === "teamMember" || persona === "nonDeveloper" ? "member" : persona === "teamViewer" ? "viewer" : null;
+      persona === "teamAdmin"
+        ? "admin"
+        : persona === "teamMember" || persona === "nonDeveloper"
+          ? "member"
+          : persona === "teamViewer"
+            ? "viewer"
+            : null;
     return {
       organization,
       permissions: permission ? [permission] : null,

@@ -7,70 +7,36 @@
  * the page's post is in organization-teams.spec.ts.
  */
 import { randomBytes } from "node:crypto";
-import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
-import { apiLogin, logIn, newUser, type TestUser } from "./accounts";
+import { logIn, type TestUser } from "./accounts";
 import { BASE_URL, expect, SAME_ORIGIN, test } from "./fixtures";
-import { registerByForm } from "./organizations";
+import { devFixture, teamArea, type TeamArea } from "./organizations";
 
 const LINKEDIN_ID = "7654321";
 const DESTINATION = "https://example.com/team-pixel-landing";
-
-async function fixture(body: Record<string, unknown>): Promise<Record<string, unknown>> {
-  const context = await playwrightRequest.newContext({ baseURL: BASE_URL });
-  try {
-    const response = await context.post("/__dev/fixtures", { data: body });
-    expect(response.status(), await response.text()).toBe(200);
-    return ((await response.json()) as { data: Record<string, unknown> }).data;
-  } finally {
-    await context.dispose();
-  }
-}
-
-async function developer(prefix: string): Promise<TestUser> {
-  const user = newUser(prefix);
-  const context = await playwrightRequest.newContext({ baseURL: BASE_URL });
-  await registerByForm(context, user);
-  await context.dispose();
-  await fixture({ action: "developer", email: user.email });
-  return user;
-}
 
 let owner: TestUser;
 let admin: TestUser;
 let viewer: TestUser;
 let slug: string;
-const contexts: APIRequestContext[] = [];
+let area: TeamArea<"admin" | "viewer">;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  [owner, admin, viewer] = await Promise.all([developer("tp-owner"), developer("tp-admin"), developer("tp-viewer")]);
-  slug = `tp-${randomBytes(4).toString("hex")}`;
-  await fixture({
-    action: "organization",
-    email: owner.email,
-    slug,
-    name: `Pixels ${slug}`,
+  area = await teamArea({
+    prefix: "tp",
+    name: "Pixels",
+    people: ["admin", "viewer"],
     roles: [{ name: "Member", permissions: [] }],
-    users: [
-      { email: admin.email, role: "Member" },
-      { email: viewer.email, role: "Member" },
-    ],
-    teams: [
-      {
-        slug: "alpha",
-        name: "Alpha",
-        members: [
-          { email: admin.email, role: "admin" },
-          { email: viewer.email, role: "viewer" },
-        ],
-      },
-    ],
+    users: { admin: "Member", viewer: "Member" },
+    teams: [{ slug: "alpha", name: "Alpha", members: { admin: "admin", viewer: "viewer" } }],
   });
+  ({ slug } = area);
+  ({ owner, admin, viewer } = area.users);
   // Editing a link's options (update_snip_url) comes with a paid plan in force for the team.
-  await fixture({ action: "subscription", email: owner.email, plan: "pro", organization: slug });
+  await devFixture({ action: "subscription", email: owner.email, plan: "pro", organization: slug });
 });
 test.afterAll(async () => {
-  await Promise.all(contexts.map((c) => c.dispose()));
+  await area.dispose();
 });
 
 const pixelsPage = () => `/app/organization/${slug}/team/alpha/pixel-scripts`;
@@ -146,11 +112,8 @@ test("a team admin adds the team's pixel and a team link that opts in fires it; 
 
 test("a viewer of the team sees its pixels without the forms; a forged post is refused and writes nothing", async () => {
   test.setTimeout(90_000);
-  const adminContext = await playwrightRequest.newContext({ baseURL: BASE_URL });
-  const viewerContext = await playwrightRequest.newContext({ baseURL: BASE_URL });
-  contexts.push(adminContext, viewerContext);
-  await apiLogin(adminContext, admin);
-  await apiLogin(viewerContext, viewer);
+  const adminContext = await area.requestAs(admin);
+  const viewerContext = await area.requestAs(viewer);
   const added = await adminContext.post(pixelsPage(), {
     form: { intent: "add", kind: "meta", pixelId: "111122223333444", name: "" },
     headers: SAME_ORIGIN,

@@ -8,93 +8,53 @@
  *   team answers 424 for a password session; a team admin's, a stranger's or a non-member's post is
  *   refused and changes nothing.
  */
-import { randomBytes } from "node:crypto";
-import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
 import { getPlan } from "../../domain/plans";
 import { SSO_MESSAGES } from "../../domain/sso";
-import { apiLogin, logIn, newUser, type TestUser } from "./accounts";
-import { BASE_URL, expect, SAME_ORIGIN, test } from "./fixtures";
-import { registerByForm } from "./organizations";
+import { logIn, type TestUser } from "./accounts";
+import { expect, SAME_ORIGIN, test } from "./fixtures";
+import { devFixture, newDeveloper, teamArea, type TeamArea } from "./organizations";
 
 const AJAX = { "X-Requested-With": "XMLHttpRequest" };
 const NUMBER = new Intl.NumberFormat("en-US");
-
-async function fixture(body: Record<string, unknown>): Promise<Record<string, unknown>> {
-  const context = await playwrightRequest.newContext({ baseURL: BASE_URL });
-  try {
-    const response = await context.post("/__dev/fixtures", { data: body });
-    expect(response.status(), await response.text()).toBe(200);
-    return ((await response.json()) as { data: Record<string, unknown> }).data;
-  } finally {
-    await context.dispose();
-  }
-}
-
-async function developer(prefix: string): Promise<TestUser> {
-  const user = newUser(prefix);
-  const context = await playwrightRequest.newContext({ baseURL: BASE_URL });
-  await registerByForm(context, user);
-  await context.dispose();
-  await fixture({ action: "developer", email: user.email });
-  return user;
-}
-
-async function signedIn(user: TestUser): Promise<APIRequestContext> {
-  const context = await playwrightRequest.newContext({ baseURL: BASE_URL });
-  await apiLogin(context, user);
-  return context;
-}
 
 let owner: TestUser;
 let ssoAdmin: TestUser;
 let member: TestUser;
 let slug: string;
 let teamIds: Record<string, string>;
-const contexts: APIRequestContext[] = [];
+let org: TeamArea<"sso" | "member">;
 
 test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  [owner, ssoAdmin, member] = await Promise.all([developer("tu-owner"), developer("tu-sso"), developer("tu-member")]);
-  slug = `tu-${randomBytes(4).toString("hex")}`;
-  const made = await fixture({
-    action: "organization",
-    email: owner.email,
-    slug,
-    name: `Usage ${slug}`,
+  org = await teamArea({
+    prefix: "tu",
+    name: "Usage",
+    people: ["sso", "member"],
     roles: [
       { name: "SSO admin", permissions: ["sso"] },
       { name: "Member", permissions: [] },
     ],
-    users: [
-      { email: ssoAdmin.email, role: "SSO admin" },
-      { email: member.email, role: "Member" },
-    ],
+    users: { sso: "SSO admin", member: "Member" },
     teams: [
-      {
-        slug: "alpha",
-        name: "Alpha",
-        members: [
-          { email: ssoAdmin.email, role: "member" },
-          { email: member.email, role: "admin" },
-        ],
-      },
-      { slug: "beta", name: "Beta", members: [{ email: member.email, role: "member" }] },
+      { slug: "alpha", name: "Alpha", members: { sso: "member", member: "admin" } },
+      { slug: "beta", name: "Beta", members: { member: "member" } },
     ],
   });
-  teamIds = made.teams as Record<string, string>;
+  ({ slug, teamIds } = org);
+  ({ owner, sso: ssoAdmin, member } = org.users);
 });
 test.afterAll(async () => {
-  await Promise.all(contexts.map((c) => c.dispose()));
+  await org.dispose();
 });
 
 const area = (team: string, child: string) => `/app/organization/${slug}/team/${team}/${child}`;
 
 test("team usage: the team's own counters against its plan in force, not the member's personal ones", async ({ page }) => {
   test.setTimeout(120_000);
-  const as = await signedIn(member);
-  contexts.push(as);
+  const as = await org.requestAs(member);
   for (let i = 0; i < 2; i++) {
     const created = await as.post(`/app/api/organization/${slug}/team/alpha/url/create`, {
       data: { url: `https://example.com/team-usage/${slug}/${i}` },
@@ -122,11 +82,11 @@ test("team usage: the team's own counters against its plan in force, not the mem
   await expect(page.getByTestId("active-aliases-figure")).toContainText(/^0 of /);
 
   // The organization subscribes: both teams get its limits; then the team's own plan wins in alpha only.
-  await fixture({ action: "subscription", email: owner.email, plan: "basic", organization: slug });
+  await devFixture({ action: "subscription", email: owner.email, plan: "basic", organization: slug });
   await page.goto(area("beta", "usage"));
   await expect(page.locator("#usage-title")).toHaveText("Basic plan");
   await expect(page.getByTestId("plan-source")).toContainText("The organization's subscription sets these limits");
-  await fixture({ action: "subscription", email: owner.email, plan: "pro", organization: slug, team: "alpha" });
+  await devFixture({ action: "subscription", email: owner.email, plan: "pro", organization: slug, team: "alpha" });
   const pro = getPlan("pro").options;
   await page.goto(area("alpha", "usage"));
   await expect(page.locator("#usage-title")).toHaveText("Pro plan");
@@ -139,11 +99,12 @@ test("team usage: the team's own counters against its plan in force, not the mem
   await expect(page.locator("#usage-title")).toHaveText("Basic plan");
 });
 
-test("team SSO: the organization's status; the sso permission requires it for the team; a team admin, a stranger or a non-member cannot", async ({ page }) => {
+test("team SSO: the organization's status; the sso permission requires it for the team; a team admin, a stranger or a non-member cannot", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
-  const memberContext = await signedIn(member);
-  const adminContext = await signedIn(ssoAdmin);
-  contexts.push(memberContext, adminContext);
+  const memberContext = await org.requestAs(member);
+  const adminContext = await org.requestAs(ssoAdmin);
   const switchTo = (as: APIRequestContext) => as.get(`/app/api/team/${teamIds.alpha}/switch`, { headers: AJAX });
 
   // Without the organization's SSO: the page says so, and requiring it is refused with the message.
@@ -157,7 +118,7 @@ test("team SSO: the organization's status; the sso permission requires it for th
   expect(await early.text()).toContain(SSO_MESSAGES.teamNeedsOrganizationSso);
 
   // The organization sets up SSO for a domain none of these accounts is in.
-  await fixture({ action: "sso", email: owner.email, organization: slug, domains: [`${slug}.example`], role: "Member" });
+  await devFixture({ action: "sso", email: owner.email, organization: slug, domains: [`${slug}.example`], role: "Member" });
   await page.reload();
   await expect(page.getByTestId("organization-sso-status")).toContainText(`${slug}.example`);
   await expect(page.getByTestId("team-sso-status")).toContainText("Alpha does not require single sign-on.");
@@ -171,10 +132,9 @@ test("team SSO: the organization's status; the sso permission requires it for th
   expect(refused.status()).toBe(403);
   expect(await refused.text()).toContain("Permission denied.");
   // A stranger: 404; the owner, not a member of the team: the team area's "Unknown team.".
-  const stranger = await developer("tu-stranger");
-  const strangerContext = await signedIn(stranger);
-  const ownerContext = await signedIn(owner);
-  contexts.push(strangerContext, ownerContext);
+  const stranger = await newDeveloper("tu-stranger");
+  const strangerContext = await org.requestAs(stranger);
+  const ownerContext = await org.requestAs(owner);
   const foreign = await strangerContext.post(area("alpha", "sso"), { form: { require: "on" }, headers: SAME_ORIGIN, maxRedirects: 0 });
   expect(foreign.status()).toBe(404);
   const notMember = await ownerContext.post(area("alpha", "sso"), { form: { require: "on" }, headers: SAME_ORIGIN, maxRedirects: 0 });
@@ -205,9 +165,8 @@ test("team SSO: the organization's status; the sso permission requires it for th
 });
 
 test("organization settings: the Subscription link shows for the owner, not for a role without the subscriptions permission", async () => {
-  const ownerContext = await signedIn(owner);
-  const adminContext = await signedIn(ssoAdmin);
-  contexts.push(ownerContext, adminContext);
+  const ownerContext = await org.requestAs(owner);
+  const adminContext = await org.requestAs(ssoAdmin);
   const link = `href="/app/organizations/${slug}/settings/profile/subscription"`;
   // The SSO page: both may open it (the owner, and the "sso" permission).
   const sso = `/app/organizations/${slug}/settings/profile/sso`;

@@ -6,82 +6,43 @@
  *   credits; it never counts in another team, which follows the organization's switch;
  * - a team's checkout takes the coupon remembered from the query, as the personal checkout does.
  */
-import { randomBytes } from "node:crypto";
-import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
 import { webCreditsMessage } from "../../domain/creation-limits";
 import { getPlan } from "../../domain/plans";
-import { apiLogin, logIn, newUser, type TestUser } from "./accounts";
+import { logIn, type TestUser } from "./accounts";
 import { BASE_URL, expect, SAME_ORIGIN, test } from "./fixtures";
-import { registerByForm } from "./organizations";
-
-async function fixture(body: Record<string, unknown>): Promise<Record<string, unknown>> {
-  const context = await playwrightRequest.newContext({ baseURL: BASE_URL });
-  try {
-    const response = await context.post("/__dev/fixtures", { data: body });
-    expect(response.status(), await response.text()).toBe(200);
-    return ((await response.json()) as { data: Record<string, unknown> }).data;
-  } finally {
-    await context.dispose();
-  }
-}
-
-async function developer(prefix: string): Promise<TestUser> {
-  const user = newUser(prefix);
-  const context = await playwrightRequest.newContext({ baseURL: BASE_URL });
-  await registerByForm(context, user);
-  await context.dispose();
-  await fixture({ action: "developer", email: user.email });
-  return user;
-}
+import { devFixture, teamArea, type TeamArea } from "./organizations";
 
 let owner: TestUser;
 let biller: TestUser;
 let member: TestUser;
 let slug: string;
-const contexts: APIRequestContext[] = [];
-
-async function signedIn(user: TestUser): Promise<APIRequestContext> {
-  const context = await playwrightRequest.newContext({ baseURL: BASE_URL });
-  await apiLogin(context, user);
-  contexts.push(context);
-  return context;
-}
+let area: TeamArea<"biller" | "member">;
 
 test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  [owner, biller, member] = await Promise.all([developer("ov-owner"), developer("ov-biller"), developer("ov-member")]);
-  slug = `ov-${randomBytes(4).toString("hex")}`;
-  await fixture({
-    action: "organization",
-    email: owner.email,
-    slug,
-    name: `Overages ${slug}`,
+  area = await teamArea({
+    prefix: "ov",
+    name: "Overages",
+    people: ["biller", "member"],
     roles: [
       { name: "Billing", permissions: ["subscriptions"] },
       { name: "Member", permissions: [] },
     ],
-    users: [
-      { email: biller.email, role: "Billing" },
-      { email: member.email, role: "Member" },
-    ],
+    users: { biller: "Billing", member: "Member" },
     teams: [
-      {
-        slug: "alpha",
-        name: "Alpha",
-        members: [
-          { email: biller.email, role: "member" },
-          { email: member.email, role: "admin" },
-        ],
-      },
-      { slug: "beta", name: "Beta", members: [{ email: member.email, role: "admin" }] },
-      { slug: "gamma", name: "Gamma", members: [] },
+      { slug: "alpha", name: "Alpha", members: { biller: "member", member: "admin" } },
+      { slug: "beta", name: "Beta", members: { member: "admin" } },
+      { slug: "gamma", name: "Gamma", members: {} },
     ],
   });
+  ({ slug } = area);
+  ({ owner, biller, member } = area.users);
 });
 test.afterAll(async () => {
-  await Promise.all(contexts.map((c) => c.dispose()));
+  await area.dispose();
 });
 
 const teamPath = (team: string, child: string) => `/app/organization/${slug}/team/${team}/${child}`;
@@ -100,9 +61,9 @@ test("a team's overage switch: seen by its members, turned on by the subscriptio
 }) => {
   test.setTimeout(180_000);
   // Alpha pays for Basic itself and has spent its month's web credits.
-  await fixture({ action: "subscription", email: owner.email, plan: "basic", organization: slug, team: "alpha" });
-  await fixture({ action: "web-credits", email: member.email, used: basicCredits, organization: slug, team: "alpha" });
-  const asMember = await signedIn(member);
+  await devFixture({ action: "subscription", email: owner.email, plan: "basic", organization: slug, team: "alpha" });
+  await devFixture({ action: "web-credits", email: member.email, used: basicCredits, organization: slug, team: "alpha" });
+  const asMember = await area.requestAs(member);
   const refused = await create(asMember, "alpha", "1");
   expect(refused.status()).toBe(403);
   expect(((await refused.json()) as { message: string }).message).toBe(webCreditsMessage({ plan: "basic" }));
@@ -136,8 +97,8 @@ test("a team's overage switch: seen by its members, turned on by the subscriptio
   expect(created.status(), await created.text()).toBe(200);
 
   // Beta is on the organization's Basic plan: Alpha's switch does not count there.
-  await fixture({ action: "subscription", email: owner.email, plan: "basic", organization: slug });
-  await fixture({ action: "web-credits", email: member.email, used: basicCredits, organization: slug, team: "beta" });
+  await devFixture({ action: "subscription", email: owner.email, plan: "basic", organization: slug });
+  await devFixture({ action: "web-credits", email: member.email, used: basicCredits, organization: slug, team: "beta" });
   expect((await create(asMember, "beta", "1")).status()).toBe(403);
   const betaUsage = await (await asMember.get(teamPath("beta", "usage"))).text();
   expect(betaUsage).toContain("The organization&#x27;s subscription sets this switch for the team.");
@@ -160,7 +121,7 @@ test("a team's overage switch: seen by its members, turned on by the subscriptio
 });
 
 test("a team without a paid plan has no overages; its switch cannot be turned on", async () => {
-  const asBiller = await signedIn(biller);
+  const asBiller = await area.requestAs(biller);
   const page = await (await asBiller.get(teamPath("gamma", "subscription"))).text();
   expect(page).toContain("Overages come with a paid plan.");
   const posted = await asBiller.post(teamPath("gamma", "subscription"), {

@@ -16,48 +16,18 @@ import { can } from "../../domain/entitlements";
 import { BILLING_TYPES, type BillingEvent, type BillingEventPayload } from "../../domain/billing";
 import worker from "../../workers/queue/index";
 import type { QueueEnv } from "../../workers/queue/src/env";
+import { newOrganization, newUser, run } from "./seed";
 
 const testEnv = env as unknown as QueueEnv;
 const db = getDb(testEnv.DB);
 const now = Date.now();
 
-const run = (sql: string, ...params: unknown[]) =>
-  testEnv.DB.prepare(sql)
-    .bind(...params)
-    .run();
 const all = async (sql: string, ...params: unknown[]) =>
   (
     await testEnv.DB.prepare(sql)
       .bind(...params)
       .all<Record<string, unknown>>()
   ).results;
-
-async function newUser(label: string) {
-  const id = `${label}-${crypto.randomUUID()}`;
-  await run("INSERT INTO users (id, name, email, created_at, updated_at) VALUES (?, ?, ?, 0, 0)", id, label, `${id}@example.com`);
-  return id;
-}
-
-/** An organization with two teams (their workspaces made by the trigger). */
-async function newOrganization() {
-  const owner = await newUser("owner");
-  const id = crypto.randomUUID();
-  await run(
-    "INSERT INTO organizations (id, slug, name, owner_user_id, created_at, updated_at) VALUES (?, ?, 'Org', ?, 0, 0)",
-    id,
-    `o-${id}`,
-    owner,
-  );
-  const team = crypto.randomUUID();
-  const other = crypto.randomUUID();
-  for (const [t, slug] of [
-    [team, "sales"],
-    [other, "ops"],
-  ] as const) {
-    await run("INSERT INTO teams (id, organization_id, slug, name, created_at, updated_at) VALUES (?, ?, ?, ?, 0, 0)", t, id, slug, slug);
-  }
-  return { id, owner, ownerUserId: owner, team, other };
-}
 
 let seq = 0;
 async function deliver(events: BillingEvent[]) {

@@ -5,70 +5,23 @@
  * link, or one still below its limit, is not marked; a plan change (a billing event) lifts the
  * marks of the owner's links.
  */
-import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { SubscriptionSnapshot } from "../../domain/billing";
-import type { ClickBatchMessage, ClickEvent } from "../../domain/events";
 import { linkKey, type LinkRecord } from "../../domain/link-record";
 import { getPlan } from "../../domain/plans";
-import worker from "../../workers/queue/index";
 import { CAPPED_MARK_MS } from "../../workers/queue/src/click-limits";
 import type { QueueEnv } from "../../workers/queue/src/env";
+import { click, clicksMessage as message, deliverBatch as deliver, insertTrackedLink, userOnPlan as user } from "./seed";
 
 const testEnv = env as unknown as QueueEnv;
 const FREE_LIMIT = getPlan("free").options.max_trackable_clicks!;
-const FIREFOX = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:140.0) Gecko/20100101 Firefox/140.0";
-
-function click(linkId: string, ip: string): ClickEvent {
-  return {
-    id: crypto.randomUUID(),
-    payload: { linkId, at: Date.UTC(2026, 10, 20, 12, 30), country: "DE", referrer: null, userAgent: FIREFOX, acceptLanguage: "de", ip },
-  };
-}
-
-function message(...clicks: ClickEvent[]): ClickBatchMessage {
-  return { type: "clicks", v: 1, id: crypto.randomUUID(), payload: { clicks } };
-}
-
-let seq = 0;
-async function deliver(queue: string, bodies: unknown[]) {
-  const batch = createMessageBatch(
-    queue,
-    bodies.map((body) => ({ id: `capped${++seq}`, timestamp: new Date(), attempts: 1, body })),
-  );
-  const ctx = createExecutionContext();
-  await worker.queue(batch as MessageBatch<unknown>, testEnv, ctx);
-  return getQueueResult(batch, ctx);
-}
-
-async function user(plan: string | null): Promise<string> {
-  const id = crypto.randomUUID();
-  await testEnv.DB.prepare("INSERT INTO users (id, name, email, created_at, updated_at) VALUES (?, 'T', ?, 0, 0)")
-    .bind(id, `${id}@example.com`)
-    .run();
-  if (plan !== null) {
-    const now = Date.now();
-    await testEnv.DB.prepare(
-      `INSERT INTO subscriptions (id, owner_id, user_id, slot, name, interval, amount, ends_at, period_starts_at, period_ends_at, created_at, updated_at)
-       VALUES (?, ?, ?, 'current', ?, 'monthly', 2900, NULL, ?, ?, ?, ?)`,
-    )
-      .bind(`${id}:default:current`, id, id, plan, now - 1000, now + 30 * 86_400_000, now, now)
-      .run();
-  }
-  return id;
-}
 
 /** A link of this user's personal workspace that has already counted `tracked` clicks, with its KV record. */
 async function link(owner: string, tracked: number, unlimited = false): Promise<{ id: string; alias: string }> {
   const id = crypto.randomUUID();
   const alias = `cap${id.slice(0, 10)}`;
-  await testEnv.DB.prepare(
-    `INSERT INTO links (id, domain, alias, url, status, user_id, workspace_id, tracked_clicks, clicks_unlimited, created_at, updated_at)
-     VALUES (?, 'snip.test', ?, 'https://example.com/', 'active', ?, ?, ?, ?, 1, 1)`,
-  )
-    .bind(id, alias, owner, owner, tracked, unlimited ? 1 : 0)
-    .run();
+  await insertTrackedLink({ id, alias, owner, tracked, unlimited });
   await testEnv.LINKS.put(
     linkKey("snip.test", alias),
     JSON.stringify({ id, url: "https://example.com/", status: "active", expiresAt: null }),

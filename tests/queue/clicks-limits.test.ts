@@ -2,69 +2,23 @@
  * Clicks options (issue 20, docs/decisions/038): past its owner's max_trackable_clicks a link's
  * clicks are not counted; an exempt link is; a redelivery still counts once.
  */
-import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { setClicksUnlimited } from "../../db/clicks.server";
-import type { ClickBatchMessage, ClickEvent } from "../../domain/events";
 import { getPlan } from "../../domain/plans";
-import worker from "../../workers/queue/index";
 import type { QueueEnv } from "../../workers/queue/src/env";
+import { click, clicksMessage as message, deliverBatch, insertTrackedLink, userOnPlan as user } from "./seed";
 
 const testEnv = env as unknown as QueueEnv;
 const FREE_LIMIT = getPlan("free").options.max_trackable_clicks!;
-const FIREFOX = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:140.0) Gecko/20100101 Firefox/140.0";
 const BOT = "Googlebot/2.1 (+http://www.google.com/bot.html)";
 
-function click(linkId: string, ip: string, userAgent = FIREFOX): ClickEvent {
-  return {
-    id: crypto.randomUUID(),
-    payload: { linkId, at: Date.UTC(2026, 10, 20, 12, 30), country: "DE", referrer: null, userAgent, acceptLanguage: "de", ip },
-  };
-}
-
-function message(...clicks: ClickEvent[]): ClickBatchMessage {
-  return { type: "clicks", v: 1, id: crypto.randomUUID(), payload: { clicks } };
-}
-
-let seq = 0;
-async function deliver(bodies: unknown[], queueEnv: QueueEnv = testEnv) {
-  const batch = createMessageBatch(
-    "snip-clicks",
-    bodies.map((body) => ({ id: `limits${++seq}`, timestamp: new Date(), attempts: 1, body })),
-  );
-  const ctx = createExecutionContext();
-  await worker.queue(batch as MessageBatch<unknown>, queueEnv, ctx);
-  return getQueueResult(batch, ctx);
-}
-
-async function user(plan: string | null): Promise<string> {
-  const id = crypto.randomUUID();
-  await testEnv.DB.prepare("INSERT INTO users (id, name, email, created_at, updated_at) VALUES (?, 'T', ?, 0, 0)")
-    .bind(id, `${id}@example.com`)
-    .run();
-  if (plan !== null) {
-    const now = Date.now();
-    await testEnv.DB.prepare(
-      `INSERT INTO subscriptions (id, owner_id, user_id, slot, name, interval, amount, ends_at, period_starts_at, period_ends_at, created_at, updated_at)
-       VALUES (?, ?, ?, 'current', ?, 'monthly', 2900, NULL, ?, ?, ?, ?)`,
-    )
-      .bind(`${id}:default:current`, id, id, plan, now - 1000, now + 30 * 86_400_000, now, now)
-      .run();
-  }
-  return id;
-}
+const deliver = (bodies: unknown[], queueEnv: QueueEnv = testEnv) => deliverBatch("snip-clicks", bodies, queueEnv);
 
 /** A link of this user's personal workspace that has already counted `tracked` clicks. */
 async function link(owner: string, tracked: number, unlimited = false): Promise<string> {
   const id = crypto.randomUUID();
-  await testEnv.DB.prepare(
-    `INSERT INTO links (id, domain, alias, url, status, user_id, workspace_id, tracked_clicks, clicks_unlimited, created_at, updated_at)
-     VALUES (?, 'snip.test', ?, 'https://example.com/', 'active', ?, ?, ?, ?, 1, 1)`,
-  )
-    .bind(id, id.slice(0, 12), owner, owner, tracked, unlimited ? 1 : 0)
-    .run();
-  return id;
+  return insertTrackedLink({ id, alias: id.slice(0, 12), owner, tracked, unlimited });
 }
 
 async function counted(linkId: string) {

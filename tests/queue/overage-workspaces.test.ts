@@ -17,44 +17,24 @@ import { OVERAGE_REPORT_JOB } from "../../domain/overage";
 import worker from "../../workers/queue/index";
 import type { QueueEnv } from "../../workers/queue/src/env";
 import { reportWorkspaceOverage, type OverageMeter } from "../../workers/queue/src/overage";
+import { newOrganization as seedOrganization, newUser, run } from "./seed";
 
 const testEnv = env as unknown as QueueEnv;
 const db = getDb(testEnv.DB);
 const DAY = 86_400_000;
 const NOW = new Date();
 
-const run = (sql: string, ...params: unknown[]) =>
-  testEnv.DB.prepare(sql)
-    .bind(...params)
-    .run();
-
-async function newUser(label: string) {
-  const id = `${label}-${crypto.randomUUID()}`;
-  await run("INSERT INTO users (id, name, email, created_at, updated_at) VALUES (?, ?, ?, 0, 0)", id, label, `${id}@example.com`);
-  return id;
-}
-
 /** An organization with two teams (their workspaces made by the trigger) and a member's workspace. */
 async function newOrganization() {
-  const owner = await newUser("owner");
-  const id = crypto.randomUUID();
-  await run(
-    "INSERT INTO organizations (id, slug, name, owner_user_id, created_at, updated_at) VALUES (?, ?, 'Org', ?, 0, 0)",
-    id,
-    `o-${id}`,
-    owner,
-  );
-  const team = crypto.randomUUID();
-  const other = crypto.randomUUID();
-  for (const [t, slug] of [
-    [team, "sales"],
-    [other, "ops"],
-  ] as const) {
-    await run("INSERT INTO teams (id, organization_id, slug, name, created_at, updated_at) VALUES (?, ?, ?, ?, 0, 0)", t, id, slug, slug);
-  }
+  const org = await seedOrganization();
   const member = crypto.randomUUID();
-  await run("INSERT INTO workspaces (id, kind, user_id, organization_id, created_at) VALUES (?, 'member', ?, ?, 0)", member, owner, id);
-  return { id, owner, team, other, member };
+  await run(
+    "INSERT INTO workspaces (id, kind, user_id, organization_id, created_at) VALUES (?, 'member', ?, ?, 0)",
+    member,
+    org.owner,
+    org.id,
+  );
+  return { ...org, member };
 }
 
 /** A Stripe subscription (Basic, monthly, 10 days into its period) for an owner, with its customer. */

@@ -404,9 +404,15 @@ export async function startPaddleStub({ port = 0, webhookUrl }: { port?: number;
     return { subtotal: String(subtotal), discount: String(subtotal - t.amount), tax: "0", total: String(t.amount) };
   }
 
+  /**
+   * A transaction as Paddle answers it: a catalog one (a subscription's, its price's single line)
+   * or a one-off one (its non-catalog lines as items and line items, no subscription, period or
+   * discount, paid with a card not stored on the customer).
+   */
   function transactionJson(t: Transaction) {
-    if (t.lines) return oneOffTransactionJson(t, t.lines);
-    const price = prices.get(t.price_id)!;
+    const lines = t.lines;
+    const price = lines ? null : prices.get(t.price_id)!;
+    const oneOffTotals = (amount: number) => ({ subtotal: String(amount), discount: "0", tax: "0", total: String(amount) });
     return {
       id: t.id,
       status: t.status,
@@ -416,99 +422,52 @@ export async function startPaddleStub({ port = 0, webhookUrl }: { port?: number;
       custom_data: t.custom_data,
       currency_code: "USD",
       origin: t.origin,
-      subscription_id: t.subscription_id,
+      subscription_id: lines ? null : t.subscription_id,
       invoice_id: t.invoice_number ? `inv_${t.id.slice(4)}` : null,
       invoice_number: t.invoice_number,
       collection_mode: "automatic",
-      discount_id: t.discount_id ?? null,
+      discount_id: lines ? null : (t.discount_id ?? null),
       billing_details: null,
-      billing_period: t.billing_period,
-      items: [{ price: priceJson(price), quantity: 1, proration: null }],
+      billing_period: lines ? null : t.billing_period,
+      items: lines
+        ? lines.map((l) => ({ price: l.price, quantity: l.quantity, proration: null }))
+        : [{ price: priceJson(price!), quantity: 1, proration: null }],
       details: {
         tax_rates_used: [],
-        totals: totals(t.amount, t.subtotal ?? t.amount),
+        totals: lines ? totals(t.amount) : totals(t.amount, t.subtotal ?? t.amount),
         adjusted_totals: null,
         payout_totals: null,
         adjusted_payout_totals: null,
-        line_items: [
-          {
-            id: `txnitm_${t.id.slice(4)}`,
-            price_id: price.id,
-            quantity: 1,
-            proration: null,
-            tax_rate: "0",
-            unit_totals: lineTotals(t),
-            totals: lineTotals(t),
-            product: productJson(price.product_id),
-          },
-        ],
+        line_items: lines
+          ? lines.map((l) => ({
+              id: l.id,
+              price_id: l.price.id,
+              quantity: l.quantity,
+              proration: null,
+              tax_rate: "0",
+              unit_totals: oneOffTotals(l.amount / l.quantity),
+              totals: oneOffTotals(l.amount),
+              product: l.product,
+            }))
+          : [
+              {
+                id: `txnitm_${t.id.slice(4)}`,
+                price_id: price!.id,
+                quantity: 1,
+                proration: null,
+                tax_rate: "0",
+                unit_totals: lineTotals(t),
+                totals: lineTotals(t),
+                product: productJson(price!.product_id),
+              },
+            ],
       },
       payments: t.card
         ? [
             {
               payment_attempt_id: `pa_${t.id.slice(4)}`,
-              stored_payment_method_id: `paymtd_${t.customer_id.slice(4)}`,
-              payment_method_id: `paymtd_${t.customer_id.slice(4)}`,
-              amount: String(t.amount),
-              status: "captured",
-              error_code: null,
-              method_details: { type: "card", card: cardJson(t.card) },
-              created_at: t.billed_at,
-              captured_at: t.billed_at,
-            },
-          ]
-        : [],
-      checkout: { url: `${base}/pay?_ptxn=${t.id}` },
-      created_at: t.created_at,
-      updated_at: t.billed_at ?? t.created_at,
-      billed_at: t.billed_at,
-      revised_at: null,
-    };
-  }
-
-  /** A one-off transaction: its non-catalog lines as items and line items. */
-  function oneOffTransactionJson(t: Transaction, lines: OneOffLine[]) {
-    const lineTotals = (amount: number) => ({ subtotal: String(amount), discount: "0", tax: "0", total: String(amount) });
-    return {
-      id: t.id,
-      status: t.status,
-      customer_id: t.customer_id,
-      address_id: null,
-      business_id: null,
-      custom_data: t.custom_data,
-      currency_code: "USD",
-      origin: t.origin,
-      subscription_id: null,
-      invoice_id: t.invoice_number ? `inv_${t.id.slice(4)}` : null,
-      invoice_number: t.invoice_number,
-      collection_mode: "automatic",
-      discount_id: null,
-      billing_details: null,
-      billing_period: null,
-      items: lines.map((l) => ({ price: l.price, quantity: l.quantity, proration: null })),
-      details: {
-        tax_rates_used: [],
-        totals: totals(t.amount),
-        adjusted_totals: null,
-        payout_totals: null,
-        adjusted_payout_totals: null,
-        line_items: lines.map((l) => ({
-          id: l.id,
-          price_id: l.price.id,
-          quantity: l.quantity,
-          proration: null,
-          tax_rate: "0",
-          unit_totals: lineTotals(l.amount / l.quantity),
-          totals: lineTotals(l.amount),
-          product: l.product,
-        })),
-      },
-      payments: t.card
-        ? [
-            {
-              payment_attempt_id: `pa_${t.id.slice(4)}`,
-              stored_payment_method_id: null,
-              payment_method_id: `paymtd_${t.id.slice(4)}`,
+              stored_payment_method_id: lines ? null : `paymtd_${t.customer_id.slice(4)}`,
+              payment_method_id: lines ? `paymtd_${t.id.slice(4)}` : `paymtd_${t.customer_id.slice(4)}`,
               amount: String(t.amount),
               status: "captured",
               error_code: null,
