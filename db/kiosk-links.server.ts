@@ -92,10 +92,25 @@ export interface HistoryEntry {
 
 /**
  * What happened to the link: the records the edge received (the change feed keeps a day), the
- * organization's audit rows and the staff log rows naming it, newest first.
+ * organization's audit rows and the staff log rows naming it, newest first. With `also`, the staff
+ * rows that reached it without naming it: long-urls' actions on its destination, and the
+ * termination or restoring of its owner's account (each an equality read on the target index).
  */
-export async function getLinkHistory(db: Db, domain: string, alias: string, limit = 50): Promise<HistoryEntry[]> {
+export async function getLinkHistory(
+  db: Db,
+  domain: string,
+  alias: string,
+  limit = 50,
+  also: { url?: string; ownerEmail?: string | null } = {},
+): Promise<HistoryEntry[]> {
   const target = `${domain}/${alias}`;
+  const reached = [
+    eq(staffAuditLog.target, target),
+    ...(also.url ? [and(eq(staffAuditLog.target, also.url), sql`${staffAuditLog.action} like 'link.bulk-%'`)] : []),
+    ...(also.ownerEmail
+      ? [and(eq(staffAuditLog.target, also.ownerEmail), sql`${staffAuditLog.action} in ('account.terminated', 'account.restored')`)]
+      : []),
+  ];
   const [changes, audits, staff] = await db.batch([
     db
       .select({ at: linkChanges.changedAt, record: linkChanges.record })
@@ -117,7 +132,7 @@ export async function getLinkHistory(db: Db, domain: string, alias: string, limi
         details: staffAuditLog.details,
       })
       .from(staffAuditLog)
-      .where(eq(staffAuditLog.target, target))
+      .where(or(...reached))
       .orderBy(desc(staffAuditLog.createdAt))
       .limit(limit),
   ]);

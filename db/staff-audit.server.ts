@@ -2,7 +2,7 @@
  * The staff audit log (issue 19, decision 032): `staffAuditInsert` builds the INSERT without
  * running it, so the kiosk action puts it in the same `db.batch([...])` as its change.
  */
-import { desc, like } from "drizzle-orm";
+import { and, desc, eq, like } from "drizzle-orm";
 import type { StaffAuditAction, StaffAuditArea } from "../domain/staff-audit";
 import type { Db } from "./client.server";
 import { staffAuditLog } from "./schema";
@@ -33,12 +33,16 @@ export function staffAuditInsert(db: Db, entry: StaffAuditEntry) {
 
 export const STAFF_LOG_LIMIT = 25;
 
-/** The newest rows of one area (its actions start with `area.`), newest first. */
-export async function listStaffAudit(db: Db, area: StaffAuditArea, limit = STAFF_LOG_LIMIT) {
+/**
+ * The newest rows of one area (its actions start with `area.`), newest first; with `target`, only
+ * the rows naming it (read by the target index, so one user's rows never fall out behind others').
+ */
+export async function listStaffAudit(db: Db, area: StaffAuditArea, limit = STAFF_LOG_LIMIT, target?: string) {
+  const inArea = like(staffAuditLog.action, `${area}.%`);
   return db
     .select()
     .from(staffAuditLog)
-    .where(like(staffAuditLog.action, `${area}.%`))
+    .where(target === undefined ? inArea : and(eq(staffAuditLog.target, target), inArea))
     .orderBy(desc(staffAuditLog.createdAt), desc(staffAuditLog.id))
     .limit(limit);
 }

@@ -113,12 +113,17 @@ export async function addSurveyQuestion(
 export async function removeSurveyQuestion(
   db: Db,
   staff: StaffActor,
-  survey: { id: string; title: string },
+  survey: { id: string; title: string; onboarding: boolean; questions: readonly unknown[] },
   question: SurveyQuestion,
   now = new Date(),
-) {
+): Promise<{ ok: true } | { ok: false; reason: "last-question" }> {
+  // The onboarding survey (users are asked it) keeps at least one question. Checked on the survey
+  // as read, and again in the DELETE itself (a survey turned on meanwhile keeps its question).
+  if (survey.onboarding && survey.questions.length <= 1) return { ok: false, reason: "last-question" };
+  const keeps = sql`not exists (select 1 from surveys s where s.id = ${survey.id} and s.onboarding = 1
+    and (select count(*) from survey_questions q where q.survey_id = s.id) <= 1)`;
   await db.batch([
-    db.delete(surveyQuestions).where(and(eq(surveyQuestions.id, question.id), eq(surveyQuestions.surveyId, survey.id))),
+    db.delete(surveyQuestions).where(and(eq(surveyQuestions.id, question.id), eq(surveyQuestions.surveyId, survey.id), keeps)),
     db.update(surveys).set({ updatedAt: now }).where(eq(surveys.id, survey.id)),
     staffAuditInsert(db, {
       staff,
@@ -128,6 +133,7 @@ export async function removeSurveyQuestion(
       at: now,
     }),
   ]);
+  return { ok: true };
 }
 
 /** Turns `survey` on as the onboarding survey (any other goes off), or turns the onboarding survey off (null). */
@@ -159,6 +165,8 @@ export async function getPendingOnboardingSurvey(db: Db, userId: string): Promis
     .where(
       and(
         eq(surveys.onboarding, true),
+        // A survey without questions is never asked (decision 032), whatever its flag.
+        sql`exists (select 1 from survey_questions q where q.survey_id = "surveys"."id")`,
         sql`not exists (select 1 from survey_responses r where r.survey_id = "surveys"."id" and r.user_id = ${userId})`,
       ),
     )

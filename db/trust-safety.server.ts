@@ -9,7 +9,7 @@ import { and, asc, eq, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { linkKey } from "../domain/link-record";
 import type { StaffAuditAction } from "../domain/staff-audit";
-import { blockReason, destinationHost, isBannedHost, type BlockReason } from "../domain/trust-safety";
+import { blockReason, sendsToBannedDomain, type BlockReason } from "../domain/trust-safety";
 import { BANNED_DOMAINS } from "../domain/url";
 import type { Db } from "./client.server";
 import { changeFeedStatements, toLinkRecord, type Link, type LinkStores } from "./links.server";
@@ -68,13 +68,22 @@ const candidateColumns = {
   pixels: links.pixels,
 };
 
-/** Links (not deleted) whose destination might be on `domain` or a subdomain of it; checked exactly by the caller. */
+/**
+ * Links (not deleted) with a destination on `domain` or a subdomain of it: their own URL or a
+ * redirect route's (decision 037). `instr` over the URL and the routes' JSON narrows, the parsed
+ * hosts decide.
+ */
 async function linksMentioning(db: Db, domain: string): Promise<Candidate[]> {
   const rows = await db
     .select(candidateColumns)
     .from(links)
-    .where(and(ne(links.status, "deleted"), sql`instr(lower(${links.url}), ${domain}) > 0`));
-  return rows.filter((row) => isBannedHost(destinationHost(row.url), [domain]));
+    .where(
+      and(
+        ne(links.status, "deleted"),
+        sql`(instr(lower(${links.url}), ${domain}) > 0 OR instr(lower(coalesce(${links.routes}, '')), ${domain}) > 0)`,
+      ),
+    );
+  return rows.filter((row) => sendsToBannedDomain(row, [domain]));
 }
 
 async function terminatedOwners(db: Db, userIds: string[]): Promise<Set<string>> {
@@ -316,6 +325,40 @@ export async function moveLink(
     changed,
     now,
   );
+}
+
+/** Links read a sweep of the background banned-list check: a cheap page of a few columns by rowid. */
+export const BANNED_SWEEP_BATCH = 2_000;
+
+/**
+ * The background check against the banned list (the hourly cron, decision 036): the next
+ * BANNED_SWEEP_BATCH links after `cursor` (by rowid, not deleted) are decided again against the
+ * whole banned list (staff's, the shipped one and the configured BANNED_DOMAINS, passed in
+ * `banned`) and their owners' terminations; links whose hold changes (a link made before its
+ * domain was banned, one a bulk import made with a stale list, a redirect route to a banned
+ * domain) are held or released with their records in the change feed, as a kiosk change does,
+ * without a staff log row (no staff member acted). Returns the next cursor (0 after the last
+ * page) and how many links changed.
+ */
+export async function sweepBannedLinks(stores: Stores, banned: readonly string[], cursor: number, now = new Date()) {
+  const { db } = stores;
+  const page = await db
+    .select({ ...candidateColumns, rid: sql<number>`${links}.rowid` })
+    .from(links)
+    .where(and(sql`${links}.rowid > ${cursor}`, ne(links.status, "deleted")))
+    .orderBy(sql`${links}.rowid`)
+    .limit(BANNED_SWEEP_BATCH);
+  const next = page.length < BANNED_SWEEP_BATCH ? 0 : page[page.length - 1]!.rid;
+  const world: World = {
+    banned: [...new Set(banned)],
+    terminatedUsers: await terminatedOwners(db, unique(page.map((link) => link.userId))),
+  };
+  const changed = plan(
+    page.map(({ rid: _rid, ...link }) => link),
+    world,
+  );
+  if (changed.length === 0) return { next, changed: 0 };
+  return { next, changed: await apply(stores, [], changed, now) };
 }
 
 function unique(ids: (string | null)[]): string[] {

@@ -2,6 +2,7 @@
  * Trust and safety rules (issue 19, docs/decisions/036): which links are held from redirecting
  * and why, and the banned-domain input rule. Pure: the app, the queue worker and tests share it.
  */
+import { parseStoredRoutes } from "./redirect-routes";
 import { hostMatches } from "./url";
 
 export type BlockReason = "link" | "account" | "domain";
@@ -30,17 +31,32 @@ export function isBannedHost(host: string | null, banned: readonly string[]): bo
 }
 
 /**
+ * Every place a link can send a visitor: its own destination, then each redirect route's
+ * (decision 037; the stored JSON of `links.routes`), applied or not: rules kept while the plan
+ * lacks the flag are applied again by a later billing event without any new check.
+ */
+export function linkDestinations(link: { url: string; routes?: string | null }): string[] {
+  return [link.url, ...parseStoredRoutes(link.routes).map((route) => route[3])];
+}
+
+/** Whether any of the link's destinations (its own or a route's) is on a banned domain. */
+export function sendsToBannedDomain(link: { url: string; routes?: string | null }, banned: readonly string[]): boolean {
+  return linkDestinations(link).some((url) => isBannedHost(destinationHost(url), banned));
+}
+
+/**
  * Why a link is held, the strongest reason first: staff terminated the link itself, its creator's
- * account is terminated, or its destination's domain is banned. Null: it redirects as its status says.
+ * account is terminated, or a destination's domain is banned (its own, or a redirect route's: the
+ * whole link is held, not the route alone). Null: it redirects as its status says.
  */
 export function blockReason(
-  link: { url: string; terminatedAt: Date | null },
+  link: { url: string; routes?: string | null; terminatedAt: Date | null },
   ownerTerminated: boolean,
   banned: readonly string[],
 ): BlockReason | null {
   if (link.terminatedAt) return "link";
   if (ownerTerminated) return "account";
-  if (isBannedHost(destinationHost(link.url), banned)) return "domain";
+  if (sendsToBannedDomain(link, banned)) return "domain";
   return null;
 }
 

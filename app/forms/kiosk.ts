@@ -27,6 +27,7 @@ export const KIOSK_MESSAGES = {
   optionsRequired: "Enter at least two choices, one a line.",
   optionsMax: "A question has at most 10 choices of at most 100 characters each.",
   noQuestions: "Add a question before turning the survey on.",
+  lastQuestion: "The onboarding survey needs a question: turn the survey off before removing its last question.",
   notFound: "It no longer exists: someone may have deleted it.",
   answerRequired: "Enter the answer.",
   answerMax: "The answer must be at most 5,000 characters.",

@@ -6,6 +6,7 @@
  * (/app/api/bulk/csv).
  */
 import type { BatchItem } from "drizzle-orm/batch";
+import { BLOCKED_ADDRESS_MESSAGE, isAddressBlocked } from "./blocked-addresses.server";
 import { data } from "react-router";
 import { auditInsert } from "../../db/audit.server";
 import { startBulkImport } from "../../db/bulk-imports.server";
@@ -129,6 +130,8 @@ export async function bulkUploadAction(
 ): Promise<{ status: number; reply: BulkReply }> {
   const subject = target?.subject ?? viewer.subject;
   if (!canBulkCreate(subject) || viewer.pastDueTrial) return { status: 403, reply: { errors: { form: [MESSAGES.permissionDenied] } } };
+  // A blocked address (kiosk `ips`, decision 032) creates no links, as the single form.
+  if (await isAddressBlocked(env, request)) return { status: 403, reply: { errors: { form: [BLOCKED_ADDRESS_MESSAGE] } } };
   // The bytes read are counted (not the Content-Length header): reading stops past the limit.
   const body = await formDataWithin(request, BULK_MAX_REQUEST_BYTES);
   if (!body.ok && body.reason === "too-large") return { status: 413, reply: { errors: { file: [BULK_FILE_MESSAGES.max] } } };

@@ -6,6 +6,7 @@
  * the payload (its `team` field is ignored).
  */
 import { BLOCKED_ADDRESS_MESSAGE, isAddressBlocked } from "./blocked-addresses.server";
+import { BLOCK_LABELS } from "../../domain/trust-safety";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { eq } from "drizzle-orm";
 import { getOwnerSubscriptions } from "../../db/accounts.server";
@@ -221,6 +222,8 @@ export function toListedLink(env: AppEnv, request: Request, link: Link & { tags:
     description: link.description,
     tags: link.tags,
     archived: link.status === "archived",
+    // Trust and safety (decision 036): why the link is held from redirecting, as the dashboard says it; null when it is not.
+    blocked: link.blocked ? BLOCK_LABELS[link.blocked] : null,
     expires_at: link.expiresAt ? link.expiresAt.toISOString() : null,
     created_at: link.createdAt.toISOString(),
     workspace_id: link.workspaceId,

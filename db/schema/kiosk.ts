@@ -24,7 +24,12 @@ export const staffAuditLog = sqliteTable(
     details: text("details").notNull().default("{}"),
     createdAt: timestamp("created_at").notNull(),
   },
-  (t) => [index("staff_audit_log_action").on(t.action, t.createdAt), index("staff_audit_log_created").on(t.createdAt)],
+  (t) => [
+    index("staff_audit_log_action").on(t.action, t.createdAt),
+    index("staff_audit_log_created").on(t.createdAt),
+    // Kiosk staff log by target (a user's page, a link's history): migration 0040
+    index("staff_audit_log_target").on(t.target, t.createdAt),
+  ],
 );
 
 /**

@@ -20,7 +20,8 @@ import {
   STAFF,
   TEST_PASSWORD,
 } from "./accounts";
-import { acceptCookies, BASE_URL, expect, interceptExternalHosts, SAME_ORIGIN, submitUrl, test } from "./fixtures";
+import { ALL_PERMISSIONS, apiToken, fixture, registerApiUser } from "./api";
+import { acceptCookies, BASE_URL, expect, interceptExternalHosts, SAME_ORIGIN, submitUrl, test, wranglerVar } from "./fixtures";
 
 const AJAX = { "X-Requested-With": "XMLHttpRequest" };
 const COMMON_PASSWORD_MESSAGE = "This password is too common. Please choose another.";
@@ -224,6 +225,71 @@ test.describe("blocked addresses", () => {
     await page.getByRole("button", { name: "Sign Up" }).click();
     await expect(page).toHaveURL(/\/app\/email\/verify\?sent=1$/);
     await staff.context.close();
+  });
+});
+
+test.describe("blocked addresses and signed-in creation", () => {
+  test("the REST API (single and bulk) and the bulk upload refuse a client in a blocked range, as the forms do; outside it they create", async ({
+    browser,
+    playwright,
+  }) => {
+    test.setTimeout(90_000);
+    const base = 16 * Math.floor(Math.random() * 16);
+    const range = `198.51.100.${base}/28`;
+    const inside = `198.51.100.${base + 3}`;
+    const staff = await staffPage(browser);
+    const kiosk = staff.page;
+    await kiosk.goto("/app/kiosk/ips");
+    await kiosk.getByLabel("Address or range").fill(range);
+    await kiosk.getByLabel("Reason").fill("API abuse");
+    await kiosk.getByRole("button", { name: "Block", exact: true }).click();
+    await expect(kiosk.getByText("The address is blocked")).toBeVisible();
+
+    const user = await registerApiUser(playwright, "enterprise");
+    try {
+      const { token } = await apiToken(user, { permissions: ALL_PERMISSIONS });
+      const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" };
+      const count = async () =>
+        ((await (await user.session.get(`${BASE_URL}/api/urls/available/count`, { headers })).json()) as { data: { count: number } }).data
+          .count;
+      await fixture(user.session, { action: "client", address: inside });
+      const single = await user.session.post(`${BASE_URL}/api/create`, { headers, data: { url: "https://example.com/api-blocked" } });
+      expect(single.status()).toBe(403);
+      expect((await single.json()).errors).toEqual([BLOCKED_MESSAGE]);
+      const bulk = await user.session.post(`${BASE_URL}/api/bulk`, {
+        headers,
+        data: { links: [{ url: "https://example.com/api-bulk-blocked" }] },
+      });
+      expect(bulk.status()).toBe(403);
+      expect((await bulk.json()).errors).toEqual([BLOCKED_MESSAGE]);
+      const upload = await user.session.post(`${BASE_URL}/app/api/bulk/csv`, {
+        headers: SAME_ORIGIN,
+        multipart: {
+          file: { name: `blocked-${tag()}.csv`, mimeType: "text/csv", buffer: Buffer.from("url\nhttps://example.com/upload-blocked\n") },
+          domain: wranglerVar("SHORT_HOST"),
+          withHeader: "true",
+        },
+      });
+      expect(upload.status()).toBe(403);
+      expect(await upload.text()).toContain(BLOCKED_MESSAGE);
+      // Nothing was made: the user still has no links.
+      expect(await count()).toBe(0);
+
+      // Outside the range the same calls create.
+      await fixture(user.session, { action: "client", address: "198.51.101.1" });
+      const created = await user.session.post(`${BASE_URL}/api/create`, { headers, data: { url: "https://example.com/api-not-blocked" } });
+      expect(created.status()).toBe(200);
+      const bulkCreated = await user.session.post(`${BASE_URL}/api/bulk`, {
+        headers,
+        data: { links: [{ url: "https://example.com/api-bulk-not-blocked" }] },
+      });
+      expect(bulkCreated.status()).toBe(200);
+      expect(await count()).toBe(2);
+    } finally {
+      await user.session.dispose();
+      await kiosk.getByRole("button", { name: `Unblock ${range}` }).click();
+      await staff.context.close();
+    }
   });
 });
 

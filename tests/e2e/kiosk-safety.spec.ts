@@ -162,6 +162,48 @@ test.describe("kiosk trust and safety", () => {
     await staff.context.close();
   });
 
+  test("staff search the long URLs, terminate every link to one destination at once (they stop redirecting), and restore them", async ({
+    page,
+    browser,
+    request,
+  }) => {
+    const destination = `https://example.com/long-${tag()}`;
+    const user = await registerVerifiedUser(page);
+    await giveSubscription(page, user.email);
+    const prefix = `lu${tag()}`;
+    await devFixture(page, { action: "links", email: user.email, count: 2, aliasPrefix: prefix, url: destination });
+    const aliases = [`${prefix}01`, `${prefix}02`];
+    for (const alias of aliases) await expectShortLink(request, alias, { to: destination });
+
+    const staff = await staffPage(browser);
+    const kiosk = staff.page;
+    await kiosk.goto("/app/kiosk/long-urls");
+    await kiosk.getByLabel("Search destinations").fill(destination.slice("https://example.com/".length));
+    await kiosk.getByRole("button", { name: "Search", exact: true }).click();
+    const row = kiosk.getByRole("table", { name: "Destinations" }).getByRole("row").filter({ hasText: destination });
+    await expect(row).toHaveCount(1);
+    await expect(row.getByRole("cell").nth(1)).toHaveText("2");
+    await expect(kiosk).toHaveURL(/\/app\/kiosk\/long-urls\?q=long-/);
+    await kiosk.waitForLoadState("networkidle");
+    const reason = row.getByLabel(`Reason for terminating every link to ${destination}`);
+    await reason.fill("Phishing kit");
+    await expect(reason).toHaveValue("Phishing kit");
+    await row.getByRole("button", { name: "Terminate all" }).click();
+    await expect(kiosk.getByText("2 links terminated: they stop redirecting within seconds.")).toBeVisible();
+    for (const alias of aliases) await expectShortLink(request, alias, "disabled");
+    await kiosk.screenshot({ path: "test-results/kiosk-long-urls.png", fullPage: true });
+
+    await kiosk
+      .getByRole("table", { name: "Destinations" })
+      .getByRole("row")
+      .filter({ hasText: destination })
+      .getByRole("button", { name: "Restore all" })
+      .click();
+    await expect(kiosk.getByText("2 links restored.")).toBeVisible();
+    for (const alias of aliases) await expectShortLink(request, alias, { to: destination });
+    await staff.context.close();
+  });
+
   test("a user whose account staff terminate sees 'Account terminated for violating terms', and their links stop redirecting", async ({
     page,
     browser,

@@ -7,7 +7,7 @@
  */
 import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
 import type { Action } from "../../domain/permissions";
-import { apiLogin, newUser, signIn } from "./accounts";
+import { apiLogin, newUser, signIn, STAFF } from "./accounts";
 import { BASE_URL, expect, SAME_ORIGIN, test, wranglerVar } from "./fixtures";
 import { EMPTY_TEAM, organizationWorld, PERSONAS, registerByForm, TEAM, type OrganizationWorld, type Persona } from "./organizations";
 
@@ -445,4 +445,51 @@ test("an archived organization's link list still answers its owner (the Restore 
   } finally {
     await context.dispose();
   }
+});
+
+test("a link held because its creator's account is terminated says why on the team page and in the organization's URL list", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const member = world.users.teamMember;
+  const as = await world.requestAs("teamMember");
+  const url = `https://example.com/held-${run}`;
+  const created = await as.post(api(`/team/${TEAM}/url/create`), { data: { url }, headers: SAME_ORIGIN });
+  expect(created.status()).toBe(200);
+  const alias = ((await created.json()) as { data: { aliases: { alias: string }[] }[] }).data[0]!.aliases[0]!.alias;
+
+  const staffContext = await browser.newContext({ baseURL: BASE_URL });
+  const staff = await staffContext.newPage();
+  await signIn(staff, STAFF.email, STAFF.password);
+  await staff.waitForURL((u) => !u.pathname.startsWith("/app/login"));
+  await staff.goto(`/app/kiosk/users?q=${encodeURIComponent(member.email)}`);
+  await staff.getByRole("link", { name: member.email }).click();
+  await staff.getByLabel("Reason").fill("Spam");
+  await staff.getByRole("button", { name: "Terminate account" }).click();
+  await expect(staff.getByText("The account is terminated")).toBeVisible();
+  try {
+    // The organization's URL list (JSON) and the team page, as the owner and the member see them.
+    const owner = await world.requestAs("owner");
+    const listed = await owner.get(api(`/urls/all?search=${encodeURIComponent(`alias:${alias}`)}`));
+    expect(listed.status()).toBe(200);
+    expect(((await listed.json()) as { data: { alias: string; blocked: string | null }[] }).data).toEqual([
+      expect.objectContaining({ alias, blocked: "Account terminated for violating terms" }),
+    ]);
+    const context = await browser.newContext({ baseURL: BASE_URL });
+    const page = await context.newPage();
+    await signIn(page, member.email, member.password);
+    await page.waitForURL((u) => !u.pathname.startsWith("/app/login"));
+    await page.goto(`/app/organizations/${world.slug}/team/${TEAM}?q=${encodeURIComponent(`alias:${alias}`)}`);
+    await expect(page.locator(`li[data-alias="${alias}"]`).getByTestId("blocked")).toHaveText("Account terminated for violating terms");
+    await page.screenshot({ path: "test-results/organization-links-held.png", fullPage: true });
+    await context.close();
+  } finally {
+    await staff.getByRole("button", { name: "Restore account" }).click();
+    await expect(staff.getByText("The account is restored")).toBeVisible();
+    await staffContext.close();
+  }
+  // Restored: the label is gone.
+  const owner = await world.requestAs("owner");
+  const after = await owner.get(api(`/urls/all?search=${encodeURIComponent(`alias:${alias}`)}`));
+  expect(((await after.json()) as { data: { blocked: string | null }[] }).data[0]!.blocked).toBeNull();
 });

@@ -8,10 +8,11 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import { getDb } from "../../db/client.server";
 import { createLink } from "../../db/links.server";
+import { linkKey } from "../../domain/link-record";
 import { REPUTATION_JOB, safeBrowsingProvider, type ReputationJob } from "../../domain/reputation";
 import worker from "../../workers/queue/index";
 import type { QueueEnv } from "../../workers/queue/src/env";
-import { checkLinksReputation, scheduleReputationRecheck } from "../../workers/queue/src/reputation";
+import { checkLinksReputation, recheckBannedLinks, scheduleReputationRecheck } from "../../workers/queue/src/reputation";
 import { safeBrowsingStubFetch, STUB_API_KEY } from "../stubs/safe-browsing";
 
 const testEnv = env as unknown as QueueEnv;
@@ -44,6 +45,18 @@ describe("the URL-reputation job", () => {
     // Checked again (a retry, an edit): still one open row.
     expect(await checkLinksReputation(testEnv, [bad.id], provider)).toBe(0);
     expect(await hitsOf(bad.id)).toHaveLength(1);
+  });
+
+  it("looks up the destinations of a link's redirect routes too, and records the route's URL as the evidence", async () => {
+    const routeUrl = `https://malware-route-${crypto.randomUUID().slice(0, 6)}.example/fr`;
+    const routed = await createLink(stores, {
+      domain: "localhost:8787",
+      url: "https://example.com/clean-home",
+      routes: JSON.stringify([["fr", "l", ["fr"], routeUrl]]),
+      routesOn: true,
+    });
+    expect(await checkLinksReputation(testEnv, [routed.id], provider)).toBe(1);
+    expect((await hitsOf(routed.id)).map((hit) => [hit.threat_type, hit.url])).toEqual([["MALWARE", routeUrl]]);
   });
 
   it("skips links that are already held or not active", async () => {
@@ -104,5 +117,63 @@ describe("the background re-check", () => {
     expect(sent).toEqual([]);
     expect(info.mock.calls.some((call) => String(call[0]).includes("re-check is skipped"))).toBe(true);
     info.mockRestore();
+  });
+});
+
+describe("the background banned-list re-check", () => {
+  async function blockedOf(linkId: string) {
+    return (await testEnv.DB.prepare("SELECT blocked FROM links WHERE id = ?").bind(linkId).first<{ blocked: string | null }>())?.blocked;
+  }
+
+  /** Sweeps until the cursor wraps around (earlier tests' links come first). */
+  async function sweepAll(sweepEnv: QueueEnv) {
+    let changed = 0;
+    for (let i = 0; i < 20; i++) {
+      changed += await recheckBannedLinks(sweepEnv);
+      const cursor = await testEnv.DB.prepare("SELECT value FROM kiosk_settings WHERE key = 'banned_recheck_cursor'").first<{
+        value: string;
+      }>();
+      if (cursor?.value === "0") break;
+    }
+    return changed;
+  }
+
+  it("holds links made before a ban (staff's, the shipped list, BANNED_DOMAINS, a route's destination) without the provider's key", async () => {
+    const tag = crypto.randomUUID().slice(0, 6);
+    // Made as a bulk import with a stale list would: inserted directly, not refused, not held.
+    const staffBanned = await createLink(stores, { domain: "localhost:8787", url: `https://staff-${tag}.example/x` });
+    const shipped = await createLink(stores, { domain: "localhost:8787", url: "https://phishing.example/login" });
+    const configured = await createLink(stores, { domain: "localhost:8787", url: `https://www.env-${tag}.example/` });
+    const viaRoute = await createLink(stores, {
+      domain: "localhost:8787",
+      url: "https://example.com/ok",
+      routes: JSON.stringify([["m", "d", ["mobile"], `https://m.staff-${tag}.example/`]]),
+      routesOn: true,
+    });
+    const clean = await createLink(stores, { domain: "localhost:8787", url: `https://fine-${tag}.example/` });
+    await testEnv.DB.prepare("INSERT INTO banned_domains (domain, reason, created_by, created_at) VALUES (?, 'malware', NULL, ?)")
+      .bind(`staff-${tag}.example`, Date.now())
+      .run();
+    for (const link of [staffBanned, shipped, configured, viaRoute, clean]) expect(await blockedOf(link.id)).toBeNull();
+
+    const changed = await sweepAll({ ...testEnv, SAFE_BROWSING_API_KEY: undefined, BANNED_DOMAINS: ` env-${tag}.example ,other.example` });
+    expect(changed).toBeGreaterThanOrEqual(4);
+    for (const link of [staffBanned, shipped, configured, viaRoute]) {
+      expect(await blockedOf(link.id)).toBe("domain");
+      // The edge's record says so (KV written through; the change feed carries it to every isolate).
+      expect(await testEnv.LINKS.get(linkKey("localhost:8787", link.alias), "json")).toMatchObject({ status: "terminated" });
+    }
+    expect(await blockedOf(clean.id)).toBeNull();
+    const feed = await testEnv.DB.prepare("SELECT record FROM link_changes WHERE key = ?")
+      .bind(linkKey("localhost:8787", viaRoute.alias))
+      .all<{
+        record: string;
+      }>();
+    expect(feed.results.some((row) => JSON.parse(row.record).status === "terminated")).toBe(true);
+
+    // The ban lifted (the domain no longer configured): the next sweep releases the link.
+    expect(await sweepAll({ ...testEnv, BANNED_DOMAINS: "" })).toBeGreaterThanOrEqual(1);
+    expect(await blockedOf(configured.id)).toBeNull();
+    expect(await blockedOf(staffBanned.id)).toBe("domain");
   });
 });

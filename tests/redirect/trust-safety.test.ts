@@ -104,6 +104,41 @@ describe("trust and safety at the edge", () => {
     expect((await visit(app, sub)).response.status).toBe(302);
   });
 
+  it("banning a domain holds a link whose redirect route sends some visitors there (the whole link), and lifting it releases it", async () => {
+    const deps = createDeps();
+    const app = createRedirectApp(deps);
+    deps.feed.nextPollAt = 0;
+    const domain = `${uniqueAlias("route").toLowerCase()}.example`;
+    const alias = uniqueAlias("rt");
+    const routes = JSON.stringify([["fr", "l", ["fr"], `https://shop.${domain}/fr`]]);
+    await createLink(elsewhere, { domain: HOST, alias, url: "https://example.com/home", routes, routesOn: true });
+    const french = { headers: { "accept-language": "fr-FR" } };
+    const frenchVisit = async () => {
+      const ctx = createExecutionContext();
+      const { queue } = recordingQueue();
+      const response = await app.fetch(
+        new Request(`${ORIGIN}/${alias}`, { redirect: "manual", ...french }),
+        { ...testEnv, CLICKS: queue },
+        ctx,
+      );
+      await waitOnExecutionContext(ctx);
+      return response;
+    };
+    await visit(app, alias);
+    expect((await frenchVisit()).headers.get("location")).toBe(`https://shop.${domain}/fr`);
+
+    expect(await banDomain(elsewhere, staff, domain, "phishing shop")).toEqual({ ok: true, held: 1 });
+    deps.feed.nextPollAt = 0;
+    await visit(app, alias);
+    expect((await frenchVisit()).status).toBe(451);
+    await expectDisabled(await visit(app, alias));
+    expect((await testEnv.DB.prepare("SELECT blocked FROM links WHERE alias = ?").bind(alias).first())?.blocked).toBe("domain");
+
+    expect(await unbanDomain(elsewhere, staff, domain)).toBe(1);
+    expect((await afterPoll(app, deps, alias)).response.headers.get("location")).toBe("https://example.com/home");
+    expect((await frenchVisit()).headers.get("location")).toBe(`https://shop.${domain}/fr`);
+  });
+
   it("terminating an account holds each of its links; its new links are held from the start; restoring releases them", async () => {
     const deps = createDeps();
     const app = createRedirectApp(deps);

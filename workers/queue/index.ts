@@ -15,7 +15,7 @@ import { DELETE_ACCOUNT_LINKS_JOB } from "../../domain/account-deletion";
 import { deleteAccountLinksJob } from "./src/account-deletion";
 // URL reputation (issue 19, decision 036)
 import { REPUTATION_JOB } from "../../domain/reputation";
-import { reputationCheckJob, scheduleReputationRecheck } from "./src/reputation";
+import { recheckBannedLinks, reputationCheckJob, scheduleReputationRecheck } from "./src/reputation";
 // Domain orders (issue 18, decision 043)
 import { DOMAIN_ORDER_JOB, domainOrderJob, requeueStalledOrders } from "./src/domain-orders";
 // Organization domains (issue 18, decision 044): a deleted owner's domains released
@@ -52,6 +52,8 @@ export default {
     if (pruned > 0) console.info(`clicks: forgot ${pruned} counted message ids`);
     // URL reputation (decision 036): the next links go to the queue to be looked up again.
     await scheduleReputationRecheck(env, new Date(controller.scheduledTime));
+    // The banned list (decision 036): the next links are decided again against it, key or not.
+    await recheckBannedLinks(env, new Date(controller.scheduledTime));
     // Domain orders (decision 043): paid orders whose job was lost are queued again.
     const requeued = await requeueStalledOrders(env, new Date(controller.scheduledTime));
     if (requeued > 0) console.info(`domain orders: queued ${requeued} stalled orders again`);

@@ -3,7 +3,7 @@
  * (L and D, spec 01 §2), the staff member as the audit log names them, and the database.
  */
 import { getDb, type Db } from "../../../db/client.server";
-import { listStaffAudit, type StaffActor } from "../../../db/staff-audit.server";
+import { listStaffAudit, STAFF_LOG_LIMIT, type StaffActor } from "../../../db/staff-audit.server";
 import { staffAuditLabel, type StaffAuditArea } from "../../../domain/staff-audit";
 import { getCloudflare } from "../../context.server";
 import type { AppEnv } from "../../env.server";
@@ -34,8 +34,8 @@ export interface StaffLogRow {
 }
 
 /** The "Staff log" section of a kiosk page: its area's newest staff actions. */
-export async function staffLog(db: Db, area: StaffAuditArea): Promise<StaffLogRow[]> {
-  const rows = await listStaffAudit(db, area);
+export async function staffLog(db: Db, area: StaffAuditArea, target?: string): Promise<StaffLogRow[]> {
+  const rows = await listStaffAudit(db, area, STAFF_LOG_LIMIT, target);
   return rows.map((row) => ({
     id: row.id,
     at: row.createdAt.toISOString(),

@@ -35,7 +35,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!row) throw data("Not Found", { status: 404 });
   const { link } = row;
   const [history, daily, totals] = await Promise.all([
-    getLinkHistory(db, link.domain, link.alias),
+    getLinkHistory(db, link.domain, link.alias, 50, { url: link.url, ownerEmail: row.ownerEmail }),
     getDailyClicks(db, link.id),
     getClickTotals(env.DB, [link.id]),
   ]);

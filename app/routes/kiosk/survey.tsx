@@ -66,7 +66,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (intent === "remove-question") {
     const question = survey.questions.find((q) => q.id === formData.get("question"));
     if (!question) return data<Reply>({ error: KIOSK_MESSAGES.notFound }, { status: 404 });
-    await removeSurveyQuestion(staff.db, staff.actor, survey, question);
+    const removed = await removeSurveyQuestion(staff.db, staff.actor, survey, question);
+    if (!removed.ok) return data<Reply>({ error: KIOSK_MESSAGES.lastQuestion }, { status: 409 });
     return redirect(`${page}?notice=question-removed`);
   }
   return data<Reply>({ error: KIOSK_MESSAGES.notFound }, { status: 400 });

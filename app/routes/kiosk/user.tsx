@@ -33,7 +33,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return {
     notice,
     terminated: user.terminatedAt ? { at: user.terminatedAt.toISOString(), reason: user.terminationReason ?? "" } : null,
-    log: (await staffLog(db, "account")).filter((row) => row.target === user.email),
+    log: await staffLog(db, "account", user.email),
     // Bulk uploads the queue consumer held because the account is terminated (decision 045).
     heldImports: (await listHeldBulkImports(db, user.id)).map((row) => ({
       id: row.id,

@@ -10,6 +10,7 @@
  * create the page opens with `alias` and `team` (spec 02 §2) and shows the result view.
  */
 import { BLOCKED_ADDRESS_MESSAGE, isAddressBlocked } from "../../lib/blocked-addresses.server";
+import { BLOCK_LABELS } from "../../../domain/trust-safety";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect } from "react-router";
@@ -165,6 +166,8 @@ export async function loader(args: Route.LoaderArgs) {
       longUrl: link.url,
       tags: link.tags,
       archived: link.status === "archived",
+      // Trust and safety (decision 036): why the link is held, as the personal dashboard says it.
+      blocked: link.blocked ? BLOCK_LABELS[link.blocked] : null,
       createdAt: link.createdAt.toISOString(),
       workspace: link.workspaceId && teamName.has(link.workspaceId) ? teamName.get(link.workspaceId)! : "Personal",
     })),
@@ -342,6 +345,11 @@ export default function OrganizationLinks({ loaderData, actionData }: Route.Comp
                 {scope === "organization" ? (
                   <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700" data-testid="workspace">
                     {link.workspace}
+                  </span>
+                ) : null}
+                {link.blocked ? (
+                  <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800" data-testid="blocked">
+                    {link.blocked}
                   </span>
                 ) : null}
                 {link.archived ? (

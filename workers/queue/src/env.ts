@@ -25,6 +25,8 @@ export interface QueueEnv {
   PADDLE_ENVIRONMENT?: string;
   /** Seconds before the first webhook retry (each further one is four times longer); default 60, locally 2. */
   WEBHOOK_RETRY_BASE_SECONDS?: string;
+  /** Destination domains banned by configuration (comma-separated), as the app's; the hourly banned-list re-check applies them (decision 036). */
+  BANNED_DOMAINS?: string;
   /** URL reputation (decision 036): Google Safe Browsing v4's API key (a secret); unset: the check is skipped. */
   SAFE_BROWSING_API_KEY?: string;
   /** Its base URL; default https://safebrowsing.googleapis.com (a stub's in tests). */

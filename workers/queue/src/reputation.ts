@@ -7,8 +7,10 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { getDb } from "../../../db/client.server";
 import { links, reputationHits } from "../../../db/schema";
+import { listBannedDomainNames, sweepBannedLinks } from "../../../db/trust-safety.server";
 import type { Envelope } from "../../../domain/events";
 import { REPUTATION_JOB, safeBrowsingProvider, type ReputationJob, type UrlReputationProvider } from "../../../domain/reputation";
+import { linkDestinations } from "../../../domain/trust-safety";
 import type { QueueEnv } from "./env";
 
 const MAX_LINKS = 500;
@@ -18,31 +20,36 @@ export function reputationProvider(env: QueueEnv, fetchImpl?: typeof fetch): Url
   return safeBrowsingProvider({ apiKey: env.SAFE_BROWSING_API_KEY, base: env.SAFE_BROWSING_API_URL || undefined, fetch: fetchImpl });
 }
 
-/** Checks the links (active, not already held) and records the hits; returns how many were new. */
+/**
+ * Checks the links (active, not already held) and records the hits; returns how many were new.
+ * Every destination of a link is looked up: its own URL and each redirect route's (decision 037);
+ * a hit records the URL that matched.
+ */
 export async function checkLinksReputation(env: QueueEnv, linkIds: readonly string[], provider: UrlReputationProvider, now = new Date()) {
   const db = getDb(env.DB);
   const ids = [...new Set(linkIds)].slice(0, MAX_LINKS);
   if (ids.length === 0) return 0;
-  const rows: { id: string; url: string }[] = [];
+  const rows: { id: string; url: string; routes: string | null }[] = [];
   for (let start = 0; start < ids.length; start += 90) {
     rows.push(
       ...(await db
-        .select({ id: links.id, url: links.url })
+        .select({ id: links.id, url: links.url, routes: links.routes })
         .from(links)
         .where(and(inArray(links.id, ids.slice(start, start + 90)), eq(links.status, "active"), isNull(links.blocked)))),
     );
   }
   if (rows.length === 0) return 0;
-  const hits = await provider.check([...new Set(rows.map((row) => row.url))]);
+  const destinations = new Map(rows.map((row) => [row.id, linkDestinations(row)]));
+  const hits = await provider.check([...new Set([...destinations.values()].flat())]);
   let added = 0;
   for (const hit of hits) {
-    for (const row of rows.filter((r) => r.url === hit.url)) {
+    for (const row of rows.filter((r) => destinations.get(r.id)!.includes(hit.url))) {
       const inserted = await db
         .insert(reputationHits)
         .values({
           id: crypto.randomUUID(),
           linkId: row.id,
-          url: row.url,
+          url: hit.url,
           provider: provider.name,
           threatType: hit.threatType,
           checkedAt: now,
@@ -102,4 +109,36 @@ export async function scheduleReputationRecheck(env: QueueEnv, now = new Date())
     .bind(RECHECK_CURSOR, String(next), now.getTime())
     .run();
   return rows.length;
+}
+
+const BANNED_CURSOR = "banned_recheck_cursor";
+
+/** The configured BANNED_DOMAINS (comma-separated), as the app reads them. */
+function configuredBannedDomains(env: QueueEnv): string[] {
+  return (env.BANNED_DOMAINS ?? "")
+    .split(",")
+    .map((domain) => domain.trim().toLowerCase())
+    .filter(Boolean);
+}
+
+/**
+ * The background check against the banned list (hourly, from the consumer's cron; with or without
+ * the reputation provider's key): the next page of links after its own rowid cursor is decided
+ * again against staff's bans, the shipped list and BANNED_DOMAINS, so a link made before its domain
+ * was banned, or by a bulk import that carried an older list, is held within a sweep of the table.
+ * Returns how many links changed.
+ */
+export async function recheckBannedLinks(env: QueueEnv, now = new Date()): Promise<number> {
+  const db = getDb(env.DB);
+  const cursorRow = await env.DB.prepare("SELECT value FROM kiosk_settings WHERE key = ?").bind(BANNED_CURSOR).first<{ value: string }>();
+  const cursor = Number(cursorRow?.value ?? "0") || 0;
+  const banned = [...(await listBannedDomainNames(db)), ...configuredBannedDomains(env)];
+  const { next, changed } = await sweepBannedLinks({ db, kv: env.LINKS }, banned, cursor, now);
+  await env.DB.prepare(
+    "INSERT INTO kiosk_settings (key, value, updated_at) VALUES (?, ?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
+  )
+    .bind(BANNED_CURSOR, String(next), now.getTime())
+    .run();
+  if (changed > 0) console.info(`trust-safety: the banned-list re-check held or released ${changed} link(s)`);
+  return changed;
 }

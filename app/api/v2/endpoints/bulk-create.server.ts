@@ -4,6 +4,7 @@
  * spec 01 §6). Costs 1 credit a link, spent up front; links that fail are refunded.
  */
 import { createRoute, z } from "@hono/zod-openapi";
+import { BLOCKED_ADDRESS_MESSAGE, isAddressBlocked } from "../../../lib/blocked-addresses.server";
 import { API_V2_MESSAGES, bulkCost } from "../../../../domain/api";
 import { createUserLink } from "../../../lib/create-link.server";
 import { requirePermission, spendCredits } from "../auth.server";
@@ -42,6 +43,8 @@ export function registerBulkCreate(app: ApiApp) {
     const caller = c.get("caller");
     if (!caller.token.permissions.includes("create")) throw forbidden(API_V2_MESSAGES.tokenPermission);
     const { links } = c.req.valid("json");
+    // A blocked address (kiosk `ips`, decision 032) creates no links, signed in or not; no credit spent.
+    if (await isAddressBlocked(c.env, c.req.raw)) throw forbidden(BLOCKED_ADDRESS_MESSAGE);
     const now = new Date();
     const refund = await spendCredits(c, caller, bulkCost(links.length));
     const results: z.infer<typeof BulkResult>[] = [];

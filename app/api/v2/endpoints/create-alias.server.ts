@@ -7,6 +7,7 @@ import { API_CALL_COST } from "../../../../domain/api";
 import { can } from "../../../../domain/entitlements";
 import { MESSAGES } from "../../../../domain/messages";
 import { ROUTE_MESSAGES } from "../../../forms/link-routes";
+import { BLOCKED_ADDRESS_MESSAGE, isAddressBlocked } from "../../../lib/blocked-addresses.server";
 import { createUserLink } from "../../../lib/create-link.server";
 import { requirePermission, spendCredits } from "../auth.server";
 import type { ApiApp } from "../context.server";
@@ -66,6 +67,8 @@ export function registerCreateAlias(app: ApiApp) {
       throw forbidden(`routes: ${ROUTE_MESSAGES.notInPlan}`);
     // Pixel scripts (docs/decisions/047): update_snip_url, as opting in with PATCH /update.
     if (fields.input.pixels && !can(caller.owner.subject, "update_snip_url")) throw forbidden(`pixels: ${MESSAGES.permissionDenied}`);
+    // A blocked address (kiosk `ips`, decision 032) creates no links, signed in or not; no credit spent.
+    if (await isAddressBlocked(c.env, c.req.raw)) throw forbidden(BLOCKED_ADDRESS_MESSAGE);
     const refund = await spendCredits(c, caller, API_CALL_COST);
     const outcome = await createUserLink(c.env, caller.owner, fields.input, now);
     if (!outcome.ok) {
