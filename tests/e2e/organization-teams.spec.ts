@@ -412,13 +412,14 @@ test.describe("switching and team mode", () => {
 
     await page.goto("/app/settings/teams");
     await expect(page.locator('[data-team-mode="on"]')).toContainText("zeta");
-    expect(await page.evaluate(() => window.localStorage.getItem("snip.team_mode"))).toBe("1");
+    // The page's script writes the preference after hydration: wait for it rather than read once.
+    await expect.poll(() => page.evaluate(() => window.localStorage.getItem("snip.team_mode"))).toBe("1");
     await page.getByRole("link", { name: "Switch to your account" }).click();
     await expect(page.getByRole("alertdialog")).toHaveText(/You are going to switch to your account/);
     await page.getByRole("alertdialog").getByRole("button", { name: "Switch" }).click();
     await expect(page.getByRole("status")).toHaveText("You are now working in your account.");
     await expect(page.locator('[data-team-mode="off"]')).toBeVisible();
-    expect(await page.evaluate(() => window.localStorage.getItem("snip.team_mode"))).toBe("0");
+    await expect.poll(() => page.evaluate(() => window.localStorage.getItem("snip.team_mode"))).toBe("0");
   });
 
   test("leaving a team from its membership page", async ({ page }) => {
