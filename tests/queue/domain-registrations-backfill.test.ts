@@ -68,7 +68,12 @@ describe("migration 0038 (renewal rows for domains bought before 0033)", () => {
     await applyD1Migrations(d1, before0033);
 
     const user = "old-buyer";
-    await run("INSERT INTO users (id, name, email, created_at, updated_at) VALUES (?, 'Old', 'old@example.com', ?, ?)", user, ordered, ordered);
+    await run(
+      "INSERT INTO users (id, name, email, created_at, updated_at) VALUES (?, 'Old', 'old@example.com', ?, ?)",
+      user,
+      ordered,
+      ordered,
+    );
     const paid = await order(user, 48, [
       { domain: "oldbrand.com", years: 2, state: "registered" },
       { domain: "oldfailed.com", years: 1, state: "failed" },
