@@ -145,7 +145,7 @@ test("DNSimple refusing the records: the order is paid, the verify page shows it
   await page.getByRole("link", { name: "The records to publish" }).click();
   await expect(page).toHaveURL(`${BASE_URL}/app/settings/branded-domains/verify?domain=${encodeURIComponent(domain)}`);
   await expect(page.getByTestId("auto-dns")).toHaveText(
-    `Snip could not publish the DNS records: ${words} Publish the records below yourself, or try again.`,
+    `Snip could not publish the DNS records: ${words}. Publish the records below yourself, or try again.`,
   );
   // The records to publish by hand, as for any branded domain.
   const records = page.getByRole("table");
@@ -161,6 +161,14 @@ test("DNSimple refusing the records: the order is paid, the verify page shows it
   await expect(page.getByTestId("auto-dns")).toHaveText(TEXT.published);
   await page.getByRole("button", { name: "Check now" }).click();
   await expect(page.getByTestId("domain-state")).toHaveText(TEXT.active);
+
+  // Someone else cannot make Snip publish in this domain's zone: the server finds no such domain of theirs.
+  await registerUser(page);
+  const stranger = await page.request.post(`/app/settings/branded-domains/verify?domain=${encodeURIComponent(domain)}`, {
+    form: { intent: "publish-dns" },
+    headers: SAME_ORIGIN,
+  });
+  expect(stranger.status()).toBe(404);
 });
 
 test("checking out again while an order is unpaid replaces it: one order to pay, with both domains", async ({ page }) => {

@@ -55,6 +55,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return view(domain, env.CF_CNAME_TARGET, autoDns);
 }
 
+/** DNSimple's words as a sentence (its messages often end without a full stop). */
+const sentence = (words: string) => (/[.!?]$/.test(words) ? words : `${words}.`);
+
 const intentSchema = z.object({ intent: z.enum(["check", "publish-dns"]).default("check") });
 
 const PUBLISH_UNAVAILABLE = "Publishing DNS records is not available right now. Please publish the records below yourself.";
@@ -126,7 +129,7 @@ export default function VerifyDomain({ loaderData: d, actionData }: Route.Compon
                 <Notice tone="success">Snip published the records below in this domain's DNS. There is nothing for you to do.</Notice>
               ) : d.autoDns.state === "failed" ? (
                 <Notice tone="error">
-                  {`Snip could not publish the DNS records: ${d.autoDns.detail ?? "no reason given."} Publish the records below yourself, or try again.`}
+                  {`Snip could not publish the DNS records: ${sentence(d.autoDns.detail ?? "no reason given")} Publish the records below yourself, or try again.`}
                 </Notice>
               ) : (
                 <Notice tone="info">Snip has not published the records below yet.</Notice>
