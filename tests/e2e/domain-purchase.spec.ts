@@ -131,6 +131,7 @@ test("a subscriber buys a domain: search, cart, test-mode payment, the order goe
 
 test("DNSimple refusing the records: the order is paid, the verify page shows its words and the records to publish, and publishing again verifies it", async ({
   page,
+  browser,
 }) => {
   const user = await registerUser(page);
   await giveSubscription(page, user.email, { plan: "enterprise", interval: "monthly" });
@@ -163,12 +164,15 @@ test("DNSimple refusing the records: the order is paid, the verify page shows it
   await expect(page.getByTestId("domain-state")).toHaveText(TEXT.active);
 
   // Someone else cannot make Snip publish in this domain's zone: the server finds no such domain of theirs.
-  await registerUser(page);
-  const stranger = await page.request.post(`/app/settings/branded-domains/verify?domain=${encodeURIComponent(domain)}`, {
+  const context = await browser.newContext();
+  const other = await context.newPage();
+  await registerUser(other);
+  const stranger = await other.request.post(`/app/settings/branded-domains/verify?domain=${encodeURIComponent(domain)}`, {
     form: { intent: "publish-dns" },
     headers: SAME_ORIGIN,
   });
   expect(stranger.status()).toBe(404);
+  await context.close();
 });
 
 test("checking out again while an order is unpaid replaces it: one order to pay, with both domains", async ({ page }) => {
