@@ -1,5 +1,5 @@
 /** Bought domains' registrations: expiry, auto-renew, renewal outcome (docs/decisions/050). */
-import { and, asc, eq, gt, inArray, lte, or } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, lte, or } from "drizzle-orm";
 import type { Db } from "./client.server";
 import { notificationInsert, type NewMessage } from "./notifications.server";
 import { brandedDomains, domainRegistrations, type DomainRegistration } from "./schema";
@@ -10,8 +10,8 @@ export type { DomainRegistration };
 export function registrationUpsert(db: Db, reg: { domain: string; userId: string; orderId: string; expiresAt: Date }, now = new Date()) {
   return db
     .insert(domainRegistrations)
-    .values({ ...reg, createdAt: now, updatedAt: now })
-    .onConflictDoUpdate({ target: domainRegistrations.domain, set: { expiresAt: reg.expiresAt, updatedAt: now } });
+    .values({ ...reg, expiryCheckedAt: now, createdAt: now, updatedAt: now })
+    .onConflictDoUpdate({ target: domainRegistrations.domain, set: { expiresAt: reg.expiresAt, expiryCheckedAt: now, updatedAt: now } });
 }
 
 export async function getRegistration(db: Db, domain: string): Promise<DomainRegistration | undefined> {
@@ -64,7 +64,7 @@ export async function listExpiringRegistrations(db: Db, before: Date, forgetBefo
 export async function recordRenewal(db: Db, domain: string, from: Date, expiresAt: Date, now = new Date()): Promise<boolean> {
   const rows = await db
     .update(domainRegistrations)
-    .set({ expiresAt, renewedAt: now, reason: null, reasonDetail: null, expired: false, updatedAt: now })
+    .set({ expiresAt, expiryCheckedAt: now, renewedAt: now, reason: null, reasonDetail: null, expired: false, updatedAt: now })
     .where(and(eq(domainRegistrations.domain, domain), eq(domainRegistrations.expiresAt, from)))
     .returning({ domain: domainRegistrations.domain });
   return rows.length > 0;
@@ -116,4 +116,39 @@ export async function isRegistrationExpired(db: Db, domain: string): Promise<boo
     .from(domainRegistrations)
     .where(eq(domainRegistrations.domain, domain));
   return row?.expired === true;
+}
+
+// Decision 054: expiries the registrar has not confirmed (the pre-0033 backfill), and the DNS step.
+
+/** Registrations whose expiry is an estimate (backfilled), oldest first. */
+export async function listUncheckedRegistrations(db: Db, limit = 100): Promise<DomainRegistration[]> {
+  return db
+    .select()
+    .from(domainRegistrations)
+    .where(isNull(domainRegistrations.expiryCheckedAt))
+    .orderBy(asc(domainRegistrations.expiresAt))
+    .limit(limit);
+}
+
+/** The registrar's expiry replaces an estimate; only while it is still unconfirmed (a renewal wins). */
+export async function confirmRegistrationExpiry(db: Db, domain: string, expiresAt: Date, now = new Date()): Promise<boolean> {
+  const rows = await db
+    .update(domainRegistrations)
+    .set({ expiresAt, expiryCheckedAt: now, updatedAt: now })
+    .where(and(eq(domainRegistrations.domain, domain), isNull(domainRegistrations.expiryCheckedAt)))
+    .returning({ domain: domainRegistrations.domain });
+  return rows.length > 0;
+}
+
+/** The outcome of publishing the domain's DNS records at DNSimple. */
+export async function recordDnsOutcome(
+  db: Db,
+  domain: string,
+  outcome: { state: "published" | "failed"; detail: string | null },
+  now = new Date(),
+): Promise<void> {
+  await db
+    .update(domainRegistrations)
+    .set({ dnsState: outcome.state, dnsDetail: outcome.detail, dnsAt: now, updatedAt: now })
+    .where(eq(domainRegistrations.domain, domain));
 }

@@ -37,6 +37,8 @@ import { RELEASE_DOMAINS_JOB, type ReleasedHost, type ReleaseDomainsJob } from "
 import type { Subject } from "../../domain/entitlements";
 import type { AppEnv } from "../env.server";
 import { customHostnamesClient, stateOf, type CustomHostname } from "./custom-hostnames.server";
+import { republishBoughtDomain } from "./domain-dns.server";
+import { dnsimpleZoneRecords } from "./registrar/dnsimple";
 
 export { BRANDED_DOMAINS_PATH, verifyPath } from "../../domain/branded-domains";
 
@@ -292,8 +294,11 @@ export async function recheckBrandedDomains(env: AppEnv, now = new Date(), limit
   if (!customHostnamesClient(env)) return { checked: 0, failed: [] };
   const domains = await listDomainsToCheck(getDb(env.DB), limit);
   const failed: string[] = [];
+  const zones = dnsimpleZoneRecords(env);
   for (const domain of domains) {
     try {
+      // A bought domain whose records Snip could not publish yet: published again first (decision 054).
+      if (zones) await republishBoughtDomain(getDb(env.DB), zones, domain, env.CF_CNAME_TARGET, now);
       await recheckBrandedDomain(env, domain, now);
     } catch (error) {
       console.error("branded domains: re-check failed", domain.hostname, error);

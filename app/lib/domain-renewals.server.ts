@@ -6,8 +6,10 @@
 import { getCurrentSubscriptionRow } from "../../db/billing.server";
 import { toSubscription } from "../../db/accounts.server";
 import { getBrandedDomain } from "../../db/branded-domains.server";
-import { getDb } from "../../db/client.server";
+import { getDb, type Db } from "../../db/client.server";
 import {
+  confirmRegistrationExpiry,
+  listUncheckedRegistrations,
   listExpiringRegistrations,
   listUserRegistrations,
   markRegistrationExpired,
@@ -28,6 +30,8 @@ import { cancellationReasonLabel } from "../../domain/orders";
 import type { Subscription } from "../../domain/subscription";
 import type { AppEnv } from "../env.server";
 import { writeHostRecord } from "./branded-domains.server";
+import { dnsimpleRegistrar } from "./registrar/dnsimple";
+import type { Registrar } from "./registrar/registrar";
 
 /** How long after its expiry an unrenewed domain is still tried (a registrar's renewal grace period). */
 const GRACE_DAYS = 40;
@@ -43,8 +47,13 @@ async function subscriptionOf(env: AppEnv, ownerId: string): Promise<Subscriptio
  * within RENEWAL_WINDOW_DAYS, with auto-renew on and its renewal paid for, is sent to the
  * `domains.renew` job. Each domain on its own: one failure stops none.
  */
-export async function runRenewalPass(env: AppEnv, now = new Date()): Promise<{ queued: string[]; expired: string[]; failed: string[] }> {
+export async function runRenewalPass(
+  env: AppEnv,
+  now = new Date(),
+  registrar: Registrar | null = dnsimpleRegistrar(env),
+): Promise<{ queued: string[]; expired: string[]; failed: string[] }> {
   const db = getDb(env.DB);
+  await confirmEstimatedExpiries(db, registrar, now);
   const regs = await listExpiringRegistrations(
     db,
     new Date(now.getTime() + RENEWAL_WINDOW_DAYS * DAY_MS),
@@ -55,6 +64,8 @@ export async function runRenewalPass(env: AppEnv, now = new Date()): Promise<{ q
   const failed: string[] = [];
   const subscriptions = new Map<string, Subscription | null>();
   for (const reg of regs) {
+    // An estimated expiry (a domain bought before migration 0033) is not acted on until the registrar confirmed it.
+    if (!reg.expiryCheckedAt) continue;
     try {
       if (!reg.expired && reg.expiresAt.getTime() <= now.getTime() && (await stopServing(env, reg, now))) expired.push(reg.domain);
       if (!isDue(reg, now)) continue;
@@ -74,6 +85,30 @@ export async function runRenewalPass(env: AppEnv, now = new Date()): Promise<{ q
     }
   }
   return { queued, expired, failed };
+}
+
+/**
+ * Domains bought before migration 0033 were backfilled with an estimated expiry (decision 054): the
+ * registrar's own (`GET /v2/{account}/domains/{domain}`, its expires_at) replaces it before the pass
+ * decides anything about them. A domain the registrar does not know, or no registrar configured,
+ * keeps its estimate and is not acted on (logged; tried again the next day).
+ */
+async function confirmEstimatedExpiries(db: Db, registrar: Registrar | null, now: Date): Promise<void> {
+  const unchecked = await listUncheckedRegistrations(db);
+  if (unchecked.length === 0) return;
+  if (!registrar) {
+    console.error("domain renewals: no registrar configured; estimated expiries wait", unchecked.length);
+    return;
+  }
+  for (const reg of unchecked) {
+    try {
+      const owned = await registrar.owned(reg.domain);
+      if (owned?.expiresAt) await confirmRegistrationExpiry(db, reg.domain, new Date(owned.expiresAt), now);
+      else console.error("domain renewals: the registrar does not know the expiry of", reg.domain);
+    } catch (error) {
+      console.error("domain renewals: reading the expiry failed for", reg.domain, error);
+    }
+  }
 }
 
 async function stopServing(env: AppEnv, reg: DomainRegistration, now: Date): Promise<boolean> {
@@ -109,6 +144,9 @@ export async function registrationsView(env: AppEnv, userId: string, domains: re
       notPaid: reg.autoRenew ? renewalNotPaidReason(sub, reg.expiresAt, now) : null,
       reasonLabel: cancellationReasonLabel(reg.reason),
       reasonDetail: reg.reasonDetail,
+      // Automatic DNS (decision 054): whether Snip published the domain's records at DNSimple.
+      dnsState: reg.dnsState,
+      dnsDetail: reg.dnsDetail,
     };
   });
 }

@@ -27,6 +27,14 @@ export const domainRegistrations = sqliteTable(
     reason: integer("reason"),
     reasonDetail: text("reason_detail"),
     renewedAt: timestamp("renewed_at"),
+    // Automatic DNS and the pre-0033 backfill (decision 054, migration 0038).
+    /** When expires_at was last read from the registrar; null: an estimate the daily pass confirms first. */
+    expiryCheckedAt: timestamp("expiry_checked_at"),
+    /** The records Snip publishes in the domain's DNSimple zone: null (not tried), published, failed. */
+    dnsState: text("dns_state", { enum: ["published", "failed"] }),
+    /** Why the last attempt did not publish: DNSimple's words, or the record found with another value. */
+    dnsDetail: text("dns_detail"),
+    dnsAt: timestamp("dns_at"),
     createdAt: timestamp("created_at").notNull(),
     updatedAt: timestamp("updated_at").notNull(),
   },

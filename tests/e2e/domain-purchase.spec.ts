@@ -3,7 +3,10 @@
  * subscriber searches a name at the registrar (the DNSimple stub, tests/stubs/registrar-server.ts),
  * adds it to the cart, pays in test mode, sees the order go to paid and the domain appear in
  * Branded Domains (verified through the Cloudflare custom hostnames stub); a registration the
- * registrar refuses shows as refunded with its reason; every new page's guards.
+ * registrar refuses shows as refunded with its reason; every new page's guards. A bought domain's
+ * DNS records are published by Snip in its zone at the registrar stub, whose records the Cloudflare
+ * stub's DNS reads (docs/decisions/054): it verifies without the buyer publishing anything, and a
+ * zone DNSimple refuses shows on the verify page with the records to publish by hand.
  */
 import type { Page } from "@playwright/test";
 import { giveSubscription, registerUser } from "./accounts";
@@ -14,8 +17,9 @@ import { registrarStubPort, startRegistrarStub, type RegistrarStub } from "../st
 let cloudflare: CloudflareStub;
 let registrar: RegistrarStub;
 test.beforeAll(async () => {
-  cloudflare = await startCloudflareStub({ port: cloudflareStubPort(PORT) });
   registrar = await startRegistrarStub({ port: registrarStubPort(PORT) });
+  // The Cloudflare stub's DNS is the registrar's hosted zones (where Snip publishes a bought domain's records).
+  cloudflare = await startCloudflareStub({ port: cloudflareStubPort(PORT), zoneDns: (fqdn) => registrar.recordsAt(fqdn) });
 });
 test.afterAll(async () => {
   await cloudflare.close();
@@ -31,6 +35,8 @@ const TEXT = {
   paymentFailed: "Payment failed. Please try again later.",
   permissionDenied: "Permission denied",
   active: "Active: short links on this domain redirect.",
+  waiting: "Waiting for DNS: publish the records below. This page updates when you check again.",
+  published: "Snip published the records below in this domain's DNS. There is nothing for you to do.",
 } as const;
 
 const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}.com`;
@@ -108,10 +114,65 @@ test("a subscriber buys a domain: search, cart, test-mode payment, the order goe
   await page.getByRole("navigation", { name: "Account settings" }).getByRole("link", { name: "Branded Domains" }).click();
   await expect(page.getByText(domain, { exact: true })).toBeVisible();
   expect(cloudflare.hostnames()).toContain(domain);
-  cloudflare.setDns(domain, "active");
+  // Nothing published by the buyer: Snip put the verify page's records in the domain's zone.
+  expect(registrar.recordsAt(domain)).toContainEqual({ type: "ALIAS", content: "domains.snip.example" });
   await page.goto(`/app/settings/branded-domains/verify?domain=${encodeURIComponent(domain)}`);
+  await expect(page.getByTestId("auto-dns")).toHaveText(TEXT.published);
+  await expect(page.getByRole("button", { name: "Publish DNS records again" })).toHaveCount(0);
   await page.getByRole("button", { name: "Check now" }).click();
   await expect(page.getByTestId("domain-state")).toHaveText(TEXT.active);
+  await page.screenshot({ path: "test-results/domain-purchase-auto-dns.png", fullPage: true });
+  await page.goto("/app/settings/orders");
+  await page.getByTestId("order-row").filter({ hasText: domain }).getByRole("link", { name: "Details" }).click();
+  await expect(page.getByTestId("dns-row").filter({ hasText: domain }).getByTestId("dns-state")).toHaveText(
+    "Published: the domain verifies without anything to do on your side.",
+  );
+});
+
+test("DNSimple refusing the records: the order is paid, the verify page shows its words and the records to publish, and publishing again verifies it", async ({
+  page,
+  browser,
+}) => {
+  const user = await registerUser(page);
+  await giveSubscription(page, user.email, { plan: "enterprise", interval: "monthly" });
+  const domain = unique("lockedzone");
+  registrar.setZone(domain, "refuses");
+  await searchAndAdd(page, domain);
+  await checkoutAndPay(page);
+  await expect(page.getByTestId("order-status")).toHaveText("paid", { timeout: 30_000 });
+  const words = `Zone ${domain} is locked: its records cannot be changed right now`;
+  await page.getByRole("link", { name: "Order details" }).click();
+  await expect(page.getByTestId("dns-state")).toHaveText(`Not published: ${words}`);
+  await page.getByRole("link", { name: "The records to publish" }).click();
+  await expect(page).toHaveURL(`${BASE_URL}/app/settings/branded-domains/verify?domain=${encodeURIComponent(domain)}`);
+  await expect(page.getByTestId("auto-dns")).toHaveText(
+    `Snip could not publish the DNS records: ${words}. Publish the records below yourself, or try again.`,
+  );
+  // The records to publish by hand, as for any branded domain.
+  const records = page.getByRole("table");
+  await expect(records).toContainText("domains.snip.example");
+  await expect(records).toContainText(`_cf-custom-hostname.${domain}`);
+  await page.screenshot({ path: "test-results/domain-purchase-dns-refused.png", fullPage: true });
+  await page.getByRole("button", { name: "Check now" }).click();
+  await expect(page.getByTestId("domain-state")).toHaveText(TEXT.waiting);
+
+  // DNSimple takes them now: publishing again, then Check now, verifies the domain.
+  registrar.setZone(domain, "accepts");
+  await page.getByRole("button", { name: "Publish DNS records again" }).click();
+  await expect(page.getByTestId("auto-dns")).toHaveText(TEXT.published);
+  await page.getByRole("button", { name: "Check now" }).click();
+  await expect(page.getByTestId("domain-state")).toHaveText(TEXT.active);
+
+  // Someone else cannot make Snip publish in this domain's zone: the server finds no such domain of theirs.
+  const context = await browser.newContext();
+  const other = await context.newPage();
+  await registerUser(other);
+  const stranger = await other.request.post(`/app/settings/branded-domains/verify?domain=${encodeURIComponent(domain)}`, {
+    form: { intent: "publish-dns" },
+    headers: SAME_ORIGIN,
+  });
+  expect(stranger.status()).toBe(404);
+  await context.close();
 });
 
 test("checking out again while an order is unpaid replaces it: one order to pay, with both domains", async ({ page }) => {

@@ -9,6 +9,10 @@
  * - active: the CNAME and the TXT record are in place (status active, ssl active);
  * - failed: validation gave up (ssl validation_timed_out, a verification error);
  * - removed: the CNAME was taken away after activation (status moved).
+ * A hostname the test set no state for is decided by `zoneDns`, when given (decision 054): the DNS
+ * records some zone holds for it (the registrar stub's hosted zones in the end-to-end runs). It is
+ * active once its name has a CNAME or ALIAS to the CNAME target and `_cf-custom-hostname.{name}` the
+ * TXT value this stub asked for; pending otherwise. A state the test sets always wins.
  */
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
@@ -115,13 +119,34 @@ async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> 
   return text ? (JSON.parse(text) as Record<string, unknown>) : {};
 }
 
-export async function startCloudflareStub({ port = 0 }: { port?: number } = {}): Promise<CloudflareStub> {
+/** The CNAME target the service tells customers (CF_CNAME_TARGET's default). */
+export const STUB_CNAME_TARGET = "domains.snip.example";
+
+export async function startCloudflareStub({
+  port = 0,
+  zoneDns,
+  cnameTarget = STUB_CNAME_TARGET,
+}: {
+  port?: number;
+  /** The records a name has in DNS, where not set by the test. */
+  zoneDns?: (fqdn: string) => { type: string; content: string }[];
+  cnameTarget?: string;
+} = {}): Promise<CloudflareStub> {
   const byId = new Map<string, Hostname>();
   const dns = new Map<string, DnsState>();
   let outage = false;
 
+  /** What the records in DNS make of a hostname no test state was set for. */
+  function fromZone(h: Hostname): DnsState {
+    if (!zoneDns) return "pending";
+    const bare = (v: string) => v.toLowerCase().replace(/\.$/, "");
+    const points = zoneDns(h.hostname).some((r) => ["CNAME", "ALIAS"].includes(r.type) && bare(r.content) === bare(cnameTarget));
+    const owns = zoneDns(`_cf-custom-hostname.${h.hostname}`).some((r) => r.type === "TXT" && r.content.replace(/^"|"$/g, "") === h.txt);
+    return points && owns ? "active" : "pending";
+  }
+
   function view(h: Hostname) {
-    const state = dns.get(h.hostname) ?? "pending";
+    const state = dns.get(h.hostname) ?? fromZone(h);
     const status = state === "active" ? "active" : state === "removed" ? "moved" : "pending";
     const ssl = state === "active" || state === "removed" ? "active" : state === "failed" ? "validation_timed_out" : "pending_validation";
     return {

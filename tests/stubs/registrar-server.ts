@@ -9,6 +9,13 @@
  * - fails: checks available, but the registration is refused (a registry error);
  * with a price (major units, default 12.00) and a premium flag; and `renewal: "fails"` makes the
  * registry refuse its renewals (docs/decisions/050), `renewal: "renews"` (the default) lets them through.
+ *
+ * DNS zones (docs/decisions/054): a registered name gets a hosted zone (its SOA and NS system
+ * records), as at DNSimple; `GET/POST /v2/{account}/zones/{zone}/records` list (filters `name`,
+ * `type`, `name_like`; `page`/`per_page` pagination) and create records. `zone: "refuses"` makes
+ * DNSimple refuse record changes in the name's zone (400 with its message), `zone: "accepts"` (the
+ * default) lets them through. `recordsAt(fqdn)` is what the zone answers for a name (the Cloudflare
+ * stub's DNS looks there in the end-to-end runs).
  */
 import { STUB_DNSIMPLE_ACCOUNT, STUB_DNSIMPLE_TOKEN } from "./registrar-ids";
 
@@ -16,6 +23,22 @@ export { registrarStubPort, STUB_DNSIMPLE_ACCOUNT, STUB_DNSIMPLE_REGISTRANT, STU
 
 export type NameState = "available" | "taken" | "fails";
 export type RenewalMode = "renews" | "fails";
+export type ZoneMode = "accepts" | "refuses";
+
+export interface StubZoneRecord {
+  id: number;
+  zone_id: string;
+  parent_id: number | null;
+  name: string;
+  content: string;
+  ttl: number;
+  priority: number | null;
+  type: string;
+  regions: string[];
+  system_record: boolean;
+  created_at: string;
+  updated_at: string;
+}
 
 function setRenewal(state: RegistrarStubState, name: string, mode: RenewalMode): void {
   if (mode === "fails") state.renewalFails.add(name.toLowerCase());
@@ -36,10 +59,94 @@ export interface RegistrarStubState {
   registered: Map<string, Registered>;
   /** Every registration and renewal asked for, in order (what a test counts to see nothing happened twice). */
   calls: { kind: "register" | "renew"; domain: string; period?: number }[];
+  /** Hosted DNS zones by name (a registration makes one), with their records. */
+  zones: Map<string, StubZoneRecord[]>;
+  /** Zones whose record changes DNSimple refuses. */
+  zoneRefuses: Set<string>;
 }
 
 export function newRegistrarState(): RegistrarStubState {
-  return { names: new Map(), registered: new Map(), calls: [], renewalFails: new Set() };
+  return { names: new Map(), registered: new Map(), calls: [], renewalFails: new Set(), zones: new Map(), zoneRefuses: new Set() };
+}
+
+const RECORD_TYPES = ["A", "AAAA", "ALIAS", "CAA", "CNAME", "MX", "NS", "SRV", "TXT", "URL"];
+
+function zoneRecord(zone: string, r: { name: string; type: string; content: string; ttl?: number; system?: boolean }): StubZoneRecord {
+  const now = new Date().toISOString();
+  return {
+    id: nextId++,
+    zone_id: zone,
+    parent_id: null,
+    name: r.name,
+    content: r.content,
+    ttl: r.ttl ?? 3600,
+    priority: null,
+    type: r.type,
+    regions: ["global"],
+    system_record: r.system ?? false,
+    created_at: now,
+    updated_at: now,
+  };
+}
+
+/** A new hosted zone, as DNSimple makes one for a registered domain: its SOA and name server records. */
+function newZone(zone: string): StubZoneRecord[] {
+  return [
+    zoneRecord(zone, { name: "", type: "SOA", content: `ns1.dnsimple.com admin.dnsimple.com 1 86400 7200 604800 300`, system: true }),
+    ...["ns1.dnsimple.com", "ns2.dnsimple-edge.net", "ns3.dnsimple.com", "ns4.dnsimple-edge.org"].map((ns) =>
+      zoneRecord(zone, { name: "", type: "NS", content: ns, system: true }),
+    ),
+  ];
+}
+
+/** The records a name has in the stub's zones (the zone is the longest hosted suffix of the name). */
+export function recordsAt(state: RegistrarStubState, fqdn: string): { type: string; content: string }[] {
+  const name = fqdn.toLowerCase();
+  const zone = [...state.zones.keys()].filter((z) => name === z || name.endsWith(`.${z}`)).sort((a, b) => b.length - a.length)[0];
+  if (!zone) return [];
+  const rel = name === zone ? "" : name.slice(0, -(zone.length + 1));
+  return state.zones
+    .get(zone)!
+    .filter((r) => r.name === rel)
+    .map((r) => ({ type: r.type, content: r.content }));
+}
+
+function zoneRecords(state: RegistrarStubState, zone: string, request: Request, url: URL): Promise<Response> | Response {
+  const records = state.zones.get(zone);
+  if (!records) return refuse(404, `Zone \`${zone}\` not found`);
+  if (request.method === "GET") {
+    const q = url.searchParams;
+    const matching = records.filter(
+      (r) =>
+        (!q.has("name") || r.name === q.get("name")) &&
+        (!q.has("type") || r.type === q.get("type")) &&
+        (!q.has("name_like") || r.name.includes(q.get("name_like")!)),
+    );
+    const page = Math.max(1, Number(q.get("page") ?? "1") || 1);
+    const perPage = Math.min(100, Math.max(1, Number(q.get("per_page") ?? "30") || 30));
+    return json(200, {
+      data: matching.slice((page - 1) * perPage, page * perPage),
+      pagination: {
+        current_page: page,
+        per_page: perPage,
+        total_entries: matching.length,
+        total_pages: Math.max(1, Math.ceil(matching.length / perPage)),
+      },
+    });
+  }
+  if (request.method !== "POST") return refuse(405, "Method not allowed");
+  return (async () => {
+    const body = (await request.json()) as { name?: string; type?: string; content?: string; ttl?: number };
+    const errors: Record<string, string[]> = {};
+    if (!body.type || !RECORD_TYPES.includes(body.type)) errors.type = ["is not included in the list"];
+    if (!body.content) errors.content = ["can't be blank"];
+    if (body.type === "CNAME" && !body.name) errors.name = ["A CNAME record cannot be at the zone apex; use an ALIAS record"];
+    if (Object.keys(errors).length > 0) return json(400, { message: "Validation failed", errors });
+    if (state.zoneRefuses.has(zone)) return refuse(400, `Zone ${zone} is locked: its records cannot be changed right now`);
+    const record = zoneRecord(zone, { name: body.name ?? "", type: body.type!, content: body.content!, ttl: body.ttl });
+    records.push(record);
+    return json(201, { data: record });
+  })();
 }
 
 const YEAR_MS = 365 * 86_400_000;
@@ -75,10 +182,13 @@ export function registrarStubHandler(state: RegistrarStubState) {
         price?: number;
         premium?: boolean;
         renewal?: RenewalMode;
+        zone?: ZoneMode;
       };
       const name = body.domain.toLowerCase();
       if (body.state) state.names.set(name, { state: body.state, price: body.price ?? 12, premium: body.premium ?? false });
       if (body.renewal) setRenewal(state, name, body.renewal);
+      if (body.zone === "refuses") state.zoneRefuses.add(name);
+      if (body.zone === "accepts") state.zoneRefuses.delete(name);
       return json(200, { data: body });
     }
     if (request.headers.get("authorization") !== `Bearer ${STUB_DNSIMPLE_TOKEN}`) return json(401, { message: "Authentication failed" });
@@ -87,6 +197,8 @@ export function registrarStubHandler(state: RegistrarStubState) {
     const rest = url.pathname.slice(account.length);
     const registrar = /^\/registrar\/domains\/([^/]+)\/(check|prices|registrations|renewals)$/.exec(rest);
     const owned = /^\/domains\/([^/]+)$/.exec(rest);
+    const records = /^\/zones\/([^/]+)\/records$/.exec(rest);
+    if (records) return zoneRecords(state, decodeURIComponent(records[1]!).toLowerCase(), request, url);
     if (owned && request.method === "GET") {
       const r = state.registered.get(decodeURIComponent(owned[1]!).toLowerCase());
       return r ? json(200, { data: domainView(r) }) : refuse(404, `Domain \`${owned[1]}\` not found`);
@@ -113,6 +225,7 @@ export function registrarStubHandler(state: RegistrarStubState) {
         const now = new Date();
         const r: Registered = { id: nextId++, name, registeredAt: now, expiresAt: new Date(now.getTime() + YEAR_MS) };
         state.registered.set(name, r);
+        if (!state.zones.has(name)) state.zones.set(name, newZone(name));
         return json(201, {
           data: {
             id: nextId++,
@@ -150,6 +263,10 @@ export interface RegistrarStub {
   setName(domain: string, state: NameState, price?: number): void;
   /** Whether the registry refuses the name's renewals. */
   setRenewal(domain: string, mode: RenewalMode): void;
+  /** Whether DNSimple refuses record changes in the name's zone. */
+  setZone(domain: string, mode: ZoneMode): void;
+  /** What the stub's zones answer for a name. */
+  recordsAt(fqdn: string): { type: string; content: string }[];
   close(): Promise<void>;
 }
 
@@ -180,6 +297,9 @@ export async function startRegistrarStub({ port = 0 }: { port?: number } = {}): 
     state,
     setName: (domain, s, price = 12) => state.names.set(domain.toLowerCase(), { state: s, price, premium: false }),
     setRenewal: (domain, mode) => setRenewal(state, domain, mode),
+    setZone: (domain, mode) =>
+      void (mode === "refuses" ? state.zoneRefuses.add(domain.toLowerCase()) : state.zoneRefuses.delete(domain.toLowerCase())),
+    recordsAt: (fqdn) => recordsAt(state, fqdn),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

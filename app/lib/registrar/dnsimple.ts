@@ -8,9 +8,9 @@
  * - DNSIMPLE_API_BASE_URL: https://api.dnsimple.com (default), https://api.sandbox.dnsimple.com,
  *   or the local stub (tests/stubs/registrar-server.ts).
  */
-import { DNSimple, NotFoundError, RequestError } from "dnsimple";
+import { DNSimple, NotFoundError, RequestError, type ZoneRecordType } from "dnsimple";
 import { toMinorUnits } from "../../../domain/orders";
-import { RegistrarRefusal, type Registrar } from "./registrar";
+import { RegistrarRefusal, type Registrar, type ZoneRecord, type ZoneRecords } from "./registrar";
 
 export interface RegistrarEnv {
   DNSIMPLE_TOKEN?: string;
@@ -49,8 +49,16 @@ function refusalOf(error: unknown): RegistrarRefusal | null {
   return new RegistrarRefusal(message, error.status);
 }
 
-/** The registrar, or null when it is not configured (purchases then fail closed). */
-export function dnsimpleRegistrar(env: RegistrarEnv, fetchFn: Fetcher = (r) => fetch(r)): Registrar | null {
+async function refusing<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    throw refusalOf(error) ?? error;
+  }
+}
+
+/** The configured client and ids, or null when any of the three is missing. */
+function clientOf(env: RegistrarEnv, fetchFn: Fetcher) {
   const account = Number(env.DNSIMPLE_ACCOUNT_ID);
   const registrant = Number(env.DNSIMPLE_REGISTRANT_ID);
   if (!env.DNSIMPLE_TOKEN || !Number.isInteger(account) || account <= 0 || !Number.isInteger(registrant) || registrant <= 0) return null;
@@ -61,13 +69,43 @@ export function dnsimpleRegistrar(env: RegistrarEnv, fetchFn: Fetcher = (r) => f
     timeout: 15_000,
     userAgent: "snip",
   });
-  const refusing = async <T>(call: () => Promise<T>): Promise<T> => {
-    try {
-      return await call();
-    } catch (error) {
-      throw refusalOf(error) ?? error;
-    }
+  return { client, account, registrant };
+}
+
+/**
+ * The zones DNSimple hosts for the domains it registered (decision 054): `GET /v2/{account}/zones/{zone}/records`
+ * (every page, through the client's `iterateAll`) and `POST` the same path. Null when not configured.
+ */
+export function dnsimpleZoneRecords(env: RegistrarEnv, fetchFn: Fetcher = (r) => fetch(r)): ZoneRecords | null {
+  const configured = clientOf(env, fetchFn);
+  if (!configured) return null;
+  const { client, account } = configured;
+  return {
+    list: (zone) =>
+      refusing(async () => {
+        const records: ZoneRecord[] = [];
+        for await (const r of client.zones.listZoneRecords.iterateAll(account, zone, { per_page: 100 }))
+          records.push({ name: r.name, type: r.type, content: r.content });
+        return records;
+      }),
+    async create(zone, record) {
+      await refusing(() =>
+        client.zones.createZoneRecord(account, zone, {
+          name: record.name,
+          type: record.type as ZoneRecordType,
+          content: record.content,
+          ttl: 3600,
+        }),
+      );
+    },
   };
+}
+
+/** The registrar, or null when it is not configured (purchases then fail closed). */
+export function dnsimpleRegistrar(env: RegistrarEnv, fetchFn: Fetcher = (r) => fetch(r)): Registrar | null {
+  const configured = clientOf(env, fetchFn);
+  if (!configured) return null;
+  const { client, account, registrant } = configured;
   return {
     async quote(domain) {
       const [check, prices] = await refusing(() =>

@@ -40,3 +40,21 @@ export interface Registrar {
   /** Adds years to a registered domain; returns the renewal id. */
   renew(domain: string, years: number): Promise<string>;
 }
+
+/** A record in a DNS zone hosted at the registrar (decision 054); `name` is relative to the zone ("" is the apex). */
+export interface ZoneRecord {
+  name: string;
+  type: string;
+  content: string;
+}
+
+/**
+ * The DNS zones the registrar hosts for the domains it registered (DNSimple's zones API): how the
+ * order job publishes a bought domain's verification records. Refusals are RegistrarRefusals with
+ * the registrar's words; no answer throws anything else.
+ */
+export interface ZoneRecords {
+  /** Every record of the zone (all pages). */
+  list(zone: string): Promise<ZoneRecord[]>;
+  create(zone: string, record: ZoneRecord): Promise<void>;
+}

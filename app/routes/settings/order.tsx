@@ -184,6 +184,30 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
           <MoveDomainCard key={hostname} hostname={hostname} organizations={moveTo} />
         ))}
         {renewals.length > 0 ? (
+          <SettingsCard title="DNS records" description="Snip publishes the records a bought domain needs in its DNS at DNSimple.">
+            <ul className="divide-y divide-slate-100">
+              {renewals.map((r) => (
+                <li key={r.domain} className="py-3 text-sm" data-testid="dns-row" data-domain={r.domain}>
+                  <p className="font-semibold text-slate-900">{r.domain}</p>
+                  <p data-testid="dns-state" className={r.dnsState === "failed" ? "text-red-700" : "text-slate-700"}>
+                    {r.dnsState === "published"
+                      ? "Published: the domain verifies without anything to do on your side."
+                      : r.dnsState === "failed"
+                        ? `Not published: ${r.dnsDetail ?? "no reason given."}`
+                        : "Not published yet."}
+                  </p>
+                  <Link
+                    to={`/app/settings/branded-domains/verify?domain=${encodeURIComponent(r.domain)}`}
+                    className="mt-1 inline-block font-semibold text-indigo-700 hover:underline"
+                  >
+                    {r.dnsState === "published" ? "Verification" : "The records to publish"}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </SettingsCard>
+        ) : null}
+        {renewals.length > 0 ? (
           <SettingsCard title="Renewal" description="Bought domains renew a year at a time, within 30 days of their expiry.">
             <div className="space-y-3">
               {actionData?.error ? <Notice tone="error">{actionData.error}</Notice> : null}

@@ -15,7 +15,7 @@
  * the provider that took the payment (idempotent there: docs/decisions/049).
  */
 import { getDb, type Db } from "../../../db/client.server";
-import { registrationUpsert } from "../../../db/domain-registrations.server";
+import { getRegistration, registrationUpsert } from "../../../db/domain-registrations.server";
 import {
   claimOrderItem,
   getOrder,
@@ -45,8 +45,9 @@ import {
   type DomainOrderJob,
 } from "../../../domain/orders";
 import { customHostnamesClient, type CustomHostname, type CustomHostnamesClient } from "../../../app/lib/custom-hostnames.server";
-import { dnsimpleRegistrar } from "../../../app/lib/registrar/dnsimple";
-import { RegistrarRefusal, type Registrar } from "../../../app/lib/registrar/registrar";
+import { DEFAULT_CNAME_TARGET, publishDomainRecords } from "../../../app/lib/domain-dns.server";
+import { dnsimpleRegistrar, dnsimpleZoneRecords } from "../../../app/lib/registrar/dnsimple";
+import { RegistrarRefusal, type Registrar, type ZoneRecords } from "../../../app/lib/registrar/registrar";
 import { refundOrderPayment } from "../../../app/lib/billing/order-refunds.server";
 import { refundAmount } from "../../../domain/order-payments";
 import type { QueueEnv } from "./env";
@@ -65,13 +66,32 @@ export const STALLED_ORDER_MS = 10 * 60_000;
 export interface OrderDeps {
   registrar: Registrar | null;
   hostnames: CustomHostnamesClient | null;
+  /** The registrar's DNS zones, where a bought domain's records are published (decision 054); absent: the owner publishes them. */
+  zones?: ZoneRecords | null;
 }
 
 export function orderDeps(env: QueueEnv): OrderDeps {
   return {
     registrar: dnsimpleRegistrar(env),
     hostnames: customHostnamesClient({ ...env, CF_API_BASE_URL: env.CF_API_BASE_URL || "https://api.cloudflare.com/client/v4" }),
+    zones: dnsimpleZoneRecords(env),
   };
+}
+
+/**
+ * After the order is paid: each bought domain's verify-page records published in its DNSimple zone
+ * (decision 054). Whatever DNSimple answers, the order stays paid and the domain added; a step not
+ * done is recorded with DNSimple's words and tried again by the branded domains re-check.
+ */
+async function publishBoughtDomains(env: QueueEnv, db: Db, order: DomainOrder, zones: ZoneRecords, now: Date): Promise<void> {
+  const items = (await listOrderItems(db, [order.id])).filter((i) => i.state === "registered");
+  for (const item of items) {
+    const domain = await getBrandedDomain(db, item.domain);
+    if (!domain || domain.workspaceId !== order.userId) continue;
+    const reg = await getRegistration(db, item.domain);
+    if (!reg || reg.userId !== order.userId || reg.dnsState === "published") continue;
+    await publishDomainRecords(db, zones, domain, env.CF_CNAME_TARGET || DEFAULT_CNAME_TARGET, now);
+  }
 }
 
 interface ItemFailure {
@@ -313,6 +333,7 @@ export async function processDomainOrder(env: QueueEnv, orderId: string, deps: O
     );
     const record: HostRecord = { active: false, root: null, notFound: null };
     for (const row of rows) await env.LINKS.put(hostKey(row.hostname), JSON.stringify(record));
+    if (deps.zones) await publishBoughtDomains(env, db, order, deps.zones, now);
     return ORDER_STATUS.paid;
   }
   return order.status;

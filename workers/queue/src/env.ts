@@ -42,4 +42,6 @@ export interface QueueEnv {
   CF_API_TOKEN?: string;
   CF_ZONE_ID?: string;
   CF_API_BASE_URL?: string;
+  /** Automatic DNS for bought domains (decision 054): the CNAME/ALIAS target published in their zone (the app's CF_CNAME_TARGET). */
+  CF_CNAME_TARGET?: string;
 }

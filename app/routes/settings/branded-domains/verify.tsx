@@ -2,13 +2,20 @@
  * /app/settings/branded-domains/verify?domain= (L): what to publish in DNS for a domain (the CNAME
  * to Snip, the ownership TXT record Cloudflare asked for), its state and its certificate's, and a
  * "Check now" that asks Cloudflare at once (the cron trigger asks every few minutes anyway).
+ * A domain bought through Snip (decision 054): Snip publishes those records in its DNSimple zone;
+ * the page says whether that worked, with DNSimple's words when not, and offers its owner
+ * "Publish DNS records again" (intent=publish-dns, checked on the server: the viewer's own bought domain).
  */
 import { Form, Link } from "react-router";
+import { z } from "zod";
 import { Notice, SubmitButton } from "../../../components/form-fields";
 import { DateTime, SettingsCard, SettingsHeading, settingsButton } from "../../../components/settings";
 import { BRANDED_DOMAINS_PATH } from "../../../../domain/branded-domains";
 import { getCloudflare } from "../../../context.server";
 import { domainOwner, recheckBrandedDomain, requireOwnDomain } from "../../../lib/branded-domains.server";
+import { boughtRegistration, publishDomainRecords } from "../../../lib/domain-dns.server";
+import { dnsimpleZoneRecords } from "../../../lib/registrar/dnsimple";
+import { getDb } from "../../../../db/client.server";
 import { requireUser } from "../../../session.server";
 import type { Route } from "./+types/verify";
 
@@ -21,8 +28,12 @@ const STATE_TEXT = {
   lapsed: "No longer verified: the DNS no longer points to Snip, so its links have stopped. Nothing was deleted.",
 } as const;
 
-function view(domain: Awaited<ReturnType<typeof requireOwnDomain>>, target: string) {
+/** What became of Snip publishing the records of a bought domain (null: not a domain bought through Snip). */
+type AutoDns = { state: "published" | "failed" | "waiting"; detail: string | null } | null;
+
+function view(domain: Awaited<ReturnType<typeof requireOwnDomain>>, target: string, autoDns: AutoDns) {
   return {
+    autoDns,
     hostname: domain.hostname,
     kind: domain.kind,
     status: domain.status,
@@ -39,13 +50,37 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireUser(request, context);
   const { env } = getCloudflare(context);
   const domain = await requireOwnDomain(env, domainOwner(viewer).workspaceId, new URL(request.url).searchParams.get("domain"));
-  return view(domain, env.CF_CNAME_TARGET);
+  const reg = await boughtRegistration(getDb(env.DB), domain);
+  const autoDns: AutoDns = reg ? { state: reg.dnsState ?? "waiting", detail: reg.dnsDetail } : null;
+  return view(domain, env.CF_CNAME_TARGET, autoDns);
 }
+
+/** DNSimple's words as a sentence (its messages often end without a full stop). */
+const sentence = (words: string) => (/[.!?]$/.test(words) ? words : `${words}.`);
+
+const intentSchema = z.object({ intent: z.enum(["check", "publish-dns"]).default("check") });
+
+const PUBLISH_UNAVAILABLE = "Publishing DNS records is not available right now. Please publish the records below yourself.";
 
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireUser(request, context);
   const { env } = getCloudflare(context);
   const domain = await requireOwnDomain(env, domainOwner(viewer).workspaceId, new URL(request.url).searchParams.get("domain"));
+  const parsed = intentSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return Response.json({ checked: false, status: domain.status, error: "Unknown action." }, { status: 422 });
+  if (parsed.data.intent === "publish-dns") {
+    // Only the owner's own bought domain (requireOwnDomain above, then its registration the owner's): never another's zone.
+    const db = getDb(env.DB);
+    const reg = await boughtRegistration(db, domain);
+    if (!reg) throw new Response("Domain not found.", { status: 404 });
+    const zones = dnsimpleZoneRecords(env);
+    if (!zones) {
+      console.error("domain dns: DNSIMPLE_TOKEN, DNSIMPLE_ACCOUNT_ID or DNSIMPLE_REGISTRANT_ID is not set");
+      return Response.json({ checked: false, status: domain.status, error: PUBLISH_UNAVAILABLE }, { status: 503 });
+    }
+    const outcome = await publishDomainRecords(db, zones, domain, env.CF_CNAME_TARGET);
+    return { checked: false, status: domain.status, error: null, published: outcome.state === "published" };
+  }
   try {
     const checked = await recheckBrandedDomain(env, domain);
     return { checked: true, status: checked.status, error: null };
@@ -87,6 +122,29 @@ export default function VerifyDomain({ loaderData: d, actionData }: Route.Compon
             </SubmitButton>
           </Form>
         </SettingsCard>
+        {d.autoDns ? (
+          <SettingsCard title="Automatic DNS" description="You bought this domain through Snip, so Snip publishes its records at DNSimple.">
+            <div data-testid="auto-dns">
+              {d.autoDns.state === "published" ? (
+                <Notice tone="success">Snip published the records below in this domain's DNS. There is nothing for you to do.</Notice>
+              ) : d.autoDns.state === "failed" ? (
+                <Notice tone="error">
+                  {`Snip could not publish the DNS records: ${sentence(d.autoDns.detail ?? "no reason given")} Publish the records below yourself, or try again.`}
+                </Notice>
+              ) : (
+                <Notice tone="info">Snip has not published the records below yet.</Notice>
+              )}
+            </div>
+            {d.autoDns.state !== "published" ? (
+              <Form method="post" className="mt-4">
+                <input type="hidden" name="intent" value="publish-dns" />
+                <SubmitButton className={settingsButton} busyText="Publishing…">
+                  Publish DNS records again
+                </SubmitButton>
+              </Form>
+            ) : null}
+          </SettingsCard>
+        ) : null}
         <SettingsCard title="DNS records to publish" description="At your DNS provider, for this domain.">
           <table className="w-full text-left text-sm">
             <thead>
@@ -98,7 +156,7 @@ export default function VerifyDomain({ loaderData: d, actionData }: Route.Compon
             </thead>
             <tbody className="font-mono text-slate-900">
               <tr>
-                <td className="py-1 pr-4">CNAME</td>
+                <td className="py-1 pr-4">{d.autoDns ? "ALIAS (CNAME)" : "CNAME"}</td>
                 <td className="break-all py-1 pr-4">{d.hostname}</td>
                 <td className="break-all py-1">{d.target}</td>
               </tr>

@@ -1,0 +1,213 @@
+/**
+ * Automatic DNS for a bought domain (issue 18, docs/decisions/054) inside workerd: the real
+ * DNSimple client speaks to the registrar stub's zones API (tests/stubs/registrar-server.ts: v2's
+ * `{data, pagination}` lists and `{message, errors}` refusals). After the order job adds the domain,
+ * the verify page's records (an ALIAS at the apex to the CNAME target, Cloudflare's ownership TXT)
+ * are in its zone; a retry lists first and creates nothing twice; a record found with another value
+ * is reported and left alone; DNSimple refusing or unreachable leaves the order paid and the domain
+ * added, the step recorded as not done with DNSimple's words, and the retry publishes.
+ */
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { getBrandedDomain } from "../../db/branded-domains.server";
+import { getDb } from "../../db/client.server";
+import { getRegistration } from "../../db/domain-registrations.server";
+import { createOrderFromCart, getOrder, moveOrder } from "../../db/orders.server";
+import { ORDER_STATUS, priceCart } from "../../domain/orders";
+import type { CustomHostnamesClient } from "../../app/lib/custom-hostnames.server";
+import { publishDomainRecords, republishBoughtDomain, UNREACHABLE } from "../../app/lib/domain-dns.server";
+import { dnsimpleRegistrar, dnsimpleZoneRecords } from "../../app/lib/registrar/dnsimple";
+import type { QueueEnv } from "../../workers/queue/src/env";
+import { processDomainOrder, type OrderDeps } from "../../workers/queue/src/domain-orders";
+import {
+  newRegistrarState,
+  registrarStubHandler,
+  STUB_DNSIMPLE_ACCOUNT,
+  STUB_DNSIMPLE_REGISTRANT,
+  STUB_DNSIMPLE_TOKEN,
+  type RegistrarStubState,
+  type StubZoneRecord,
+} from "../stubs/registrar-server";
+
+const testEnv = env as unknown as QueueEnv;
+const db = getDb(testEnv.DB);
+const TARGET = "domains.snip.example";
+
+const dnsimpleEnv = {
+  DNSIMPLE_TOKEN: STUB_DNSIMPLE_TOKEN,
+  DNSIMPLE_ACCOUNT_ID: STUB_DNSIMPLE_ACCOUNT,
+  DNSIMPLE_REGISTRANT_ID: STUB_DNSIMPLE_REGISTRANT,
+  DNSIMPLE_API_BASE_URL: "https://dnsimple.stub",
+};
+
+/** Custom hostnames as Cloudflare answers them: pending, with the ownership TXT record to publish. */
+const hostnames: CustomHostnamesClient = {
+  create: async (hostname) => ({
+    id: `cf-${hostname}`,
+    hostname,
+    status: "pending",
+    ssl: { status: "pending_validation" },
+    ownership_verification: { type: "txt", name: `_cf-custom-hostname.${hostname}`, value: `txt-${hostname}` },
+  }),
+  get: async () => null,
+  delete: async () => undefined,
+};
+
+function depsFor(state: RegistrarStubState, fetchZones?: (r: Request) => Promise<Response>): OrderDeps {
+  const handler = registrarStubHandler(state);
+  return {
+    registrar: dnsimpleRegistrar(dnsimpleEnv, handler),
+    hostnames,
+    zones: dnsimpleZoneRecords(dnsimpleEnv, fetchZones ?? handler),
+  };
+}
+
+async function newUser(): Promise<string> {
+  const id = `u-${crypto.randomUUID()}`;
+  await testEnv.DB.prepare("INSERT INTO users (id, name, email, created_at, updated_at) VALUES (?, 'T', ?, 0, 0)")
+    .bind(id, `${id}@example.com`)
+    .run();
+  return id;
+}
+
+const unique = (label: string) => `${label}${crypto.randomUUID().slice(0, 8)}.com`;
+
+async function paidOrder(user: string, domain: string): Promise<string> {
+  const id = await createOrderFromCart(db, user, priceCart([{ domain, price: 1200, years: 1, premium: false }], 0), 0, null);
+  await moveOrder(db, id, ORDER_STATUS.new, ORDER_STATUS.authorized, { paymentRef: `pi_test_${id}` });
+  return id;
+}
+
+/** The zone's own records (not DNSimple's SOA and NS), as the stub holds them. */
+const ownRecords = (state: RegistrarStubState, zone: string) =>
+  (state.zones.get(zone) ?? []).filter((r) => !r.system_record).map((r) => ({ name: r.name, type: r.type, content: r.content }));
+
+const filler = (zone: string, name: string, type: string, content: string): StubZoneRecord => ({
+  id: Math.floor(Math.random() * 1e9),
+  zone_id: zone,
+  parent_id: null,
+  name,
+  content,
+  ttl: 3600,
+  priority: null,
+  type,
+  regions: ["global"],
+  system_record: false,
+  created_at: new Date().toISOString(),
+  updated_at: new Date().toISOString(),
+});
+
+describe("automatic DNS for a bought domain", () => {
+  it("publishes exactly the verify page's records in the domain's zone: ALIAS at the apex, the ownership TXT", async () => {
+    const user = await newUser();
+    const state = newRegistrarState();
+    const domain = unique("dns");
+    const id = await paidOrder(user, domain);
+
+    expect(await processDomainOrder(testEnv, id, depsFor(state))).toBe(ORDER_STATUS.paid);
+    const branded = await getBrandedDomain(db, domain);
+    expect(branded).toMatchObject({ verificationName: `_cf-custom-hostname.${domain}`, verificationValue: `txt-${domain}` });
+    expect(ownRecords(state, domain)).toEqual([
+      { name: "", type: "ALIAS", content: TARGET },
+      { name: "_cf-custom-hostname", type: "TXT", content: `txt-${domain}` },
+    ]);
+    expect(await getRegistration(db, domain)).toMatchObject({ dnsState: "published", dnsDetail: null });
+  });
+
+  it("a retry lists the zone first (every page) and creates nothing twice", async () => {
+    const user = await newUser();
+    const state = newRegistrarState();
+    const domain = unique("retry");
+    const deps = depsFor(state);
+    const id = await paidOrder(user, domain);
+    await processDomainOrder(testEnv, id, deps);
+    const branded = (await getBrandedDomain(db, domain))!;
+
+    // A second publish (a redelivery, the re-check, the button): both records are found, none created.
+    expect(await publishDomainRecords(db, deps.zones!, branded, TARGET)).toMatchObject({ state: "published", created: 0 });
+    // The records behind 150 others: found on a later page of the list.
+    const zone = state.zones.get(domain)!;
+    const mine = zone.filter((r) => !r.system_record);
+    state.zones.set(domain, [
+      ...zone.filter((r) => r.system_record),
+      ...Array.from({ length: 150 }, (_, i) => filler(domain, `host${i}`, "A", "192.0.2.1")),
+      ...mine,
+    ]);
+    expect(await publishDomainRecords(db, deps.zones!, branded, TARGET)).toMatchObject({ state: "published", created: 0 });
+    expect(await processDomainOrder(testEnv, id, deps)).toBe(ORDER_STATUS.paid);
+    expect(ownRecords(state, domain).filter((r) => r.type !== "A")).toEqual([
+      { name: "", type: "ALIAS", content: TARGET },
+      { name: "_cf-custom-hostname", type: "TXT", content: `txt-${domain}` },
+    ]);
+  });
+
+  it("a record already there with another value is reported and left as it is; the missing one is still created", async () => {
+    const user = await newUser();
+    const state = newRegistrarState();
+    const domain = unique("conflict");
+    const deps = depsFor(state);
+    const id = await paidOrder(user, domain);
+    await processDomainOrder(testEnv, id, deps);
+    const branded = (await getBrandedDomain(db, domain))!;
+    // Someone changed the TXT record and removed the ALIAS since.
+    state.zones.set(domain, [
+      ...state.zones.get(domain)!.filter((r) => r.system_record),
+      filler(domain, "_cf-custom-hostname", "TXT", "someone-elses-value"),
+    ]);
+    await testEnv.DB.prepare("UPDATE domain_registrations SET dns_state = NULL WHERE domain = ?").bind(domain).run();
+
+    const outcome = await republishBoughtDomain(db, deps.zones!, branded, TARGET);
+    expect(outcome).toMatchObject({ state: "failed", created: 1 });
+    const detail = `A TXT record for _cf-custom-hostname.${domain} already exists with the value someone-elses-value; Snip left it as it is.`;
+    expect(await getRegistration(db, domain)).toMatchObject({ dnsState: "failed", dnsDetail: detail });
+    expect(ownRecords(state, domain)).toEqual([
+      { name: "_cf-custom-hostname", type: "TXT", content: "someone-elses-value" },
+      { name: "", type: "ALIAS", content: TARGET },
+    ]);
+  });
+
+  it("DNSimple refusing: the order is paid, the domain added, the step not done with DNSimple's words; the retry publishes", async () => {
+    const user = await newUser();
+    const state = newRegistrarState();
+    const domain = unique("refuse");
+    state.zoneRefuses.add(domain);
+    const deps = depsFor(state);
+    const id = await paidOrder(user, domain);
+
+    expect(await processDomainOrder(testEnv, id, deps)).toBe(ORDER_STATUS.paid);
+    expect(await getOrder(db, id)).toMatchObject({ status: ORDER_STATUS.paid, reason: null });
+    const branded = (await getBrandedDomain(db, domain))!;
+    expect(branded).toMatchObject({ workspaceId: user, status: "pending" });
+    expect(await getRegistration(db, domain)).toMatchObject({
+      dnsState: "failed",
+      dnsDetail: `Zone ${domain} is locked: its records cannot be changed right now`,
+    });
+    expect(ownRecords(state, domain)).toEqual([]);
+
+    // Still refused: the retry records it again; then DNSimple takes them.
+    expect(await republishBoughtDomain(db, deps.zones!, branded, TARGET)).toMatchObject({ state: "failed" });
+    state.zoneRefuses.delete(domain);
+    expect(await republishBoughtDomain(db, deps.zones!, branded, TARGET)).toMatchObject({ state: "published", created: 2 });
+    expect(await getRegistration(db, domain)).toMatchObject({ dnsState: "published", dnsDetail: null });
+    expect(ownRecords(state, domain)).toHaveLength(2);
+    // Published: the retry has nothing more to do.
+    expect(await republishBoughtDomain(db, deps.zones!, branded, TARGET)).toBeNull();
+  });
+
+  it("DNSimple unreachable: the order is paid and the step recorded as not done; a domain not bought through Snip is never published", async () => {
+    const user = await newUser();
+    const state = newRegistrarState();
+    const domain = unique("down");
+    const deps = depsFor(state, async () => {
+      throw new TypeError("fetch failed");
+    });
+    const id = await paidOrder(user, domain);
+    expect(await processDomainOrder(testEnv, id, deps)).toBe(ORDER_STATUS.paid);
+    expect(await getRegistration(db, domain)).toMatchObject({ dnsState: "failed", dnsDetail: UNREACHABLE });
+
+    // Another owner's domain of the same name is not this registration's: nothing to publish.
+    const branded = (await getBrandedDomain(db, domain))!;
+    const zones = dnsimpleZoneRecords(dnsimpleEnv, registrarStubHandler(state))!;
+    expect(await republishBoughtDomain(db, zones, { ...branded, workspaceId: await newUser() }, TARGET)).toBeNull();
+  });
+});
