@@ -26,6 +26,8 @@ const rows = [
   ["cached, human traffic (**the redirect ratio**)", run.paths.cachedHuman, "≥ 0.85"],
   ["cached, bot traffic (no User-Agent)", run.paths.cachedBot, ""],
   ["KV read (aliases the isolate has not seen)", run.paths.kv, "≥ 0.5"],
+  // The floor (decision 057): a bare worker reading the same KV record per request; its "redirect" side.
+  ...(run.paths.kvFloor ? [["KV floor: a bare worker that only reads the KV record (same walk)", run.paths.kvFloor, "measured"]] : []),
   ["D1 fallback (aliases missing from KV)", run.paths.d1, "measured"],
   [`overload: cached, human traffic, ${c.overloadConnections} connections`, run.paths.overload, "errors explained"],
 ];

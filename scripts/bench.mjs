@@ -79,9 +79,12 @@ const SHORT_HOST = "localhost:8787"; // the redirect worker's SHORT_HOST: a stor
 // The measured links are spread over three short hosts (docs/decisions/035), alias number i on
 // host i % 3: the default host (asked for as localhost:APP_PORT, a loopback host of this local run),
 // an extra common short domain (SHORT_DOMAINS) and a verified branded domain (its KV host record).
+// BENCH_PLAIN=1, the comparison run: every link on the default host and none with redirect
+// routes, so that what the three hosts and the routes cost shows against the same machine.
+const PLAIN = process.env.BENCH_PLAIN === "1";
 const EXTRA_HOST = "go.bench.example";
 const BRANDED_HOST = "links.bench-brand.example";
-const STORED_HOSTS = [SHORT_HOST, EXTRA_HOST, BRANDED_HOST];
+const STORED_HOSTS = PLAIN ? [SHORT_HOST, SHORT_HOST, SHORT_HOST] : [SHORT_HOST, EXTRA_HOST, BRANDED_HOST];
 const storedHostOf = (i) => STORED_HOSTS[i % STORED_HOSTS.length];
 const BULK_ROWS = env("BENCH_BULK_ROWS", 10_000);
 const TARGETS = { cachedHuman: 0.85, kv: 0.5, analyticsP50Ms: 100 };
@@ -158,7 +161,7 @@ const {
   ...stores
 } = builtWorker("dist/snip_redirect/wrangler.json");
 // Redirect routes on every ROUTED_EVERY-th link: three rules, the KV record's compact form.
-const ROUTED_EVERY = 4;
+const ROUTED_EVERY = PLAIN ? 0 : 4;
 const benchRoutes = (a) => [
   ["fr", "l", ["fr"], "https://example.fr/" + a + "?src=bench"],
   ["tab", "d", ["tablet"], "https://example.com/tablet/" + a + "?src=bench"],
@@ -181,7 +184,7 @@ const seeder = new Miniflare(
     for (let i = from; i < to; i += 200) {
       const puts = [];
       for (let j = i; j < Math.min(to, i + 200); j++)
-        puts.push(env.LINKS.put("link:" + hosts[j % hosts.length] + "/" + alias(j), JSON.stringify({ id: "bench-" + alias(j), url: "https://example.com/" + alias(j) + "?src=bench", status: "active", expiresAt: null, ...(j % ${ROUTED_EVERY} === 0 ? { routes: ${ROUTES_JS}(alias(j)) } : {}) })));
+        puts.push(env.LINKS.put("link:" + hosts[j % hosts.length] + "/" + alias(j), JSON.stringify({ id: "bench-" + alias(j), url: "https://example.com/" + alias(j) + "?src=bench", status: "active", expiresAt: null, ...(${ROUTED_EVERY} > 0 && j % ${ROUTED_EVERY} === 0 ? { routes: ${ROUTES_JS}(alias(j)) } : {}) })));
       await Promise.all(puts);
     }
     return new Response("ok");
@@ -210,10 +213,21 @@ async function insertLinks(prefix, count) {
       `WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
        INSERT INTO links (id, domain, alias, url, status, routes, routes_on, created_at, updated_at)
        SELECT 'bench-' || a, CASE i % 3 WHEN 0 THEN ? WHEN 1 THEN ? ELSE ? END, a, 'https://example.com/' || a || '?src=bench', 'active',
-         CASE WHEN i % ? = 0 THEN replace(?, 'ALIAS', a) END, i % ? = 0, ?, ?
+         CASE WHEN ? > 0 AND i % ? = 0 THEN replace(?, 'ALIAS', a) END, ? > 0 AND i % ? = 0, ?, ?
        FROM (SELECT ? || printf('%06d', i) AS a, i FROM n)`,
     )
-    .bind(count - 1, ...STORED_HOSTS, ROUTED_EVERY, JSON.stringify(benchRoutes("ALIAS")), ROUTED_EVERY, now, now, prefix)
+    .bind(
+      count - 1,
+      ...STORED_HOSTS,
+      ROUTED_EVERY,
+      ROUTED_EVERY,
+      JSON.stringify(benchRoutes("ALIAS")),
+      ROUTED_EVERY,
+      ROUTED_EVERY,
+      now,
+      now,
+      prefix,
+    )
     .run();
 }
 progress("built; seeding D1");
@@ -344,7 +358,7 @@ end
 const ALIAS_FORMAT = (prefix) => `"/${prefix}%06d"`;
 /** The Host header of alias number i (STORED_HOSTS: the default host is asked for by its loopback name). */
 const HOSTS_LUA = `
-local BENCH_HOSTS = { "localhost:${APP_PORT}", "${EXTRA_HOST}", "${BRANDED_HOST}" }
+local BENCH_HOSTS = { ${PLAIN ? `"localhost:${APP_PORT}", "localhost:${APP_PORT}", "localhost:${APP_PORT}"` : `"localhost:${APP_PORT}", "${EXTRA_HOST}", "${BRANDED_HOST}"`} }
 function withHost(i, h)
   h = h or {}
   h["Host"] = BENCH_HOSTS[(i % 3) + 1]
@@ -707,7 +721,7 @@ for (let n = ACCOUNTED_REQUESTS - answered + 1; n <= ACCOUNTED_REQUESTS; n++) {
     e.dims.set(key, (e.dims.get(key) ?? 0) + 1);
   }
   // A routed link's click names the rule that answered it, as the worker decided.
-  if (link % ROUTED_EVERY === 0) {
+  if (ROUTED_EVERY > 0 && link % ROUTED_EVERY === 0) {
     const p = visitPayload(id, visitor, referrer, accountingStarted);
     const heads = { "user-agent": p.userAgent, "accept-language": p.acceptLanguage, referer: p.referrer };
     const matched = pickRoute(benchRoutes(alias("n", link)), {
@@ -1026,7 +1040,9 @@ function printPath(p, note) {
 }
 printPath(
   paths.cachedHuman,
-  `${fmt(CACHED_ALIASES)} links in the isolate cache over 3 hosts (default, extra short domain, branded), 1 in ${ROUTED_EVERY} with 3 redirect routes; people and bots (${fmt(VISITORS)} visitors)`,
+  PLAIN
+    ? `${fmt(CACHED_ALIASES)} links in the isolate cache, all on the default host, none with redirect routes (BENCH_PLAIN); people and bots (${fmt(VISITORS)} visitors)`
+    : `${fmt(CACHED_ALIASES)} links in the isolate cache over 3 hosts (default, extra short domain, branded), 1 in ${ROUTED_EVERY} with 3 redirect routes; people and bots (${fmt(VISITORS)} visitors)`,
 );
 console.log(
   `redirect ratio ${paths.cachedHuman.ratio.toFixed(2)} (human traffic, cached path; median of ${ROUNDS} rounds; target at least ${TARGETS.cachedHuman})`,
@@ -1168,6 +1184,7 @@ writeFileSync(
         pathRounds: PATH_ROUNDS,
         overloadRounds: OVERLOAD_ROUNDS,
         redirectsOnly: REDIRECTS_ONLY,
+        plain: PLAIN,
       },
       paths,
       accounting: acc,
