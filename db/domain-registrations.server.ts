@@ -120,14 +120,26 @@ export async function isRegistrationExpired(db: Db, domain: string): Promise<boo
 
 // Decision 054: expiries the registrar has not confirmed (the pre-0033 backfill), and the DNS step.
 
-/** Registrations whose expiry is an estimate (backfilled), oldest first. */
+/**
+ * Registrations whose expiry is an estimate (backfilled), the least recently tried first: one the
+ * registrar cannot confirm is touched (`markExpiryUnconfirmed`) and goes to the back, so a hundred
+ * such rows never hold back the others.
+ */
 export async function listUncheckedRegistrations(db: Db, limit = 100): Promise<DomainRegistration[]> {
   return db
     .select()
     .from(domainRegistrations)
     .where(isNull(domainRegistrations.expiryCheckedAt))
-    .orderBy(asc(domainRegistrations.expiresAt))
+    .orderBy(asc(domainRegistrations.updatedAt), asc(domainRegistrations.expiresAt))
     .limit(limit);
+}
+
+/** An estimate the registrar could not confirm this time: tried again after every other one. */
+export async function markExpiryUnconfirmed(db: Db, domain: string, now = new Date()): Promise<void> {
+  await db
+    .update(domainRegistrations)
+    .set({ updatedAt: now })
+    .where(and(eq(domainRegistrations.domain, domain), isNull(domainRegistrations.expiryCheckedAt)));
 }
 
 /** The registrar's expiry replaces an estimate; only while it is still unconfirmed (a renewal wins). */

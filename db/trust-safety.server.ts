@@ -160,7 +160,17 @@ function audit(db: Db, staff: StaffActor, action: StaffAuditAction, target: stri
   return staffAuditInsert(db, { staff, action, target, details, at: now });
 }
 
-export type Stores = Pick<LinkStores, "db" | "kv" | "purge">;
+/**
+ * `configuredBanned`: the deployment's BANNED_DOMAINS, so that a kiosk action decides a link's hold
+ * with the same list as the hourly sweep (recheckBannedLinks) and the creation check; without it a
+ * restore or an unban would release a link the sweep holds again an hour later.
+ */
+export type Stores = Pick<LinkStores, "db" | "kv" | "purge"> & { configuredBanned?: readonly string[] };
+
+/** Every banned destination domain a hold is decided with: the shipped list, staff's and the configured ones. */
+async function bannedForHolds(stores: Stores): Promise<string[]> {
+  return [...(await listBannedDomainNames(stores.db)), ...(stores.configuredBanned ?? [])];
+}
 
 /** Bans a destination domain: every link to it (or a subdomain) stops redirecting. False when already banned. */
 export async function banDomain(stores: Stores, staff: StaffActor, domain: string, reason: string, now = new Date()) {
@@ -168,7 +178,7 @@ export async function banDomain(stores: Stores, staff: StaffActor, domain: strin
   if (await getBannedDomain(db, domain)) return { ok: false as const };
   const candidates = await linksMentioning(db, domain);
   const world: World = {
-    banned: [...(await listBannedDomainNames(db)), domain],
+    banned: [...(await bannedForHolds(stores)), domain],
     terminatedUsers: await terminatedOwners(db, unique(candidates.map((link) => link.userId))),
   };
   const changed = plan(candidates, world);
@@ -194,7 +204,7 @@ export async function unbanDomain(stores: Stores, staff: StaffActor, domain: str
   const { db } = stores;
   const candidates = await linksMentioning(db, domain);
   const world: World = {
-    banned: (await listBannedDomainNames(db)).filter((name) => name !== domain),
+    banned: (await bannedForHolds(stores)).filter((name) => name !== domain),
     terminatedUsers: await terminatedOwners(db, unique(candidates.map((link) => link.userId))),
   };
   const changed = plan(candidates, world);
@@ -239,7 +249,7 @@ export async function setLinksTerminated(
   const { db } = stores;
   const candidates = (await linkCandidates(db, ids)).filter((link) => link.status !== "deleted");
   const world: World = {
-    banned: await listBannedDomainNames(db),
+    banned: await bannedForHolds(stores),
     terminatedUsers: await terminatedOwners(db, unique(candidates.map((link) => link.userId))),
   };
   const terminatedAt = reason === null ? null : now;
@@ -281,7 +291,7 @@ export async function setAccountTerminated(
     .from(links)
     .where(and(eq(links.userId, userId), ne(links.status, "deleted")));
   const world: World = {
-    banned: await listBannedDomainNames(db),
+    banned: await bannedForHolds(stores),
     terminatedUsers: reason === null ? new Set() : new Set([userId]),
   };
   const changed = plan(candidates, world);
@@ -313,7 +323,7 @@ export async function moveLink(
 ) {
   const { db } = stores;
   const candidates = await linkCandidates(db, [linkId]);
-  const world: World = { banned: await listBannedDomainNames(db), terminatedUsers: await terminatedOwners(db, [to.id]) };
+  const world: World = { banned: await bannedForHolds(stores), terminatedUsers: await terminatedOwners(db, [to.id]) };
   const changed = plan(candidates, world, () => ({ userId: to.id }));
   await apply(
     stores,

@@ -90,3 +90,11 @@ export function normalizeDomain(input: string): string | null {
 export function kioskLinkHref(domain: string, alias: string): string {
   return `/app/kiosk/alias/${encodeURIComponent(domain)}/${encodeURIComponent(alias)}`;
 }
+
+/** A deployment's BANNED_DOMAINS (comma-separated), as the creation check, the kiosk and the hourly sweep read it. */
+export function parseBannedDomains(raw: string | undefined): string[] {
+  return (raw ?? "")
+    .split(",")
+    .map((domain) => domain.trim().toLowerCase())
+    .filter(Boolean);
+}

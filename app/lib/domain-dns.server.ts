@@ -77,8 +77,10 @@ export async function republishBoughtDomain(
   target: string,
   now = new Date(),
 ): Promise<DnsOutcome | null> {
-  if (domain.status === "active") return null;
-  const reg = await boughtRegistration(db, domain);
+  if (domain.status === "active" || domain.kind !== "domain") return null;
+  // Snip holds the zone of every domain it registered, whoever owns the branded domain now: a bought
+  // domain moved to an organization before its records were published is still retried (decision 053).
+  const reg = await getRegistration(db, domain.hostname);
   if (!reg || reg.dnsState === "published") return null;
   return publishDomainRecords(db, zones, domain, target, now);
 }

@@ -12,6 +12,7 @@ import {
   listUncheckedRegistrations,
   listExpiringRegistrations,
   listUserRegistrations,
+  markExpiryUnconfirmed,
   markRegistrationExpired,
   type DomainRegistration,
 } from "../../db/domain-registrations.server";
@@ -104,9 +105,13 @@ async function confirmEstimatedExpiries(db: Db, registrar: Registrar | null, now
     try {
       const owned = await registrar.owned(reg.domain);
       if (owned?.expiresAt) await confirmRegistrationExpiry(db, reg.domain, new Date(owned.expiresAt), now);
-      else console.error("domain renewals: the registrar does not know the expiry of", reg.domain);
+      else {
+        console.error("domain renewals: the registrar does not know the expiry of", reg.domain);
+        await markExpiryUnconfirmed(db, reg.domain, now);
+      }
     } catch (error) {
       console.error("domain renewals: reading the expiry failed for", reg.domain, error);
+      await markExpiryUnconfirmed(db, reg.domain, now).catch(() => undefined);
     }
   }
 }

@@ -8,6 +8,7 @@ import { auditInsert } from "../../db/audit.server";
 import type { LinkStores } from "../../db/links.server";
 import { listBannedDomainNames } from "../../db/trust-safety.server";
 import { REPUTATION_JOB, type ReputationJob } from "../../domain/reputation";
+import { parseBannedDomains } from "../../domain/trust-safety";
 import type { DestinationContext } from "../../domain/url";
 import type { AppEnv } from "../env.server";
 import { enqueueLinkEvent } from "./webhooks.server";
@@ -70,12 +71,7 @@ export async function destinationContext(env: AppEnv, request: Request): Promise
   if (env.SHORT_ORIGIN) hosts.push(new URL(env.SHORT_ORIGIN).host);
   return {
     ownHosts: hosts,
-    bannedDomains: [
-      ...env.BANNED_DOMAINS.split(",")
-        .map((d) => d.trim())
-        .filter(Boolean),
-      ...(await listBannedDomainNames(getDb(env.DB))),
-    ],
+    bannedDomains: [...parseBannedDomains(env.BANNED_DOMAINS), ...(await listBannedDomainNames(getDb(env.DB)))],
   };
 }
 

@@ -205,9 +205,27 @@ describe("automatic DNS for a bought domain", () => {
     expect(await processDomainOrder(testEnv, id, deps)).toBe(ORDER_STATUS.paid);
     expect(await getRegistration(db, domain)).toMatchObject({ dnsState: "failed", dnsDetail: UNREACHABLE });
 
-    // Another owner's domain of the same name is not this registration's: nothing to publish.
+    // A domain Snip did not register (no registration of that name): its zone is not Snip's, nothing is published.
     const branded = (await getBrandedDomain(db, domain))!;
     const zones = dnsimpleZoneRecords(dnsimpleEnv, registrarStubHandler(state))!;
-    expect(await republishBoughtDomain(db, zones, { ...branded, workspaceId: await newUser() }, TARGET)).toBeNull();
+    const elsewhere = unique("byhand");
+    expect(await republishBoughtDomain(db, zones, { ...branded, hostname: elsewhere }, TARGET)).toBeNull();
+    expect(state.zones.get(elsewhere)).toBeUndefined();
+  });
+
+  it("a bought domain moved to an organization before its records were published is still published by the retry", async () => {
+    const user = await newUser();
+    const state = newRegistrarState();
+    const domain = unique("moved");
+    const refusing = depsFor(state, async () => new Response(JSON.stringify({ message: "Zone is locked" }), { status: 423 }));
+    expect(await processDomainOrder(testEnv, await paidOrder(user, domain), refusing)).toBe(ORDER_STATUS.paid);
+    expect(await getRegistration(db, domain)).toMatchObject({ dnsState: "failed" });
+
+    // Now the organization's (decision 053): no longer in the buyer's personal workspace.
+    const branded = (await getBrandedDomain(db, domain))!;
+    const moved = { ...branded, workspaceId: null, organizationId: `org-${crypto.randomUUID()}` };
+    const zones = dnsimpleZoneRecords(dnsimpleEnv, registrarStubHandler(state))!;
+    expect(await republishBoughtDomain(db, zones, moved, TARGET)).toMatchObject({ state: "published", created: 2 });
+    expect(await getRegistration(db, domain)).toMatchObject({ dnsState: "published" });
   });
 });

@@ -155,4 +155,58 @@ describe("migration 0038 (renewal rows for domains bought before 0033)", () => {
     expect(state.calls).toEqual([{ kind: "renew", domain: "oldbrand.com", period: 1 }]);
     expect((await getRegistration(getDb(d1), "oldbrand.com"))?.expiresAt.getTime()).toBe(real.getTime() + YEAR);
   });
+
+  it("an estimate the registrar cannot confirm goes to the back: a hundred unknown domains do not hold back a known one", async () => {
+    await applyD1Migrations(d1, testEnv.TEST_MIGRATIONS);
+    const user = "many-buyer";
+    await run(
+      "INSERT INTO users (id, name, email, created_at, updated_at) VALUES (?, 'Many', 'many@example.com', ?, ?)",
+      user,
+      ordered,
+      ordered,
+    );
+    const paid = await order(user, 48, []);
+    const insert = (domain: string, expiresAt: number) =>
+      run(
+        `INSERT INTO domain_registrations (domain, user_id, order_id, expires_at, auto_renew, expired, created_at, updated_at, expiry_checked_at)
+         VALUES (?, ?, ?, ?, 1, 0, ?, ?, NULL)`,
+        domain,
+        user,
+        paid,
+        expiresAt,
+        ordered,
+        ordered,
+      );
+    // A hundred domains the registrar no longer has, all expiring before the one it knows.
+    for (let i = 0; i < 100; i++) await insert(`gone${String(i).padStart(3, "0")}.com`, ordered + YEAR + i * 1000);
+    const knownExpiry = new Date(ordered + 2 * YEAR);
+    await insert("stillours.com", ordered + 2 * YEAR - DAY);
+
+    const state = newRegistrarState();
+    state.registered.set("stillours.com", { id: 6001, name: "stillours.com", registeredAt: new Date(ordered), expiresAt: knownExpiry });
+    const registrar = dnsimpleRegistrar(
+      {
+        DNSIMPLE_TOKEN: STUB_DNSIMPLE_TOKEN,
+        DNSIMPLE_ACCOUNT_ID: STUB_DNSIMPLE_ACCOUNT,
+        DNSIMPLE_REGISTRANT_ID: STUB_DNSIMPLE_REGISTRANT,
+        DNSIMPLE_API_BASE_URL: "https://dnsimple.stub",
+      },
+      registrarStubHandler(state),
+    )!;
+    const appEnv = {
+      ...testEnv,
+      DB: d1,
+      JOBS: { send: async () => undefined },
+      REDIRECT: { purgeHosts: async () => undefined },
+    } as unknown as AppEnv;
+
+    // The first daily pass asks about the hundred that come first and cannot confirm them...
+    await runRenewalPass(appEnv, new Date(ordered + 30 * DAY), registrar);
+    expect((await getRegistration(getDb(d1), "stillours.com"))?.expiryCheckedAt).toBeNull();
+    // ...so the next one reaches the domain the registrar knows.
+    const second = new Date(ordered + 31 * DAY);
+    await runRenewalPass(appEnv, second, registrar);
+    expect(await getRegistration(getDb(d1), "stillours.com")).toMatchObject({ expiresAt: knownExpiry, expiryCheckedAt: second });
+    expect((await getRegistration(getDb(d1), "gone000.com"))?.expiryCheckedAt).toBeNull();
+  });
 });

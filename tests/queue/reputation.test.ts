@@ -8,6 +8,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import { getDb } from "../../db/client.server";
 import { createLink } from "../../db/links.server";
+import { setLinksTerminated } from "../../db/trust-safety.server";
 import { linkKey } from "../../domain/link-record";
 import { REPUTATION_JOB, safeBrowsingProvider, type ReputationJob } from "../../domain/reputation";
 import worker from "../../workers/queue/index";
@@ -175,5 +176,23 @@ describe("the background banned-list re-check", () => {
     expect(await sweepAll({ ...testEnv, BANNED_DOMAINS: "" })).toBeGreaterThanOrEqual(1);
     expect(await blockedOf(configured.id)).toBeNull();
     expect(await blockedOf(staffBanned.id)).toBe("domain");
+  });
+
+  it("a kiosk action decides with the configured list too: restoring a terminated link to a BANNED_DOMAINS destination leaves it held", async () => {
+    const tag = crypto.randomUUID().slice(0, 6);
+    const link = await createLink(stores, { domain: "localhost:8787", url: `https://cfg-${tag}.example/` });
+    const staff = { id: `staff-${tag}`, email: `staff-${tag}@example.com` };
+    await testEnv.DB.prepare("INSERT INTO users (id, name, email, created_at, updated_at) VALUES (?, 'Staff', ?, 0, 0)")
+      .bind(staff.id, staff.email)
+      .run();
+    const kiosk = { ...stores, purge: async () => undefined, configuredBanned: [`cfg-${tag}.example`] };
+    // Staff terminate the link, then restore it: the configured ban still holds it ("domain").
+    await setLinksTerminated(kiosk, staff, [link.id], "spam", `localhost:8787/${link.alias}`);
+    expect(await blockedOf(link.id)).toBe("link");
+    await setLinksTerminated(kiosk, staff, [link.id], null, `localhost:8787/${link.alias}`);
+    expect(await blockedOf(link.id)).toBe("domain");
+    // Without the configured list (as before), the restore released it.
+    await setLinksTerminated({ ...kiosk, configuredBanned: [] }, staff, [link.id], null, `localhost:8787/${link.alias}`);
+    expect(await blockedOf(link.id)).toBeNull();
   });
 });

@@ -10,7 +10,7 @@ import { links, reputationHits } from "../../../db/schema";
 import { listBannedDomainNames, sweepBannedLinks } from "../../../db/trust-safety.server";
 import type { Envelope } from "../../../domain/events";
 import { REPUTATION_JOB, safeBrowsingProvider, type ReputationJob, type UrlReputationProvider } from "../../../domain/reputation";
-import { linkDestinations } from "../../../domain/trust-safety";
+import { linkDestinations, parseBannedDomains } from "../../../domain/trust-safety";
 import type { QueueEnv } from "./env";
 
 const MAX_LINKS = 500;
@@ -113,14 +113,6 @@ export async function scheduleReputationRecheck(env: QueueEnv, now = new Date())
 
 const BANNED_CURSOR = "banned_recheck_cursor";
 
-/** The configured BANNED_DOMAINS (comma-separated), as the app reads them. */
-function configuredBannedDomains(env: QueueEnv): string[] {
-  return (env.BANNED_DOMAINS ?? "")
-    .split(",")
-    .map((domain) => domain.trim().toLowerCase())
-    .filter(Boolean);
-}
-
 /**
  * The background check against the banned list (hourly, from the consumer's cron; with or without
  * the reputation provider's key): the next page of links after its own rowid cursor is decided
@@ -132,7 +124,7 @@ export async function recheckBannedLinks(env: QueueEnv, now = new Date()): Promi
   const db = getDb(env.DB);
   const cursorRow = await env.DB.prepare("SELECT value FROM kiosk_settings WHERE key = ?").bind(BANNED_CURSOR).first<{ value: string }>();
   const cursor = Number(cursorRow?.value ?? "0") || 0;
-  const banned = [...(await listBannedDomainNames(db)), ...configuredBannedDomains(env)];
+  const banned = [...(await listBannedDomainNames(db)), ...parseBannedDomains(env.BANNED_DOMAINS)];
   const { next, changed } = await sweepBannedLinks({ db, kv: env.LINKS }, banned, cursor, now);
   await env.DB.prepare(
     "INSERT INTO kiosk_settings (key, value, updated_at) VALUES (?, ?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",

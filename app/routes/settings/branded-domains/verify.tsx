@@ -66,7 +66,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireUser(request, context);
   const { env } = getCloudflare(context);
   const domain = await requireOwnDomain(env, domainOwner(viewer).workspaceId, new URL(request.url).searchParams.get("domain"));
-  const parsed = intentSchema.safeParse(Object.fromEntries(await request.formData()));
+  // A post without a form body (a bare "check now") is the check, not a 500.
+  const form = await request.formData().catch(() => new FormData());
+  const parsed = intentSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) return Response.json({ checked: false, status: domain.status, error: "Unknown action." }, { status: 422 });
   if (parsed.data.intent === "publish-dns") {
     // Only the owner's own bought domain (requireOwnDomain above, then its registration the owner's): never another's zone.
