@@ -79,10 +79,23 @@ export async function expectPartlyRefunded(page: Page, orderId: string, kept: st
   await expect(page.getByText(failed, { exact: true })).toHaveCount(0);
 }
 
-/** The order's status as its success page shows it ("new" until paid). */
+/**
+ * The order's status as its success page shows it ("new" until paid). The page refreshes itself
+ * every 2 s until the order is final: on a loaded machine that refresh can cut this navigation
+ * short (net::ERR_ABORTED) or replace the page while it is read; then it is asked again.
+ */
 export async function orderStatus(page: Page, orderId: string): Promise<string> {
-  await page.goto(`/app/shopping-cart/success?order=${orderId}`);
-  return (await page.getByTestId("order-status").textContent()) ?? "";
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await page.goto(`/app/shopping-cart/success?order=${orderId}`, { waitUntil: "domcontentloaded" });
+      return (await page.getByTestId("order-status").textContent({ timeout: 5_000 })) ?? "";
+    } catch (error) {
+      const cutShort = /ERR_ABORTED|interrupted by another navigation|Execution context was destroyed|frame was detached/.test(
+        String(error),
+      );
+      if (!cutShort || attempt === 5) throw error;
+    }
+  }
 }
 
 /** Until the order's page shows `status`. */

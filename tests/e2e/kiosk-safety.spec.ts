@@ -49,7 +49,7 @@ async function userWithLink(page: Page, url: string) {
   await giveSubscription(page, user.email);
   const prefix = `ks${tag()}`;
   const { data } = await devFixture(page, { action: "links", email: user.email, count: 1, aliasPrefix: prefix, url });
-  return { user, alias: `${prefix}01`, userId: data.userId as string };
+  return { user, alias: `${prefix}01`, userId: data.userId as string, linkId: (data.links as { id: string }[])[0]!.id };
 }
 
 async function expectFieldError(page: Page, label: string, message: string) {
@@ -293,6 +293,58 @@ test.describe("kiosk trust and safety", () => {
       await expect(kiosk.getByText("Sign-up is open to everyone again.")).toBeVisible();
       await staff.context.close();
     }
+  });
+
+  test("staff review URL-reputation hits: Terminate stops the link, Dismiss clears a false positive; a non-staff post changes nothing", async ({
+    playwright,
+    page,
+    browser,
+    request,
+  }) => {
+    const bad = `https://example.com/flagged-${tag()}`;
+    const { user, alias: badAlias, linkId: badId } = await userWithLink(page, bad);
+    const fine = `https://example.com/false-positive-${tag()}`;
+    const prefix = `kr${tag()}`;
+    const { data } = await devFixture(page, { action: "links", email: user.email, count: 1, aliasPrefix: prefix, url: fine });
+    const fineAlias = `${prefix}01`;
+    const ids = new Map<string, string>();
+    for (const { alias, linkId } of [
+      { alias: badAlias, linkId: badId },
+      { alias: fineAlias, linkId: (data.links as { id: string }[])[0]!.id },
+    ]) {
+      const hit = await devFixture(page, { action: "reputation-hit", email: user.email, linkId, threatType: "MALWARE" });
+      ids.set(alias, hit.data.id as string);
+    }
+
+    // Not staff: the review's post is refused and the link keeps redirecting.
+    const subscriber = await playwright.request.newContext({ baseURL: BASE_URL });
+    await apiLogin(subscriber, DEMO);
+    const refused = await subscriber.post("/app/kiosk/aliases", {
+      form: { id: ids.get(badAlias)!, intent: "terminate" },
+      headers: SAME_ORIGIN,
+      maxRedirects: 0,
+    });
+    expect(refused.status()).toBe(302);
+    expect(refused.headers().location).toBe("/");
+    expect((await visit(request, badAlias)).location).toBe(bad);
+    await subscriber.dispose();
+
+    const staff = await staffPage(browser);
+    const kiosk = staff.page;
+    await kiosk.goto("/app/kiosk/aliases");
+    const review = kiosk.getByRole("table", { name: "Reputation hits" });
+    await expect(review).toContainText(`/${badAlias}`);
+    await expect(review).toContainText(bad);
+    await expect(review).toContainText("MALWARE");
+
+    await kiosk.getByRole("button", { name: `Terminate ${badAlias}` }).click();
+    await expect(kiosk).toHaveURL(/notice=terminated/);
+    await expectShortLink(request, badAlias, "disabled");
+    await kiosk.getByRole("button", { name: `Dismiss the hit on ${fineAlias}` }).click();
+    await expect(kiosk).toHaveURL(/notice=dismissed/);
+    await expect(kiosk.getByText("Nothing to review.")).toBeVisible();
+    expect((await visit(request, fineAlias)).location).toBe(fine);
+    await staff.context.close();
   });
 
   test("a non-staff post to any trust-and-safety action changes nothing", async ({ playwright, page, request }) => {

@@ -116,6 +116,8 @@ const fixtureSchema = z.discriminatedUnion("action", [
   }),
   // Clicks options (issue 20): a link's counted clicks so far (links.tracked_clicks)
   z.object({ action: z.literal("tracked-clicks"), email, linkId: z.string().min(1), tracked: z.number().int().min(0).max(1_000_000_000) }),
+  // A URL-reputation hit on the user's own link, as the reputation job records one (decision 036).
+  z.object({ action: z.literal("reputation-hit"), email, linkId: z.string().min(1), threatType: z.string().min(1).max(60) }),
   z.object({
     action: z.literal("organization"),
     email,
@@ -321,6 +323,17 @@ export async function action({ request, context }: Route.ActionArgs) {
         .bind(input.tracked, input.linkId, userId)
         .run();
       return json({ data: { userId, linkId: input.linkId, tracked: input.tracked } });
+    case "reputation-hit": {
+      const id = crypto.randomUUID();
+      const inserted = await env.DB.prepare(
+        `INSERT INTO reputation_hits (id, link_id, url, provider, threat_type, checked_at)
+         SELECT ?, id, url, 'google-safe-browsing', ?, ? FROM links WHERE id = ? AND user_id = ?`,
+      )
+        .bind(id, input.threatType, Date.now(), input.linkId, userId)
+        .run();
+      if ((inserted.meta.changes ?? 0) === 0) return apiError(404, `No link ${input.linkId} of ${input.email}.`);
+      return json({ data: { id } });
+    }
     case "links": {
       const workspaceId = await fixtureWorkspace(db, userId, input);
       if (!workspaceId) return apiError(404, `No team ${input.team} in ${input.organization}.`);
