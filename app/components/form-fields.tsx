@@ -95,9 +95,19 @@ export function PasswordField({ label, name, errors, id, ...input }: Omit<FieldP
   );
 }
 
+/**
+ * The field conform adds to a round trip that is not the form's submission: the server check of
+ * a field the user has left (`shouldRevalidate: "onBlur"` after a refused post), a list edit.
+ * `INTENT` of @conform-to/dom, which @conform-to/react does not re-export.
+ */
+const CONFORM_INTENT = "__intent__";
+
 export function SubmitButton({ children, busyText, className }: { children: ReactNode; busyText?: string; className?: string }) {
   const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
+  // Busy (and disabled) only while the form itself is posted. Pressing the button moves the focus
+  // off the field being corrected, which starts its check between the press and the release: a
+  // button disabled by that check swallowed the click, and the form was never sent.
+  const busy = navigation.state === "submitting" && !navigation.formData?.has(CONFORM_INTENT);
   return (
     <button
       type="submit"

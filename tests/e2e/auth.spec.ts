@@ -4,7 +4,7 @@
  * the password reset link that works once, and the return to `to` after sign-in.
  */
 import { ACCOUNT_TEXT, DEMO, loginUser, logout, mailLink, newUser, registerUser, registerVerifiedUser } from "./accounts";
-import { BASE_URL, expect, test } from "./fixtures";
+import { acceptCookies, BASE_URL, expect, test } from "./fixtures";
 
 test.describe("sign-up, verification, sign-out, sign-in", () => {
   test("a new user registers, verifies through the mailed link, logs out and logs back in", async ({ page }) => {
@@ -63,6 +63,46 @@ test.describe("sign-up, verification, sign-out, sign-in", () => {
     await otherPage.getByRole("button", { name: "Sign Up" }).click();
     await expect(otherPage.locator("#field-email-error")).toHaveText("The email has already been taken.");
     await other.close();
+  });
+
+  test("after a refused sign-up, pressing Sign Up while the corrected field is being checked still signs up", async ({ page }) => {
+    const user = newUser();
+    // The cookie banner would cover the button the mouse presses below.
+    await acceptCookies(page);
+    await page.goto("/app/register");
+    await page.getByLabel("Name").fill(user.name);
+    await page.getByLabel("Email").fill(user.email);
+    const password = page.getByLabel("Password", { exact: true });
+    await password.fill("12345");
+    const signUp = page.getByRole("button", { name: "Sign Up" });
+    await signUp.click();
+    await expect(page.locator("#field-password-error")).toHaveText(ACCOUNT_TEXT.passwordMin);
+
+    // From now on the form checks a field on the server when it is left. Pressing the button
+    // leaves the password field: that check is held in flight while the press is under way.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/app/register.data", async (route) => {
+      if (!route.request().postData()?.includes("__intent__=")) return route.fallback();
+      await released;
+      // The sign-up's own post may have cancelled it meanwhile.
+      await route.continue().catch(() => {});
+    });
+    const checking = page.waitForRequest(
+      (request) => request.url().endsWith("/app/register.data") && !!request.postData()?.includes("__intent__="),
+    );
+    await password.fill(user.password);
+    await signUp.scrollIntoViewIfNeeded();
+    const box = (await signUp.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await checking;
+    // Let the page render whatever the check in flight changes.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 100)))));
+    await expect(signUp).toBeEnabled();
+    await page.mouse.up();
+    release();
+    await expect(page).toHaveURL(/\/app\/email\/verify\?sent=1$/, { timeout: 20_000 });
   });
 });
 
