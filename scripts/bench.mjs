@@ -2,7 +2,9 @@
 // npm run bench: measures, in one run on this machine,
 //  1. redirects per second and p50/p99 latency of the redirect path through the front door
 //     (the redirect worker, as npm start and production run it: isolate cache, KV, D1
-//     fallback, clicks batched to the queue and counted by the consumer in the same runtime),
+//     fallback, clicks batched to the queue and counted by the clicks consumer, which runs in a
+//     runtime of its own as production runs it on other machines, docs/decisions/058;
+//     BENCH_ONE_RUNTIME=1 puts it back on the service's thread),
 //     each side by side with a bare worker answering a constant redirect, on four paths:
 //       - cached, human traffic: links in the isolate cache, visited by people (browsers'
 //         User-Agents, referrers, languages, countries, addresses; about one in ten a bot), so
@@ -303,31 +305,58 @@ export default {
 );
 await floor.ready;
 
-// BENCH_NO_CLICK_CONSUMER=1 runs the service without the clicks consumer (the clicks wait in the
-// queue), as production's redirect worker runs: the consumer on other machines. An experiment:
-// its accounting run cannot count anything.
-const NO_CLICK_CONSUMER = process.env.BENCH_NO_CLICK_CONSUMER === "1";
-const withoutClickConsumer = (worker) => {
-  if (!NO_CLICK_CONSUMER || worker.name !== "snip-queue") return worker;
-  const { "snip-clicks": _clicks, ...queueConsumers } = worker.queueConsumers;
-  return { ...worker, queueConsumers };
+// The clicks consumer runs in a runtime of its own (docs/decisions/058), as in production, where
+// the redirect worker's queue send leaves the machine and the consumer and D1's writes run on
+// others: the service's runtime (front door, app, every other consumer) sends clicks to the
+// snip-clicks queue, and Miniflare's dev registry carries each send to the consumer's runtime,
+// a second workerd process with the queue worker's clicks consumers only. That runtime writes
+// the rollups into its own copy of the seeded D1, which the settling and the accounting run read.
+// BENCH_ONE_RUNTIME=1 keeps the consumer in the service's runtime, on its one thread (the
+// comparison; the figures before decision 058).
+const ONE_RUNTIME = process.env.BENCH_ONE_RUNTIME === "1";
+const CLICK_QUEUES = ["snip-clicks", "snip-clicks-dlq"];
+const registry = { unsafeDevRegistryPath: join(state, "registry") };
+/** The queue worker's consumers, with (`keep`) or without the clicks queues. */
+const clickConsumers = (keep) => (worker) => {
+  if (worker.name !== "snip-queue") return worker;
+  const entries = Object.entries(worker.queueConsumers).filter(([queue]) => CLICK_QUEUES.includes(queue) === keep);
+  return { ...worker, queueConsumers: Object.fromEntries(entries) };
 };
+const serviceVars = { SHORT_DOMAINS: JSON.stringify([{ domain: EXTRA_HOST }]) };
+let clicksRuntime = null;
+if (!ONE_RUNTIME) {
+  cpSync(join(state, "v3", "d1"), join(state, "clicks", "v3", "d1"), { recursive: true });
+  clicksRuntime = await startRuntime({
+    port: 0,
+    persist: join(state, "clicks"),
+    verbose: !!process.env.BENCH_VERBOSE,
+    crons: false,
+    vars: serviceVars,
+    configs: ["dist/snip_queue/wrangler.json"],
+    adjust: clickConsumers(true),
+    instance: registry,
+  });
+}
 const app = await startRuntime({
   port: APP_PORT,
   persist: state,
   verbose: !!process.env.BENCH_VERBOSE,
   crons: false,
-  vars: { SHORT_DOMAINS: JSON.stringify([{ domain: EXTRA_HOST }]) },
-  adjust: withoutClickConsumer,
+  vars: serviceVars,
+  adjust: ONE_RUNTIME ? (worker) => worker : clickConsumers(false),
+  instance: ONE_RUNTIME ? {} : registry,
 });
 await bare.ready;
 const db = await app.getD1Database("DB", "snip-app");
 const kv = await app.getKVNamespace("LINKS", "snip-app");
-// The bare runtime started first, the service's last (the seeder's has ended).
-// Started in this order: bare, floor, service.
-const [BARE_PID, FLOOR_PID, APP_PID] = (() => {
+/** The D1 the clicks consumer writes: its own runtime's copy, or the service's. */
+const clicksDb = clicksRuntime ? await clicksRuntime.getD1Database("DB", "snip-queue") : db;
+// Started in this order: bare, floor, the clicks consumer's runtime (unless BENCH_ONE_RUNTIME), the
+// service (the seeder's has ended).
+const [BARE_PID, FLOOR_PID, CLICKS_PID, APP_PID] = (() => {
   const pids = workerdPids();
-  return pids.length === 3 ? pids : [0, 0, 0];
+  if (ONE_RUNTIME) return pids.length === 3 ? [pids[0], pids[1], 0, pids[2]] : [0, 0, 0, 0];
+  return pids.length === 4 ? pids : [0, 0, 0, 0];
 })();
 if ((await kv.get(`link:${storedHostOf(KV_ALIASES - 1)}/${alias("k", KV_ALIASES - 1)}`)) === null)
   throw new Error("bench: the seeded KV is not the service's");
@@ -501,22 +530,28 @@ async function retrying(fn) {
     }
   }
 }
-const query = (sql, ...params) =>
-  retrying(() =>
-    db
-      .prepare(sql)
-      .bind(...params)
-      .first(),
-  );
-const queryAll = async (sql, ...params) =>
-  (
-    await retrying(() =>
-      db
+/** Reads of one D1 database through its binding proxy. */
+const reader = (database) => ({
+  query: (sql, ...params) =>
+    retrying(() =>
+      database
         .prepare(sql)
         .bind(...params)
-        .all(),
-    )
-  ).results;
+        .first(),
+    ),
+  queryAll: async (sql, ...params) =>
+    (
+      await retrying(() =>
+        database
+          .prepare(sql)
+          .bind(...params)
+          .all(),
+      )
+    ).results,
+});
+const { query } = reader(db);
+/** The rollups and dead letters the clicks consumer writes. */
+const clicks = reader(clicksDb);
 
 /** The median; for an even count the mean of the two middle values. */
 function median(xs) {
@@ -535,7 +570,7 @@ async function settleClicks() {
   let steady = 0;
   const until = Date.now() + 90_000;
   while (Date.now() < until && steady < 2) {
-    const { n } = await query("SELECT COALESCE(SUM(clicks + bot_clicks), 0) AS n FROM click_hourly");
+    const { n } = await clicks.query("SELECT COALESCE(SUM(clicks + bot_clicks), 0) AS n FROM click_hourly");
     steady = n === last ? steady + 1 : 0;
     last = n;
     await new Promise((r) => setTimeout(r, 1000));
@@ -593,12 +628,16 @@ async function rounds(
         bareRuns.push(run);
       } else {
         const cpu = cpuMs(measured.pid);
+        // The clicks consumer's runtime, when the measured side is the service (decision 058).
+        const consumer = measured.pid === APP_PID ? CLICKS_PID : 0;
+        const consumerCpu = cpuMs(consumer);
         const run = wrk(measured.url, scriptPath, seconds, { connections, scriptArgs: walk ? [walk.offset] : [] });
         // wrk builds one request more than it sends, and some are in flight when it stops.
         if (walk) walk.offset += run.requests + connections + 1;
         appRuns.push(run);
         await settleClicks();
         run.cpuUsPerRequest = ((cpuMs(measured.pid) - cpu) * 1000) / run.requests;
+        run.consumerCpuUsPerRequest = ((cpuMs(consumer) - consumerCpu) * 1000) / run.requests;
       }
     }
     const a = appRuns.at(-1);
@@ -614,6 +653,7 @@ async function rounds(
     max: Math.max(...runs.map((r) => r.max)),
     requests: runs.reduce((a, r) => a + r.requests, 0),
     cpuUsPerRequest: median(runs.map((r) => r.cpuUsPerRequest)),
+    consumerCpuUsPerRequest: median(runs.map((r) => r.consumerCpuUsPerRequest ?? NaN)),
     errors: runs.reduce((a, r) => a + r.errors, 0),
     unexpected: runs.reduce((a, r) => a + r.unexpected, 0),
     socket: Object.fromEntries(["connect", "read", "write", "timeout"].map((k) => [k, runs.reduce((a, r) => a + r.socket[k], 0)])),
@@ -687,9 +727,9 @@ const [answered, unexpectedAnswers] = accounting.accounting ?? [0, -1];
 const countedIds = Array.from({ length: COUNTED_LINKS }, (_, i) => linkId("n", i));
 const inList = countedIds.map(() => "?").join(",");
 let drainedAfterMs = NaN;
-const deadline = Date.now() + (NO_CLICK_CONSUMER ? 0 : 120_000);
+const deadline = Date.now() + 120_000;
 while (Date.now() < deadline) {
-  const { n } = await query(
+  const { n } = await clicks.query(
     `SELECT COALESCE(SUM(clicks + bot_clicks), 0) AS n FROM click_hourly WHERE link_id IN (${inList})`,
     ...countedIds,
   );
@@ -734,12 +774,12 @@ for (let n = ACCOUNTED_REQUESTS - answered + 1; n <= ACCOUNTED_REQUESTS; n++) {
     e.dims.set(key, (e.dims.get(key) ?? 0) + 1);
   }
 }
-const hourly = await queryAll(
+const hourly = await clicks.queryAll(
   `SELECT link_id AS id, SUM(clicks) AS clicks, SUM(bot_clicks) AS bots, SUM(uniques) AS uniques, COUNT(*) AS hours
    FROM click_hourly WHERE link_id IN (${inList}) GROUP BY link_id`,
   ...countedIds,
 );
-const dimensionRows = await queryAll(
+const dimensionRows = await clicks.queryAll(
   `SELECT link_id AS id, dimension, value, SUM(clicks) AS clicks FROM click_dimensions WHERE link_id IN (${inList}) GROUP BY link_id, dimension, value`,
   ...countedIds,
 );
@@ -783,7 +823,7 @@ for (const id of countedIds) {
     }
   }
 }
-const dead = await query("SELECT COUNT(*) AS n FROM dead_letters");
+const dead = await clicks.query("SELECT COUNT(*) AS n FROM dead_letters");
 Object.assign(acc, {
   rps: accounting.rps,
   socketErrors: accounting.socketErrors,
@@ -997,7 +1037,7 @@ end
     analyticsTimes[period] = { p50: median(times), max: Math.max(...times) };
   }
 }
-await Promise.all([bare.dispose(), floor.dispose(), app.dispose()]);
+await Promise.all([bare.dispose(), floor.dispose(), app.dispose(), clicksRuntime?.dispose()]);
 rmSync(state, { recursive: true, force: true }); // memory-backed: give it back
 const loadAfter = loadavg();
 
@@ -1015,7 +1055,8 @@ const apiMatches = apiRun ? apiStored.n >= apiOk && apiStored.n - apiOk <= API_C
 
 console.log(
   `\nSnip benchmark — ${new Date().toISOString()} — wrk -t1 -c${CONNECTIONS}, ${DURATION_S}s a side a round, ` +
-    `Miniflare API (no wrangler dev proxy), local state in ${STATE_ROOT}, this machine`,
+    `Miniflare API (no wrangler dev proxy), local state in ${STATE_ROOT}, this machine; ` +
+    `the clicks consumer ${ONE_RUNTIME ? "in the service's runtime (BENCH_ONE_RUNTIME)" : "in a runtime of its own (decision 058)"}`,
 );
 console.log(`load average (1, 5, 15 min) ${load(loadBefore)} before, ${load(loadAfter)} after; ${fmt(seedSeconds)} s to seed KV\n`);
 
@@ -1034,8 +1075,12 @@ function printPath(p, note) {
   console.log(`  ratio per round: ${p.pairRatios.map((r) => r.toFixed(2)).join(", ")}`);
   if (Number.isFinite(p.cpuRatio))
     console.log(
-      `  CPU a request (workerd, clicks included): bare ${p.bare.cpuUsPerRequest.toFixed(0)} µs, redirect ${p.app.cpuUsPerRequest.toFixed(0)} µs; ` +
+      `  CPU a request (workerd${ONE_RUNTIME ? ", clicks consumer included" : ""}): bare ${p.bare.cpuUsPerRequest.toFixed(0)} µs, redirect ${p.app.cpuUsPerRequest.toFixed(0)} µs; ` +
         `CPU ratio ${p.cpuRatio.toFixed(2)} (rounds ${p.cpuRatios.map((r) => r.toFixed(2)).join(", ")})`,
+    );
+  if (Number.isFinite(p.app.consumerCpuUsPerRequest))
+    console.log(
+      `  the clicks consumer's own runtime: ${p.app.consumerCpuUsPerRequest.toFixed(0)} µs of CPU a request, until its rollups settled`,
     );
 }
 printPath(
@@ -1176,7 +1221,7 @@ writeFileSync(
       durationS: Math.round((Date.now() - startedAt) / 1000),
       machine: { loadBefore, loadAfter },
       config: {
-        noClickConsumer: NO_CLICK_CONSUMER,
+        clicksConsumer: ONE_RUNTIME ? "in the service's runtime" : "in a runtime of its own",
         connections: CONNECTIONS,
         overloadConnections: OVERLOAD_CONNECTIONS,
         seconds: DURATION_S,

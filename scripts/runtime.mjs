@@ -78,9 +78,10 @@ export const LOCAL_DEV_VARS = Object.freeze({ LOCAL_DEV: "true" });
 /**
  * Starts the service. `persist` is a wrangler state folder (".wrangler/state") or false
  * for in-memory state; `vars` override variables of every worker; `adjust` may change a worker's
- * Miniflare options (the bench uses it to measure without the clicks consumer). Cron triggers run
- * every minute unless `crons` is false. `localDev: false` runs the built workers exactly as
- * deployed (the production-safety tests do).
+ * Miniflare options and `configs` choose which built workers run (the bench runs the clicks
+ * consumer in a runtime of its own, docs/decisions/058); `instance` adds Miniflare instance options
+ * (the bench's dev registry). Cron triggers run every minute unless `crons` is false.
+ * `localDev: false` runs the built workers exactly as deployed (the production-safety tests do).
  */
 export async function startRuntime({
   port,
@@ -91,8 +92,10 @@ export async function startRuntime({
   crons = true,
   localDev = true,
   adjust = (worker) => worker,
+  configs = BUILT_WORKERS,
+  instance = {},
 }) {
-  const workers = BUILT_WORKERS.map((config) => {
+  const workers = configs.map((config) => {
     const worker = builtWorker(config);
     return adjust({ ...worker, bindings: { ...worker.bindings, ...(localDev ? LOCAL_DEV_VARS : {}), ...vars } });
   });
@@ -107,6 +110,7 @@ export async function startRuntime({
       // GET /cdn-cgi/local/scheduled?cron=... with `MF-Route-Override: <worker>` runs a cron trigger (local runs only).
       unsafeTriggerHandlers: true,
       ...state,
+      ...instance,
       workers,
     }),
   );
