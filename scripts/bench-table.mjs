@@ -37,7 +37,10 @@ const lines = [
   "",
   `Latest full run: ${run.at.slice(0, 16).replace("T", " ")} UTC (\`${file}\`), wrk -t1 -c${c.connections}, ${c.seconds} s a side a round, ` +
     `load average ${run.machine.loadBefore.map((x) => x.toFixed(1)).join(" / ")} before the run (2 cores, shared). ` +
-    "The CPU ratio (CPU time of the bare runtime a request over the service's, clicks included) moves least with the machine's load.",
+    (c.clicksConsumer === "in a runtime of its own"
+      ? "The clicks consumer ran in a runtime of its own (decision 058): the service's CPU a request leaves it out, and its own is given below the table. "
+      : "") +
+    `The CPU ratio (CPU time of the bare runtime a request over the service's${c.clicksConsumer === "in a runtime of its own" ? "" : ", clicks included"}) moves least with the machine's load.`,
   "",
   "| path | bare worker req/s | redirect req/s | ratio (median of rounds) | rounds | CPU a request, bare / redirect (CPU ratio) | redirect p50 / p99 | errors (redirect / bare) | target |",
   "| --- | ---: | ---: | ---: | --- | ---: | ---: | ---: | --- |",
@@ -47,6 +50,13 @@ const lines = [
       `${fmt(p.bare.cpuUsPerRequest)} / ${fmt(p.app.cpuUsPerRequest)} µs (${p.cpuRatio.toFixed(2)}) | ` +
       `${ms(p.app.p50)} / ${ms(p.app.p99)} | ${p.app.errors} / ${p.bare.errors} | ${target} |`,
   ),
+  ...(Number.isFinite(run.paths.cachedHuman.app.consumerCpuUsPerRequest)
+    ? [
+        "",
+        `The clicks consumer's runtime spent ${fmt(run.paths.cachedHuman.app.consumerCpuUsPerRequest)} µs of CPU a request on the cached path with human traffic ` +
+          `and ${fmt(run.paths.cachedBot.app.consumerCpuUsPerRequest)} µs with bot traffic, until its rollups settled.`,
+      ]
+    : []),
   "",
   `Clicks: ${fmt(acc.answered)} visits in the accounting run (${fmt(acc.expectedClicks)} by people, ${fmt(acc.expectedBots)} by bots): ` +
     `${fmt(acc.clicks)} clicks, ${fmt(acc.bots)} bot clicks and ${fmt(acc.uniques)} unique visitors in the rollups, ` +
