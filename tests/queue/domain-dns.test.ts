@@ -22,9 +22,7 @@ import { processDomainOrder, type OrderDeps } from "../../workers/queue/src/doma
 import {
   newRegistrarState,
   registrarStubHandler,
-  STUB_DNSIMPLE_ACCOUNT,
-  STUB_DNSIMPLE_REGISTRANT,
-  STUB_DNSIMPLE_TOKEN,
+  STUB_DNSIMPLE_ENV,
   type RegistrarStubState,
   type StubZoneRecord,
 } from "../stubs/registrar-server";
@@ -32,13 +30,6 @@ import {
 const testEnv = env as unknown as QueueEnv;
 const db = getDb(testEnv.DB);
 const TARGET = "domains.snip.example";
-
-const dnsimpleEnv = {
-  DNSIMPLE_TOKEN: STUB_DNSIMPLE_TOKEN,
-  DNSIMPLE_ACCOUNT_ID: STUB_DNSIMPLE_ACCOUNT,
-  DNSIMPLE_REGISTRANT_ID: STUB_DNSIMPLE_REGISTRANT,
-  DNSIMPLE_API_BASE_URL: "https://dnsimple.stub",
-};
 
 /** Custom hostnames as Cloudflare answers them: pending, with the ownership TXT record to publish. */
 const hostnames: CustomHostnamesClient = {
@@ -56,9 +47,9 @@ const hostnames: CustomHostnamesClient = {
 function depsFor(state: RegistrarStubState, fetchZones?: (r: Request) => Promise<Response>): OrderDeps {
   const handler = registrarStubHandler(state);
   return {
-    registrar: dnsimpleRegistrar(dnsimpleEnv, handler),
+    registrar: dnsimpleRegistrar(STUB_DNSIMPLE_ENV, handler),
     hostnames,
-    zones: dnsimpleZoneRecords(dnsimpleEnv, fetchZones ?? handler),
+    zones: dnsimpleZoneRecords(STUB_DNSIMPLE_ENV, fetchZones ?? handler),
   };
 }
 
@@ -207,7 +198,7 @@ describe("automatic DNS for a bought domain", () => {
 
     // A domain Snip did not register (no registration of that name): its zone is not Snip's, nothing is published.
     const branded = (await getBrandedDomain(db, domain))!;
-    const zones = dnsimpleZoneRecords(dnsimpleEnv, registrarStubHandler(state))!;
+    const zones = dnsimpleZoneRecords(STUB_DNSIMPLE_ENV, registrarStubHandler(state))!;
     const elsewhere = unique("byhand");
     expect(await republishBoughtDomain(db, zones, { ...branded, hostname: elsewhere }, TARGET)).toBeNull();
     expect(state.zones.get(elsewhere)).toBeUndefined();
@@ -224,7 +215,7 @@ describe("automatic DNS for a bought domain", () => {
     // Now the organization's (decision 053): no longer in the buyer's personal workspace.
     const branded = (await getBrandedDomain(db, domain))!;
     const moved = { ...branded, workspaceId: null, organizationId: `org-${crypto.randomUUID()}` };
-    const zones = dnsimpleZoneRecords(dnsimpleEnv, registrarStubHandler(state))!;
+    const zones = dnsimpleZoneRecords(STUB_DNSIMPLE_ENV, registrarStubHandler(state))!;
     expect(await republishBoughtDomain(db, zones, moved, TARGET)).toMatchObject({ state: "published", created: 2 });
     expect(await getRegistration(db, domain)).toMatchObject({ dnsState: "published" });
   });

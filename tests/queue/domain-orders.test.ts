@@ -30,14 +30,7 @@ import { dnsimpleRegistrar } from "../../app/lib/registrar/dnsimple";
 import type { QueueEnv } from "../../workers/queue/src/env";
 import { processDomainOrder, requeueStalledOrders, STALLED_ORDER_MS, type OrderDeps } from "../../workers/queue/src/domain-orders";
 import type { DomainOrderJob } from "../../domain/orders";
-import {
-  newRegistrarState,
-  registrarStubHandler,
-  STUB_DNSIMPLE_ACCOUNT,
-  STUB_DNSIMPLE_REGISTRANT,
-  STUB_DNSIMPLE_TOKEN,
-  type RegistrarStubState,
-} from "../stubs/registrar-server";
+import { newRegistrarState, registrarStubHandler, STUB_DNSIMPLE_ENV, type RegistrarStubState } from "../stubs/registrar-server";
 
 const testEnv = env as unknown as QueueEnv;
 const db = getDb(testEnv.DB);
@@ -71,15 +64,7 @@ function hostnamesKept(): CustomHostnamesClient & { created: string[] } {
 }
 
 function depsFor(state: RegistrarStubState, hostnames = hostnamesKept()): OrderDeps & { hostnames: ReturnType<typeof hostnamesKept> } {
-  const registrar = dnsimpleRegistrar(
-    {
-      DNSIMPLE_TOKEN: STUB_DNSIMPLE_TOKEN,
-      DNSIMPLE_ACCOUNT_ID: STUB_DNSIMPLE_ACCOUNT,
-      DNSIMPLE_REGISTRANT_ID: STUB_DNSIMPLE_REGISTRANT,
-      DNSIMPLE_API_BASE_URL: "https://dnsimple.stub",
-    },
-    registrarStubHandler(state),
-  );
+  const registrar = dnsimpleRegistrar(STUB_DNSIMPLE_ENV, registrarStubHandler(state));
   return { registrar, hostnames };
 }
 

@@ -16,13 +16,7 @@ import { runRenewalPass } from "../../app/lib/domain-renewals.server";
 import { dnsimpleRegistrar } from "../../app/lib/registrar/dnsimple";
 import type { QueueEnv } from "../../workers/queue/src/env";
 import { renewDomain } from "../../workers/queue/src/domain-renewals";
-import {
-  newRegistrarState,
-  registrarStubHandler,
-  STUB_DNSIMPLE_ACCOUNT,
-  STUB_DNSIMPLE_REGISTRANT,
-  STUB_DNSIMPLE_TOKEN,
-} from "../stubs/registrar-server";
+import { newRegistrarState, registrarStubHandler, STUB_DNSIMPLE_ENV } from "../stubs/registrar-server";
 
 type Migrations = Parameters<typeof applyD1Migrations>[1];
 const testEnv = env as unknown as QueueEnv & { MIGRATION_DB: D1Database; TEST_MIGRATIONS: Migrations };
@@ -101,15 +95,7 @@ describe("migration 0038 (renewal rows for domains bought before 0033)", () => {
     const state = newRegistrarState();
     const real = new Date(ordered + 2 * YEAR + 3_600_000);
     state.registered.set("oldbrand.com", { id: 5001, name: "oldbrand.com", registeredAt: new Date(ordered), expiresAt: real });
-    const registrar = dnsimpleRegistrar(
-      {
-        DNSIMPLE_TOKEN: STUB_DNSIMPLE_TOKEN,
-        DNSIMPLE_ACCOUNT_ID: STUB_DNSIMPLE_ACCOUNT,
-        DNSIMPLE_REGISTRANT_ID: STUB_DNSIMPLE_REGISTRANT,
-        DNSIMPLE_API_BASE_URL: "https://dnsimple.stub",
-      },
-      registrarStubHandler(state),
-    )!;
+    const registrar = dnsimpleRegistrar(STUB_DNSIMPLE_ENV, registrarStubHandler(state))!;
     const now = Date.now();
     await run(
       `INSERT INTO subscriptions (id, owner_id, user_id, slot, name, interval, amount, ends_at, period_starts_at, period_ends_at, created_at, updated_at)
@@ -184,15 +170,7 @@ describe("migration 0038 (renewal rows for domains bought before 0033)", () => {
 
     const state = newRegistrarState();
     state.registered.set("stillours.com", { id: 6001, name: "stillours.com", registeredAt: new Date(ordered), expiresAt: knownExpiry });
-    const registrar = dnsimpleRegistrar(
-      {
-        DNSIMPLE_TOKEN: STUB_DNSIMPLE_TOKEN,
-        DNSIMPLE_ACCOUNT_ID: STUB_DNSIMPLE_ACCOUNT,
-        DNSIMPLE_REGISTRANT_ID: STUB_DNSIMPLE_REGISTRANT,
-        DNSIMPLE_API_BASE_URL: "https://dnsimple.stub",
-      },
-      registrarStubHandler(state),
-    )!;
+    const registrar = dnsimpleRegistrar(STUB_DNSIMPLE_ENV, registrarStubHandler(state))!;
     const appEnv = {
       ...testEnv,
       DB: d1,

@@ -23,14 +23,7 @@ import type { Registrar } from "../../app/lib/registrar/registrar";
 import type { QueueEnv } from "../../workers/queue/src/env";
 import { processDomainOrder } from "../../workers/queue/src/domain-orders";
 import { renewDomain } from "../../workers/queue/src/domain-renewals";
-import {
-  newRegistrarState,
-  registrarStubHandler,
-  STUB_DNSIMPLE_ACCOUNT,
-  STUB_DNSIMPLE_REGISTRANT,
-  STUB_DNSIMPLE_TOKEN,
-  type RegistrarStubState,
-} from "../stubs/registrar-server";
+import { newRegistrarState, registrarStubHandler, STUB_DNSIMPLE_ENV, type RegistrarStubState } from "../stubs/registrar-server";
 
 const testEnv = env as unknown as QueueEnv;
 const db = getDb(testEnv.DB);
@@ -38,15 +31,7 @@ const DAY = 86_400_000;
 const YEAR = 365 * DAY;
 
 function registrarOver(state: RegistrarStubState): Registrar {
-  return dnsimpleRegistrar(
-    {
-      DNSIMPLE_TOKEN: STUB_DNSIMPLE_TOKEN,
-      DNSIMPLE_ACCOUNT_ID: STUB_DNSIMPLE_ACCOUNT,
-      DNSIMPLE_REGISTRANT_ID: STUB_DNSIMPLE_REGISTRANT,
-      DNSIMPLE_API_BASE_URL: "https://dnsimple.stub",
-    },
-    registrarStubHandler(state),
-  )!;
+  return dnsimpleRegistrar(STUB_DNSIMPLE_ENV, registrarStubHandler(state))!;
 }
 
 const hostnames: CustomHostnamesClient = {

@@ -17,9 +17,20 @@
  * default) lets them through. `recordsAt(fqdn)` is what the zone answers for a name (the Cloudflare
  * stub's DNS looks there in the end-to-end runs).
  */
-import { STUB_DNSIMPLE_ACCOUNT, STUB_DNSIMPLE_TOKEN } from "./registrar-ids";
+import { STUB_DNSIMPLE_ACCOUNT, STUB_DNSIMPLE_REGISTRANT, STUB_DNSIMPLE_TOKEN } from "./registrar-ids";
 
 export { registrarStubPort, STUB_DNSIMPLE_ACCOUNT, STUB_DNSIMPLE_REGISTRANT, STUB_DNSIMPLE_TOKEN } from "./registrar-ids";
+
+/**
+ * The DNSimple settings of a Worker test whose registrar client talks to `registrarStubHandler`
+ * in-process (no server: the host is never resolved).
+ */
+export const STUB_DNSIMPLE_ENV = {
+  DNSIMPLE_TOKEN: STUB_DNSIMPLE_TOKEN,
+  DNSIMPLE_ACCOUNT_ID: STUB_DNSIMPLE_ACCOUNT,
+  DNSIMPLE_REGISTRANT_ID: STUB_DNSIMPLE_REGISTRANT,
+  DNSIMPLE_API_BASE_URL: "https://dnsimple.stub",
+} as const;
 
 export type NameState = "available" | "taken" | "fails";
 export type RenewalMode = "renews" | "fails";
