@@ -21,7 +21,8 @@ type AdsEnv = Pick<AppEnv, "ADS_PROVIDER" | "ADS_CLIENT" | "ADS_SLOT" | "LOCAL_D
 
 /** The ad unit this deployment (or, locally, this browser) serves; null when ads are off. */
 export function configuredAds(env: AdsEnv, devClient: DevClient): AdUnit | null {
-  if (env.LOCAL_DEV === "true" && devClient.ads) return { scriptUrl: LOCAL_ADS_SCRIPT, client: "ca-pub-0000000000000000", slot: "0000000000" };
+  if (env.LOCAL_DEV === "true" && devClient.ads)
+    return { scriptUrl: LOCAL_ADS_SCRIPT, client: "ca-pub-0000000000000000", slot: "0000000000" };
   if (env.ADS_PROVIDER !== "adsense") return null;
   if (env.ADS_CLIENT === "") {
     console.warn("ads: ADS_PROVIDER is adsense but ADS_CLIENT is empty; no ads are shown");

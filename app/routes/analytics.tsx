@@ -149,18 +149,21 @@ function breakdownsOf(report: Awaited<ReturnType<typeof getLinkAnalytics>>, rout
   const names = { region: displayNames("region"), language: displayNames("language") };
   // The "Routes" card names each rule with its destination: the owner's page only (docs/decisions/037).
   const routeLabel = routes === undefined ? null : routeLabels(routes);
-  return DIMENSIONS.filter(({ id }) => id !== "route" || (routeLabel !== null && (routes !== null || report.breakdowns.route.rows.length > 0))).map(
-    ({ id, title, column }) => {
-      const breakdown: Breakdown = report.breakdowns[id];
-      return {
-        id,
-        title,
-        column,
-        other: breakdown.other,
-        rows: breakdown.rows.map((row) => ({ ...row, label: id === "route" && routeLabel ? routeLabel(row.value) : labelOf(id, row.value, names) })),
-      };
-    },
-  );
+  return DIMENSIONS.filter(
+    ({ id }) => id !== "route" || (routeLabel !== null && (routes !== null || report.breakdowns.route.rows.length > 0)),
+  ).map(({ id, title, column }) => {
+    const breakdown: Breakdown = report.breakdowns[id];
+    return {
+      id,
+      title,
+      column,
+      other: breakdown.other,
+      rows: breakdown.rows.map((row) => ({
+        ...row,
+        label: id === "route" && routeLabel ? routeLabel(row.value) : labelOf(id, row.value, names),
+      })),
+    };
+  });
 }
 
 /** Clicks options (issue 20, docs/decisions/038): the plan's limit when the link reached it, else null. */
@@ -605,7 +608,11 @@ export default function Analytics({ loaderData, actionData }: Route.ComponentPro
       </header>
 
       {clickLimit !== null ? (
-        <p role="status" data-testid="click-limit" className="mb-6 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+        <p
+          role="status"
+          data-testid="click-limit"
+          className="mb-6 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+        >
           {clickLimitNotice(clickLimit)}
         </p>
       ) : null}

@@ -109,5 +109,4 @@ describe("teams in D1", () => {
     expect(rows.map((r) => r.action)).toEqual(["team.created", "member.added", "member.role-changed", "member.removed"]);
     expect(JSON.parse(rows[3]!.details)).toEqual({ email: member.email, role: "member", left: true });
   });
-
 });

@@ -67,7 +67,12 @@ async function world() {
   const owner = `owner-${crypto.randomUUID()}`;
   await run("INSERT INTO users (id, name, email, created_at, updated_at) VALUES (?, 'O', ?, 0, 0)", owner, `${owner}@example.com`);
   const org = crypto.randomUUID();
-  await run("INSERT INTO organizations (id, slug, name, owner_user_id, created_at, updated_at) VALUES (?, ?, 'Org', ?, 0, 0)", org, `o-${org}`, owner);
+  await run(
+    "INSERT INTO organizations (id, slug, name, owner_user_id, created_at, updated_at) VALUES (?, ?, 'Org', ?, 0, 0)",
+    org,
+    `o-${org}`,
+    owner,
+  );
   const sales = crypto.randomUUID();
   const ops = crypto.randomUUID();
   for (const [id, slug] of [

@@ -44,9 +44,18 @@ describe("the configured ad unit", () => {
 
   it("keeps the privacy manager on for a visitor who sees no ad", () => {
     const unit = configuredAds(ADSENSE, {});
-    expect(adsForPage(unit, { subscribed: false, cookiesAccepted: true, doNotSell: true, strictPrivate: false })).toEqual({ on: true, unit: null });
-    expect(adsForPage(unit, { subscribed: false, cookiesAccepted: true, doNotSell: false, strictPrivate: false })).toEqual({ on: true, unit });
-    expect(adsForPage(null, { subscribed: false, cookiesAccepted: true, doNotSell: false, strictPrivate: false })).toEqual({ on: false, unit: null });
+    expect(adsForPage(unit, { subscribed: false, cookiesAccepted: true, doNotSell: true, strictPrivate: false })).toEqual({
+      on: true,
+      unit: null,
+    });
+    expect(adsForPage(unit, { subscribed: false, cookiesAccepted: true, doNotSell: false, strictPrivate: false })).toEqual({
+      on: true,
+      unit,
+    });
+    expect(adsForPage(null, { subscribed: false, cookiesAccepted: true, doNotSell: false, strictPrivate: false })).toEqual({
+      on: false,
+      unit: null,
+    });
   });
 });
 

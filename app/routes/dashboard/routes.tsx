@@ -26,7 +26,16 @@ import {
 } from "../../../domain/redirect-routes";
 import { FieldError, Notice } from "../../components/form-fields";
 import { getCloudflare } from "../../context.server";
-import { draftOf, emptyDraft, readDrafts, ROUTE_MESSAGES, routesTooMany, validateDrafts, type RuleDraft, type RuleErrors } from "../../forms/link-routes";
+import {
+  draftOf,
+  emptyDraft,
+  readDrafts,
+  ROUTE_MESSAGES,
+  routesTooMany,
+  validateDrafts,
+  type RuleDraft,
+  type RuleErrors,
+} from "../../forms/link-routes";
 import { destinationContext, linkStores, shortUrl } from "../../lib/links.server";
 import { requireUser } from "../../session.server";
 import type { Route } from "./+types/routes";

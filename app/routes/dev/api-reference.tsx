@@ -13,9 +13,7 @@ import type { Route } from "./+types/api-reference";
 /** Where the build puts Scalar's standalone bundle (vite.config.ts). */
 const SCALAR_SCRIPT = "/vendor/scalar/standalone.js";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "API reference | Snip" },
-];
+export const meta: Route.MetaFunction = () => [{ title: "API reference | Snip" }];
 
 type Operation = { method: string; path: string; summary: string };
 

@@ -94,7 +94,9 @@ export default function TeamSso({ loaderData, actionData }: Route.ComponentProps
               <div>
                 <dt className="font-semibold text-slate-500">Status</dt>
                 <dd className="mt-1 text-slate-900">
-                  {d.verified.length > 0 ? "On: members of the verified domains sign in with the organization's identity provider." : "Set up, waiting for a verified domain."}
+                  {d.verified.length > 0
+                    ? "On: members of the verified domains sign in with the organization's identity provider."
+                    : "Set up, waiting for a verified domain."}
                 </dd>
               </div>
               <div>
@@ -133,7 +135,9 @@ export default function TeamSso({ loaderData, actionData }: Route.ComponentProps
             {d.teamRequires ? (
               <>
                 <strong>{d.team} requires single sign-on.</strong>{" "}
-                {d.signedInWithSso ? "You signed in with single sign-on." : "You will be asked to sign in with single sign-on when you next switch to this team."}
+                {d.signedInWithSso
+                  ? "You signed in with single sign-on."
+                  : "You will be asked to sign in with single sign-on when you next switch to this team."}
               </>
             ) : (
               <>

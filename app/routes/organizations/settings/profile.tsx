@@ -220,8 +220,8 @@ export default function OrganizationProfile({ loaderData, actionData }: Route.Co
             title="Delete organization"
             description={
               <>
-                Deletes the organization with its roles, users, teams, invitations, support requests and audit trail, for good. A paid plan of the organization or of its teams is
-                cancelled at once, before anything is deleted. Type{" "}
+                Deletes the organization with its roles, users, teams, invitations, support requests and audit trail, for good. A paid plan
+                of the organization or of its teams is cancelled at once, before anything is deleted. Type{" "}
                 <strong className="text-slate-800">{organization.slug}</strong> to confirm.
               </>
             }
