@@ -316,11 +316,15 @@ await floor.ready;
 const ONE_RUNTIME = process.env.BENCH_ONE_RUNTIME === "1";
 const CLICK_QUEUES = ["snip-clicks", "snip-clicks-dlq"];
 const registry = { unsafeDevRegistryPath: join(state, "registry") };
-/** The queue worker's consumers, with (`keep`) or without the clicks queues. */
+// The registry knows workers by name, first come first served: the consumer's runtime runs the
+// queue worker under a name of its own, so that both runtimes' queue workers are registered (and
+// what the clicks consumer sends to the jobs queue reaches the service's).
+const CLICKS_WORKER = "snip-queue-clicks";
+/** The queue worker's consumers, with (`keep`, renamed) or without the clicks queues. */
 const clickConsumers = (keep) => (worker) => {
   if (worker.name !== "snip-queue") return worker;
   const entries = Object.entries(worker.queueConsumers).filter(([queue]) => CLICK_QUEUES.includes(queue) === keep);
-  return { ...worker, queueConsumers: Object.fromEntries(entries) };
+  return { ...worker, ...(keep ? { name: CLICKS_WORKER } : {}), queueConsumers: Object.fromEntries(entries) };
 };
 const serviceVars = { SHORT_DOMAINS: JSON.stringify([{ domain: EXTRA_HOST }]) };
 let clicksRuntime = null;
@@ -350,7 +354,7 @@ await bare.ready;
 const db = await app.getD1Database("DB", "snip-app");
 const kv = await app.getKVNamespace("LINKS", "snip-app");
 /** The D1 the clicks consumer writes: its own runtime's copy, or the service's. */
-const clicksDb = clicksRuntime ? await clicksRuntime.getD1Database("DB", "snip-queue") : db;
+const clicksDb = clicksRuntime ? await clicksRuntime.getD1Database("DB", CLICKS_WORKER) : db;
 // Started in this order: bare, floor, the clicks consumer's runtime (unless BENCH_ONE_RUNTIME), the
 // service (the seeder's has ended).
 const [BARE_PID, FLOOR_PID, CLICKS_PID, APP_PID] = (() => {
