@@ -147,13 +147,23 @@ async function submitCreate(page: Page, url: string): Promise<void> {
   await createForm(page).getByRole("button", { name: "Shorten", exact: true }).click();
 }
 
-/** A string in the form library's code however it is bundled (its intent field's name). */
-const FORM_LIBRARY_MARKER = "__intent__";
+/**
+ * A string in the form library's code however it is bundled: one of @conform-to/dom's own error
+ * messages. (Not its intent field's name, `__intent__`: SubmitButton reads that field to tell a
+ * field check from the form's own post, so the name is in our shared form code too.)
+ */
+const FORM_LIBRARY_MARKER = "The submit event is dispatched by form#";
 
 test("a signed-in user's creation form loads no form library, and the UTM builder only when it is opened", async ({ page }) => {
   test.setTimeout(90_000);
   // A subscriber's dashboard (whose form has the advanced options with the UTM switch); a free
   // user's homepage loads no React at all (the test above).
+  // The marker finds the library where it is shipped: the sign-in form checks a field on blur with it.
+  const signIn = await scriptsOf(page, "/app/login");
+  expect(
+    [...signIn.values()].some((body) => body.includes(FORM_LIBRARY_MARKER)),
+    "the sign-in page ships the form library",
+  ).toBe(true);
   const user = await registerUser(page);
   await giveSubscription(page, user.email, { plan: "pro" });
   for (const path of ["/dashboard"]) {
