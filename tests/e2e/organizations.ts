@@ -94,9 +94,14 @@ export async function newDeveloper(prefix: string): Promise<TestUser> {
   return user;
 }
 
-/** An API request context signed in as the user (cookies kept); the caller disposes of it. */
+/**
+ * An API request context signed in as the user (cookies kept); the caller disposes of it. Such a
+ * persona's session waits while the others' requests run, longer than the runtime keeps an idle
+ * connection open: a request sent on a pooled connection as the server closes it failed with
+ * "socket hang up" (once in a CI run), so each request has a connection of its own.
+ */
 export async function signedIn(user: TestUser): Promise<APIRequestContext> {
-  const context = await playwrightRequest.newContext({ baseURL: BASE_URL });
+  const context = await playwrightRequest.newContext({ baseURL: BASE_URL, extraHTTPHeaders: { connection: "close" } });
   await apiLogin(context, user);
   return context;
 }
