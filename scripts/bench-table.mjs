@@ -24,6 +24,10 @@ const c = run.config;
 
 const rows = [
   ["cached, human traffic (**the redirect ratio**)", run.paths.cachedHuman, "≥ 0.85"],
+  // The country floor (decision 059): a bare worker that reads request.cf.country, the same traffic.
+  ...(run.paths.countryFloor
+    ? [["country floor: a bare worker that only reads the visitor's country (same traffic)", run.paths.countryFloor, "measured"]]
+    : []),
   ["cached, bot traffic (no User-Agent)", run.paths.cachedBot, ""],
   ["KV read (aliases the isolate has not seen)", run.paths.kv, "≥ 0.5"],
   // The floor (decision 057): a bare worker reading the same KV record per request; its "redirect" side.

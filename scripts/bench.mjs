@@ -277,6 +277,9 @@ await seeder.dispose();
 // an alias the isolate has not seen can cost locally (Miniflare's KV is a SQLite-backed object on
 // the runtime's one thread; in production a KV read costs the worker no CPU while it waits), so
 // the KV path is reported against it as well as against the constant redirect (docs/decisions/057).
+// For the cached aliases (/c...) the same worker is the country floor: it reads the visitor's
+// country from request.cf, as every counted click must (decision 023), and answers a constant
+// redirect, so the report shows what that read alone costs a bare worker (decision 059).
 cpSync(join(state, "v3", "kv"), join(state, "floor", "v3", "kv"), { recursive: true });
 const floor = new Miniflare(
   convertV4MiniflareOptions({
@@ -291,9 +294,16 @@ const floor = new Miniflare(
         modules: true,
         compatibilityDate: "2026-10-01",
         script: `const HOSTS = { "localhost:${APP_PORT}": "${SHORT_HOST}" };
+let countries = 0;
 export default {
   async fetch(request, env) {
-    const url = new URL(request.url);
+    // The cached aliases (/c...): the country floor.
+    const raw = request.url;
+    if (raw.charCodeAt(raw.indexOf("/", raw.indexOf("//") + 2) + 1) === 99) {
+      if (request.cf?.country) countries++;
+      return new Response(null, { status: 302, headers: { location: "https://example.com/" } });
+    }
+    const url = new URL(raw);
     const host = request.headers.get("host");
     const record = await env.LINKS.get("link:" + (HOSTS[host] ?? host) + url.pathname, "json");
     return new Response(null, { status: 302, headers: { location: record ? record.url : "https://example.com/" } });
@@ -688,6 +698,10 @@ await settleClicks();
 const paths = {};
 progress("cached path, human traffic");
 paths.cachedHuman = await rounds("cached, human traffic", humanScript, ROUNDS, { seconds: DURATION_S });
+progress("country floor");
+paths.countryFloor = await rounds("country floor (a bare worker reading the visitor's country)", humanScript, PATH_ROUNDS, {
+  side: { url: `http://127.0.0.1:${FLOOR_PORT}`, pid: FLOOR_PID },
+});
 progress("cached path, bot traffic");
 paths.cachedBot = await rounds("cached, bot traffic", botScript, PATH_ROUNDS);
 progress("overload");
@@ -1095,6 +1109,14 @@ printPath(
 );
 console.log(
   `redirect ratio ${paths.cachedHuman.ratio.toFixed(2)} (human traffic, cached path; median of ${ROUNDS} rounds; target at least ${TARGETS.cachedHuman})`,
+);
+printPath(
+  paths.countryFloor,
+  "the same traffic against a bare worker that reads request.cf.country and answers a constant redirect (the 'redirect' side here)",
+);
+console.log(
+  `country floor ${paths.countryFloor.ratio.toFixed(2)} of the constant redirect (median of ${PATH_ROUNDS} rounds): ` +
+    `the cached path is ${(paths.cachedHuman.ratio / paths.countryFloor.ratio).toFixed(2)} of a redirect that reads the visitor's country`,
 );
 printPath(paths.cachedBot, "the same links, wrk's requests without a User-Agent (the consumer only counts bots)");
 console.log(`bot-traffic ratio ${paths.cachedBot.ratio.toFixed(2)} (cached path; median of ${PATH_ROUNDS} rounds)`);
