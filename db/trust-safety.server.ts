@@ -9,7 +9,7 @@ import { and, asc, eq, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { linkKey } from "../domain/link-record";
 import type { StaffAuditAction } from "../domain/staff-audit";
-import { blockReason, sendsToBannedDomain, type BlockReason } from "../domain/trust-safety";
+import { blockReason, parseBannedDomains, sendsToBannedDomain, type BlockReason } from "../domain/trust-safety";
 import { BANNED_DOMAINS } from "../domain/url";
 import type { Db } from "./client.server";
 import { changeFeedStatements, toLinkRecord, type Link, type LinkStores } from "./links.server";
@@ -27,6 +27,20 @@ export async function listBannedDomains(db: Db) {
 export async function listBannedDomainNames(db: Db): Promise<string[]> {
   const rows = await db.select({ domain: bannedDomains.domain }).from(bannedDomains);
   return [...BANNED_DOMAINS, ...rows.map((row) => row.domain)];
+}
+
+/** Where a deployment configures its own banned domains: BANNED_DOMAINS, comma-separated (AppEnv and QueueEnv both carry it). */
+export type BannedDomainsConfig = { BANNED_DOMAINS?: string };
+
+/**
+ * The one banned list every check decides with (decision 036): the creation check
+ * (destinationContext), a kiosk action's holds and the hourly sweep (recheckBannedLinks). The
+ * shipped list, staff's (D1 banned_domains) and the deployment's BANNED_DOMAINS, lower case, each
+ * once. Without `env` (a store that carries no configuration), the shipped list and staff's.
+ */
+export async function bannedDomainsFor(db: Db, env?: BannedDomainsConfig): Promise<string[]> {
+  const names = [...(await listBannedDomainNames(db)), ...parseBannedDomains(env?.BANNED_DOMAINS)];
+  return [...new Set(names.map((name) => name.toLowerCase()))];
 }
 
 export async function getBannedDomain(db: Db, domain: string) {
@@ -161,16 +175,12 @@ function audit(db: Db, staff: StaffActor, action: StaffAuditAction, target: stri
 }
 
 /**
- * `configuredBanned`: the deployment's BANNED_DOMAINS, so that a kiosk action decides a link's hold
- * with the same list as the hourly sweep (recheckBannedLinks) and the creation check; without it a
- * restore or an unban would release a link the sweep holds again an hour later.
+ * `env`: the deployment's configuration (its BANNED_DOMAINS), so that a kiosk action decides a
+ * link's hold with the same list as the hourly sweep (recheckBannedLinks) and the creation check
+ * (bannedDomainsFor); without it a restore or an unban would release a link the sweep holds again
+ * an hour later.
  */
-export type Stores = Pick<LinkStores, "db" | "kv" | "purge"> & { configuredBanned?: readonly string[] };
-
-/** Every banned destination domain a hold is decided with: the shipped list, staff's and the configured ones. */
-async function bannedForHolds(stores: Stores): Promise<string[]> {
-  return [...(await listBannedDomainNames(stores.db)), ...(stores.configuredBanned ?? [])];
-}
+export type Stores = Pick<LinkStores, "db" | "kv" | "purge"> & { env?: BannedDomainsConfig };
 
 /** Bans a destination domain: every link to it (or a subdomain) stops redirecting. False when already banned. */
 export async function banDomain(stores: Stores, staff: StaffActor, domain: string, reason: string, now = new Date()) {
@@ -178,7 +188,7 @@ export async function banDomain(stores: Stores, staff: StaffActor, domain: strin
   if (await getBannedDomain(db, domain)) return { ok: false as const };
   const candidates = await linksMentioning(db, domain);
   const world: World = {
-    banned: [...(await bannedForHolds(stores)), domain],
+    banned: [...(await bannedDomainsFor(stores.db, stores.env)), domain],
     terminatedUsers: await terminatedOwners(db, unique(candidates.map((link) => link.userId))),
   };
   const changed = plan(candidates, world);
@@ -204,7 +214,7 @@ export async function unbanDomain(stores: Stores, staff: StaffActor, domain: str
   const { db } = stores;
   const candidates = await linksMentioning(db, domain);
   const world: World = {
-    banned: (await bannedForHolds(stores)).filter((name) => name !== domain),
+    banned: (await bannedDomainsFor(stores.db, stores.env)).filter((name) => name !== domain),
     terminatedUsers: await terminatedOwners(db, unique(candidates.map((link) => link.userId))),
   };
   const changed = plan(candidates, world);
@@ -249,7 +259,7 @@ export async function setLinksTerminated(
   const { db } = stores;
   const candidates = (await linkCandidates(db, ids)).filter((link) => link.status !== "deleted");
   const world: World = {
-    banned: await bannedForHolds(stores),
+    banned: await bannedDomainsFor(stores.db, stores.env),
     terminatedUsers: await terminatedOwners(db, unique(candidates.map((link) => link.userId))),
   };
   const terminatedAt = reason === null ? null : now;
@@ -291,7 +301,7 @@ export async function setAccountTerminated(
     .from(links)
     .where(and(eq(links.userId, userId), ne(links.status, "deleted")));
   const world: World = {
-    banned: await bannedForHolds(stores),
+    banned: await bannedDomainsFor(stores.db, stores.env),
     terminatedUsers: reason === null ? new Set() : new Set([userId]),
   };
   const changed = plan(candidates, world);
@@ -323,7 +333,7 @@ export async function moveLink(
 ) {
   const { db } = stores;
   const candidates = await linkCandidates(db, [linkId]);
-  const world: World = { banned: await bannedForHolds(stores), terminatedUsers: await terminatedOwners(db, [to.id]) };
+  const world: World = { banned: await bannedDomainsFor(stores.db, stores.env), terminatedUsers: await terminatedOwners(db, [to.id]) };
   const changed = plan(candidates, world, () => ({ userId: to.id }));
   await apply(
     stores,

@@ -6,9 +6,8 @@ import { parseShortDomains } from "../../domain/domains";
 import { getDb } from "../../db/client.server";
 import { auditInsert } from "../../db/audit.server";
 import type { LinkStores } from "../../db/links.server";
-import { listBannedDomainNames } from "../../db/trust-safety.server";
+import { bannedDomainsFor } from "../../db/trust-safety.server";
 import { REPUTATION_JOB, type ReputationJob } from "../../domain/reputation";
-import { parseBannedDomains } from "../../domain/trust-safety";
 import type { DestinationContext } from "../../domain/url";
 import type { AppEnv } from "../env.server";
 import { enqueueLinkEvent } from "./webhooks.server";
@@ -71,7 +70,7 @@ export async function destinationContext(env: AppEnv, request: Request): Promise
   if (env.SHORT_ORIGIN) hosts.push(new URL(env.SHORT_ORIGIN).host);
   return {
     ownHosts: hosts,
-    bannedDomains: [...parseBannedDomains(env.BANNED_DOMAINS), ...(await listBannedDomainNames(getDb(env.DB)))],
+    bannedDomains: await bannedDomainsFor(getDb(env.DB), env),
   };
 }
 

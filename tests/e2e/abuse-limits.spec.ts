@@ -13,9 +13,9 @@
  */
 import { randomBytes, randomInt } from "node:crypto";
 import { readFileSync } from "node:fs";
-import type { APIRequestContext, APIResponse, Page, PlaywrightWorkerArgs } from "@playwright/test";
+import type { APIRequestContext, APIResponse, Page } from "@playwright/test";
 import { ACCOUNT_TEXT, devFixture, giveSubscription, newUser, registerUser, TEST_PASSWORD, type TestUser } from "./accounts";
-import { BASE_URL, expect, interceptExternalHosts, SAME_ORIGIN, test } from "./fixtures";
+import { apiContext, BASE_URL, expect, interceptExternalHosts, SAME_ORIGIN, test } from "./fixtures";
 import { serveFakeTurnstile } from "./turnstile";
 
 const MESSAGE = "Too many attempts. Please wait a minute and try again.";
@@ -58,8 +58,8 @@ async function inOneWindow(burst: () => Promise<void>): Promise<void> {
 
 type Requester = APIRequestContext;
 
-async function newRequester(playwright: PlaywrightWorkerArgs["playwright"]): Promise<Requester> {
-  return playwright.request.newContext({ baseURL: BASE_URL });
+async function newRequester(): Promise<Requester> {
+  return apiContext();
 }
 
 /** The context plays this client address (and the other dev client options given). */
@@ -98,9 +98,9 @@ async function expectRefused(response: APIResponse): Promise<void> {
 }
 
 /** Signs a new user up from the loopback address (not limited locally) in a context of its own. */
-async function signedUpUser(playwright: PlaywrightWorkerArgs["playwright"]): Promise<{ user: TestUser; request: Requester }> {
+async function signedUpUser(): Promise<{ user: TestUser; request: Requester }> {
   const user = newUser("limits");
-  const request = await newRequester(playwright);
+  const request = await newRequester();
   const response = await post(request, "/app/register", { name: user.name, email: user.email, password: user.password });
   expect(response.status(), `sign-up of ${user.email}`).toBe(302);
   return { user, request };
@@ -110,11 +110,9 @@ async function signedUpUser(playwright: PlaywrightWorkerArgs["playwright"]): Pro
 test.describe.configure({ timeout: 180_000 });
 
 test.describe("abuse limits per client address", () => {
-  test("guest shortening: the limit's worth of links, then 429 with Retry-After; another address still shortens", async ({
-    playwright,
-  }) => {
+  test("guest shortening: the limit's worth of links, then 429 with Retry-After; another address still shortens", async () => {
     const limit = limitOf("RL_GUEST_SHORTEN");
-    const request = await newRequester(playwright);
+    const request = await newRequester();
     await inOneWindow(async () => {
       await play(request, { address: randomAddress(), country: "US" });
       for (let i = 0; i < limit; i++) {
@@ -128,9 +126,9 @@ test.describe("abuse limits per client address", () => {
     await request.dispose();
   });
 
-  test("sign-up: the form says so without JavaScript after the limit, and no account is made", async ({ browser, playwright }) => {
+  test("sign-up: the form says so without JavaScript after the limit, and no account is made", async ({ browser }) => {
     const limit = limitOf("RL_SIGN_UP");
-    const request = await newRequester(playwright);
+    const request = await newRequester();
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     const user = newUser("refused");
@@ -166,9 +164,9 @@ test.describe("abuse limits per client address", () => {
     await request.dispose();
   });
 
-  test("every refusal carries Retry-After, for a page and for its data request alike", async ({ playwright }) => {
+  test("every refusal carries Retry-After, for a page and for its data request alike", async () => {
     const limit = limitOf("RL_QUOTE");
-    const request = await newRequester(playwright);
+    const request = await newRequester();
     const form = { name: "Quote Tester", email: "quote-tester@example.com", company: "Retry After Inc.", links: "10" };
     await inOneWindow(async () => {
       await play(request, { address: randomAddress() });
@@ -182,9 +180,9 @@ test.describe("abuse limits per client address", () => {
     await request.dispose();
   });
 
-  test("the quote form: the limit's worth of requests reach sales, then 429 on the form", async ({ page, playwright }) => {
+  test("the quote form: the limit's worth of requests reach sales, then 429 on the form", async ({ page }) => {
     const limit = limitOf("RL_QUOTE");
-    const request = await newRequester(playwright);
+    const request = await newRequester();
     let company = "";
     await inOneWindow(async () => {
       await play(request, { address: randomAddress() });
@@ -198,11 +196,11 @@ test.describe("abuse limits per client address", () => {
     await request.dispose();
   });
 
-  test("sign-in: attempts from one address are limited across accounts", async ({ playwright }) => {
+  test("sign-in: attempts from one address are limited across accounts", async () => {
     const limit = limitOf("RL_SIGN_IN");
-    const users = await Promise.all([signedUpUser(playwright), signedUpUser(playwright), signedUpUser(playwright)]);
+    const users = await Promise.all([signedUpUser(), signedUpUser(), signedUpUser()]);
     const [a, b, c] = users.map((u) => u.user) as [TestUser, TestUser, TestUser];
-    const request = await newRequester(playwright);
+    const request = await newRequester();
     await inOneWindow(async () => {
       await play(request, { address: randomAddress() });
       for (let i = 0; i < limit; i++) {
@@ -219,11 +217,11 @@ test.describe("abuse limits per client address", () => {
 });
 
 test.describe("abuse limits per account", () => {
-  test("sign-in: one account from ever new addresses is limited too", async ({ playwright }) => {
+  test("sign-in: one account from ever new addresses is limited too", async () => {
     const limit = limitOf("RL_SIGN_IN");
-    const request = await newRequester(playwright);
+    const request = await newRequester();
     await inOneWindow(async () => {
-      const { user, request: owner } = await signedUpUser(playwright);
+      const { user, request: owner } = await signedUpUser();
       await owner.dispose();
       for (let i = 0; i < limit; i++) {
         await play(request, { address: randomAddress() });
@@ -237,12 +235,12 @@ test.describe("abuse limits per account", () => {
     await request.dispose();
   });
 
-  test("password-reset mail: limited per address mailed, from any address; the mailbox gets no more", async ({ page, playwright }) => {
+  test("password-reset mail: limited per address mailed, from any address; the mailbox gets no more", async ({ page }) => {
     const limit = limitOf("RL_PASSWORD_RESET_MAIL");
-    const request = await newRequester(playwright);
+    const request = await newRequester();
     let email = "";
     await inOneWindow(async () => {
-      const { user, request: owner } = await signedUpUser(playwright);
+      const { user, request: owner } = await signedUpUser();
       await owner.dispose();
       email = user.email;
       for (let i = 0; i < limit; i++) {
@@ -256,11 +254,11 @@ test.describe("abuse limits per account", () => {
     await request.dispose();
   });
 
-  test("verification resend: limited per account, from any address", async ({ page, playwright }) => {
+  test("verification resend: limited per account, from any address", async ({ page }) => {
     const limit = limitOf("RL_VERIFICATION_RESEND");
     let email = "";
     await inOneWindow(async () => {
-      const { user, request } = await signedUpUser(playwright);
+      const { user, request } = await signedUpUser();
       email = user.email;
       for (let i = 0; i < limit; i++) {
         await play(request, { address: randomAddress() });
@@ -341,8 +339,8 @@ test.describe("abuse limits per account", () => {
 });
 
 test.describe("the bot challenge on sign-up", () => {
-  test("when it is on, a sign-up without a passed challenge is refused and makes no account", async ({ playwright }) => {
-    const request = await newRequester(playwright);
+  test("when it is on, a sign-up without a passed challenge is refused and makes no account", async () => {
+    const request = await newRequester();
     await play(request, { turnstile: true });
     const user = newUser("robot");
     const refused = await post(request, "/app/register", { name: user.name, email: user.email, password: user.password });

@@ -8,7 +8,7 @@ import type { APIRequestContext, APIResponse, PlaywrightWorkerArgs } from "@play
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { newUser, TEST_PASSWORD } from "./accounts";
-import { BASE_URL, expect, SAME_ORIGIN, wranglerVar } from "./fixtures";
+import { apiContext, BASE_URL, expect, SAME_ORIGIN, wranglerVar } from "./fixtures";
 
 export const API_BASE = `${BASE_URL}/api`;
 export const SHORT_HOST = wranglerVar("SHORT_HOST");
@@ -23,10 +23,13 @@ export interface ApiUser {
   session: APIRequestContext;
 }
 
-/** Signs a new user up through /app/register and gives them a plan (default pro, which has the API). */
-export async function registerApiUser(playwright: PlaywrightWorkerArgs["playwright"], plan = "pro"): Promise<ApiUser> {
+/**
+ * Signs a new user up through /app/register and gives them a plan (default pro, which has the API).
+ * The session is an apiContext; `_playwright` is no longer used, kept so the callers stay as they are.
+ */
+export async function registerApiUser(_playwright: PlaywrightWorkerArgs["playwright"], plan = "pro"): Promise<ApiUser> {
   const user = newUser("api");
-  const session = await playwright.request.newContext({ baseURL: BASE_URL });
+  const session = await apiContext();
   const registered = await session.post("/app/register", {
     form: { name: user.name, email: user.email, password: TEST_PASSWORD },
     headers: SAME_ORIGIN,

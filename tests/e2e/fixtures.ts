@@ -3,12 +3,36 @@
  * (the machine has no internet), and helpers that act as a user would.
  */
 import { readFileSync } from "node:fs";
-import { test as base, expect, type BrowserContext, type Locator, type Page } from "@playwright/test";
+import {
+  test as base,
+  expect,
+  request as playwrightRequest,
+  type APIRequestContext,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from "@playwright/test";
 
 export const PORT = Number(process.env.E2E_PORT ?? 8790);
 export const BASE_URL = `http://localhost:${PORT}`;
 /** Origin header of a same-site form post. */
 export const SAME_ORIGIN = { Origin: BASE_URL };
+
+/**
+ * A new API request context for the service (`baseURL` BASE_URL unless `options` name another);
+ * the caller disposes of it. Every request it sends carries `Connection: close`, so it goes out on
+ * a connection of its own, never on a pooled keep-alive one: a context that waits while other
+ * requests run sits idle longer than the local runtime keeps a connection open, and a request sent
+ * just as the runtime closes that connection fails with "socket hang up" (ECONNRESET, seen in CI).
+ * The caller's own `extraHTTPHeaders` are kept.
+ */
+export function apiContext(options: Parameters<typeof playwrightRequest.newContext>[0] = {}): Promise<APIRequestContext> {
+  return playwrightRequest.newContext({
+    baseURL: BASE_URL,
+    ...options,
+    extraHTTPHeaders: { ...options.extraHTTPHeaders, connection: "close" },
+  });
+}
 
 /** A random short link on the default domain: the origin, then 8 characters of [A-Za-z0-9]. */
 export const SHORT_LINK = new RegExp(`^${BASE_URL.replace(/[.]/g, "\\.")}/[A-Za-z0-9]{8}$`);

@@ -4,9 +4,9 @@
  * the page (200) or redirects where the legend says.
  *   L: to /app/login?to=<target>   G: signed-in users to /   V: to /app/email/verify   D: to /
  */
-import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
 import { apiLogin, DEMO, giveSubscription, newUser, registerUser, STAFF } from "./accounts";
-import { BASE_URL, expect, SAME_ORIGIN, test } from "./fixtures";
+import { apiContext, BASE_URL, expect, SAME_ORIGIN, test } from "./fixtures";
 
 type Persona = "guest" | "unverified" | "verified" | "subscriber" | "staff";
 const PERSONAS: Persona[] = ["guest", "unverified", "verified", "subscriber", "staff"];
@@ -121,7 +121,7 @@ async function verifyThroughMailbox(context: APIRequestContext, email: string) {
 }
 
 test.beforeAll(async () => {
-  for (const persona of PERSONAS) contexts.set(persona, await playwrightRequest.newContext());
+  for (const persona of PERSONAS) contexts.set(persona, await apiContext());
   await registerThrough(contexts.get("unverified")!);
   const verified = await registerThrough(contexts.get("verified")!);
   await verifyThroughMailbox(contexts.get("verified")!, verified.email);

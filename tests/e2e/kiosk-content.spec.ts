@@ -21,7 +21,7 @@ import {
   TEST_PASSWORD,
 } from "./accounts";
 import { ALL_PERMISSIONS, apiToken, fixture, registerApiUser } from "./api";
-import { acceptCookies, BASE_URL, expect, interceptExternalHosts, SAME_ORIGIN, submitUrl, test, wranglerVar } from "./fixtures";
+import { acceptCookies, apiContext, BASE_URL, expect, interceptExternalHosts, SAME_ORIGIN, submitUrl, test, wranglerVar } from "./fixtures";
 
 const AJAX = { "X-Requested-With": "XMLHttpRequest" };
 const COMMON_PASSWORD_MESSAGE = "This password is too common. Please choose another.";
@@ -368,9 +368,9 @@ test.describe("the password dictionary", () => {
 
 test.describe("the onboarding survey", () => {
   let staffRequest: APIRequestContext | null = null;
-  test.afterAll(async ({ playwright }) => {
+  test.afterAll(async () => {
     // Turn the onboarding survey off, whatever happened, so no later spec meets the modal.
-    staffRequest = await playwright.request.newContext({ baseURL: BASE_URL });
+    staffRequest = await apiContext();
     await apiLogin(staffRequest, STAFF);
     const html = await (await staffRequest.get("/app/kiosk/surveys")).text();
     for (const [, id] of html.matchAll(/name="survey" value="([^"]+)"[^>]*>(?:(?!<\/form>).)*?value="onboarding-off"/gs)) {
@@ -509,7 +509,7 @@ test.describe("the onboarding survey", () => {
   });
 });
 
-test("a non-staff post to any kiosk action changes nothing", async ({ playwright, browser }) => {
+test("a non-staff post to any kiosk action changes nothing", async ({ browser }) => {
   test.setTimeout(90_000);
   const marker = tag();
   const staff = await staffPage(browser);
@@ -521,9 +521,9 @@ test("a non-staff post to any kiosk action changes nothing", async ({ playwright
   await expect(kiosk.getByRole("heading", { name: `Staff survey ${marker}` })).toBeVisible();
   const surveyPath = new URL(kiosk.url()).pathname;
 
-  const subscriber = await playwright.request.newContext({ baseURL: BASE_URL });
+  const subscriber = await apiContext();
   await apiLogin(subscriber, DEMO);
-  const unverified = await playwright.request.newContext({ baseURL: BASE_URL });
+  const unverified = await apiContext();
   const user = newUser("nonstaff");
   expect(
     (
@@ -534,7 +534,7 @@ test("a non-staff post to any kiosk action changes nothing", async ({ playwright
       })
     ).status(),
   ).toBe(302);
-  const guest = await playwright.request.newContext({ baseURL: BASE_URL });
+  const guest = await apiContext();
 
   const posts: [path: string, form: Record<string, string>][] = [
     ["/app/kiosk/announcements", { intent: "publish", title: `Intruder ${marker}`, body: "x" }],

@@ -6,9 +6,9 @@
  * JavaScript; a non-staff post changes nothing.
  */
 import { randomBytes } from "node:crypto";
-import { request as playwrightRequest, type APIRequestContext, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import type { APIRequestContext, Browser, BrowserContext, Page } from "@playwright/test";
 import { apiLogin, DEMO, loginUser, newUser, STAFF, type TestUser } from "./accounts";
-import { acceptCookies, BASE_URL, expect, interceptExternalHosts, SAME_ORIGIN, test } from "./fixtures";
+import { acceptCookies, apiContext, BASE_URL, expect, interceptExternalHosts, SAME_ORIGIN, test } from "./fixtures";
 import { registerByForm } from "./organizations";
 
 const AJAX = { "X-Requested-With": "XMLHttpRequest" };
@@ -29,9 +29,9 @@ async function fixture(request: APIRequestContext, body: Record<string, unknown>
 test.beforeAll(async () => {
   owner = newUser("hd-owner");
   member = newUser("hd-member");
-  const admin = await playwrightRequest.newContext({ baseURL: BASE_URL });
+  const admin = await apiContext();
   for (const user of [owner, member]) {
-    const context = await playwrightRequest.newContext({ baseURL: BASE_URL });
+    const context = await apiContext();
     await registerByForm(context, user);
     await context.dispose();
     await fixture(admin, { action: "developer", email: user.email });
@@ -165,17 +165,17 @@ test("staff answer with a plain form without JavaScript", async ({ browser }) =>
   await staff.context.close();
 });
 
-test("a non-staff post to the kiosk helpdesk changes nothing", async ({ browser, playwright }) => {
+test("a non-staff post to the kiosk helpdesk changes nothing", async ({ browser }) => {
   test.setTimeout(60_000);
   const subject = `Untouched ${suffix}`;
   const sender = await signedIn(browser, member);
   const id = await sendRequest(sender.page, subject, "Nobody but staff may answer this.");
 
-  const subscriber = await playwright.request.newContext({ baseURL: BASE_URL });
+  const subscriber = await apiContext();
   await apiLogin(subscriber, DEMO);
-  const unverified = await playwright.request.newContext({ baseURL: BASE_URL });
+  const unverified = await apiContext();
   await registerByForm(unverified, newUser("hd-nonstaff"));
-  const guest = await playwright.request.newContext({ baseURL: BASE_URL });
+  const guest = await apiContext();
   for (const [who, request] of [
     ["subscriber", subscriber],
     ["unverified", unverified],

@@ -8,7 +8,17 @@
 import { randomBytes } from "node:crypto";
 import type { APIRequestContext, Browser, BrowserContext, Page } from "@playwright/test";
 import { apiLogin, DEMO, devFixture, giveSubscription, loginUser, newUser, registerVerifiedUser, STAFF } from "./accounts";
-import { acceptCookies, BASE_URL, expect, expectUrlError, interceptExternalHosts, SAME_ORIGIN, submitUrl, test } from "./fixtures";
+import {
+  acceptCookies,
+  apiContext,
+  BASE_URL,
+  expect,
+  expectUrlError,
+  interceptExternalHosts,
+  SAME_ORIGIN,
+  submitUrl,
+  test,
+} from "./fixtures";
 
 const tag = () => randomBytes(4).toString("hex");
 const DISABLED = "This link has been disabled";
@@ -296,7 +306,6 @@ test.describe("kiosk trust and safety", () => {
   });
 
   test("staff review URL-reputation hits: Terminate stops the link, Dismiss clears a false positive; a non-staff post changes nothing", async ({
-    playwright,
     page,
     browser,
     request,
@@ -317,7 +326,7 @@ test.describe("kiosk trust and safety", () => {
     }
 
     // Not staff: the review's post is refused and the link keeps redirecting.
-    const subscriber = await playwright.request.newContext({ baseURL: BASE_URL });
+    const subscriber = await apiContext();
     await apiLogin(subscriber, DEMO);
     const refused = await subscriber.post("/app/kiosk/aliases", {
       form: { id: ids.get(badAlias)!, intent: "terminate" },
@@ -347,12 +356,12 @@ test.describe("kiosk trust and safety", () => {
     await staff.context.close();
   });
 
-  test("a non-staff post to any trust-and-safety action changes nothing", async ({ playwright, page, request }) => {
+  test("a non-staff post to any trust-and-safety action changes nothing", async ({ page, request }) => {
     const destination = `https://example.com/intruder-${tag()}`;
     const { userId, alias } = await userWithLink(page, destination);
-    const subscriber = await playwright.request.newContext({ baseURL: BASE_URL });
+    const subscriber = await apiContext();
     await apiLogin(subscriber, DEMO);
-    const guest = await playwright.request.newContext({ baseURL: BASE_URL });
+    const guest = await apiContext();
     const userPage = `/app/kiosk/user/${encodeURIComponent(userId)}`;
     const aliasPage = `/app/kiosk/alias/${encodeURIComponent(new URL(BASE_URL).host)}/${alias}`;
     const posts: [path: string, form: Record<string, string>][] = [

@@ -4,11 +4,11 @@
  * clients `tinyurl` and `tinyurl-api` read), behind the guest form's rules.
  */
 import { randomBytes } from "node:crypto";
-import type { APIRequestContext, PlaywrightWorkerArgs } from "@playwright/test";
-import { BASE_URL, expect, SHORT_LINK, test } from "./fixtures";
+import type { APIRequestContext } from "@playwright/test";
+import { apiContext, BASE_URL, expect, SHORT_LINK, test } from "./fixtures";
 
-async function client(playwright: PlaywrightWorkerArgs["playwright"], dev: Record<string, unknown> = {}): Promise<APIRequestContext> {
-  const request = await playwright.request.newContext({ baseURL: BASE_URL });
+async function client(dev: Record<string, unknown> = {}): Promise<APIRequestContext> {
+  const request = await apiContext();
   // A client address of its own, so the abuse limit of other tests' runs does not count here.
   const address = `198.51.100.${1 + (randomBytes(1)[0]! % 250)}`;
   const played = await request.post("/__dev/fixtures", { data: { action: "client", address, ...dev } });
@@ -22,8 +22,8 @@ function createCall(request: APIRequestContext, url: string, alias?: string) {
   return request.get(`/api-create.php?${query}`, { maxRedirects: 0 });
 }
 
-test("answers the short URL as plain text, and the short link redirects to the destination", async ({ playwright }) => {
-  const request = await client(playwright);
+test("answers the short URL as plain text, and the short link redirects to the destination", async () => {
+  const request = await client();
   const destination = `https://example.com/legacy/${randomBytes(4).toString("hex")}?a=1&b=2`;
   const response = await createCall(request, destination);
   expect(response.status()).toBe(200);
@@ -35,8 +35,8 @@ test("answers the short URL as plain text, and the short link redirects to the d
   expect(followed.headers()["location"]).toBe(destination);
 });
 
-test("an alias on the default domain follows the guest rule: refused with 403, and the alias stays free", async ({ playwright }) => {
-  const request = await client(playwright);
+test("an alias on the default domain follows the guest rule: refused with 403, and the alias stays free", async () => {
+  const request = await client();
   const alias = `legacy-${randomBytes(4).toString("hex")}`;
   const response = await createCall(request, "https://example.com/first", alias);
   expect(response.status()).toBe(403);
@@ -45,8 +45,8 @@ test("an alias on the default domain follows the guest rule: refused with 403, a
   expect((await request.get(`/${alias}`, { maxRedirects: 0 })).status()).toBe(404);
 });
 
-test("a refused destination or alias is an Error with a 4xx, and nothing is created", async ({ playwright }) => {
-  const request = await client(playwright);
+test("a refused destination or alias is an Error with a 4xx, and nothing is created", async () => {
+  const request = await client();
   for (const [url, alias] of [
     ["", undefined],
     ["javascript:alert(1)", undefined],
@@ -63,8 +63,8 @@ test("a refused destination or alias is an Error with a 4xx, and nothing is crea
   expect((await request.get("/app/terms")).status()).toBe(200);
 });
 
-test("only GET creates: a HEAD or a POST answers 405", async ({ playwright }) => {
-  const request = await client(playwright);
+test("only GET creates: a HEAD or a POST answers 405", async () => {
+  const request = await client();
   const query = `url=${encodeURIComponent("https://example.com/not-created")}`;
   const head = await request.head(`/api-create.php?${query}`);
   expect(head.status()).toBe(405);
@@ -74,16 +74,16 @@ test("only GET creates: a HEAD or a POST answers 405", async ({ playwright }) =>
   expect(post.headers()["allow"]).toBe("GET");
 });
 
-test("while the bot challenge is on, a client that is not whitelisted gets an Error with 403", async ({ playwright }) => {
-  const request = await client(playwright, { turnstile: true });
+test("while the bot challenge is on, a client that is not whitelisted gets an Error with 403", async () => {
+  const request = await client({ turnstile: true });
   const response = await createCall(request, "https://example.com/challenged");
   expect(response.status()).toBe(403);
   expect(await response.text()).toBe("Error");
   expect(response.headers()["x-snip-error"]).toContain("anti-robot");
 });
 
-test("the guest abuse limit applies per address", async ({ playwright }) => {
-  const request = await client(playwright);
+test("the guest abuse limit applies per address", async () => {
+  const request = await client();
   let limited = null;
   // 61 calls cannot fit under a limit of 30 a minute in the (at most two) windows they span.
   for (let i = 0; i < 61 && !limited; i++) {

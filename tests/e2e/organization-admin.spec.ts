@@ -6,11 +6,11 @@
  * Organization dialog, the Audit Trail with filters and CSV, the helpdesk, and the plain forms
  * without JavaScript.
  */
-import { request as playwrightRequest, type APIRequestContext, type Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { ORGANIZATION_MESSAGES } from "../../domain/organization-admin";
 import type { Action } from "../../domain/permissions";
 import { apiLogin, devFixture, logIn, makeDeveloper, registerUser, type TestUser } from "./accounts";
-import { BASE_URL, expect, SAME_ORIGIN, test } from "./fixtures";
+import { apiContext, expect, SAME_ORIGIN, test } from "./fixtures";
 import { organizationWorld, PERSONAS, type OrganizationWorld, type Persona } from "./organizations";
 
 let world: OrganizationWorld;
@@ -509,7 +509,7 @@ test("the Audit Trail pages by 50 with a Next link and filters by person", async
   await expect(page.getByRole("link", { name: "Next" })).toHaveCount(0);
 
   // The member makes one change; the person filter shows only it.
-  const memberSession = await playwrightRequest.newContext({ baseURL: BASE_URL });
+  const memberSession = await apiContext();
   await apiLogin(memberSession, member);
   const made = await memberSession.post(`${base}/settings/profile/roles`, {
     form: { intent: "create", name: "By the member" },

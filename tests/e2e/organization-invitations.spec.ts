@@ -9,7 +9,7 @@
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { API_MESSAGES } from "../../domain/api-messages";
 import { INVITATION_MESSAGES } from "../../domain/invitations";
-import { acceptCookies, BASE_URL, expect, SAME_ORIGIN, test } from "./fixtures";
+import { acceptCookies, apiContext, expect, SAME_ORIGIN, test } from "./fixtures";
 import {
   ACCOUNT_TEXT,
   loginUser,
@@ -183,7 +183,7 @@ test.describe("the role × permission × route table", () => {
     }
   });
 
-  test("answering someone else's invitation is refused for every persona; logged out is 401", async ({ playwright }) => {
+  test("answering someone else's invitation is refused for every persona; logged out is 401", async () => {
     const email = uniqueEmail("someone");
     const orgId = await ownerInvites(email);
     const teamId = await ownerInvites(email, "team");
@@ -205,7 +205,7 @@ test.describe("the role × permission × route table", () => {
     expect(await pendingEmails(orgInvitations())).toContain(email);
     expect(await pendingEmails(teamInvitations())).toContain(email);
 
-    const guest = await playwright.request.newContext({ baseURL: BASE_URL });
+    const guest = await apiContext();
     for (const source of ["organization", "team"]) {
       const response = await guest.get(`/app/api/invitations/${source}`);
       expect(response.status()).toBe(401);

@@ -5,10 +5,10 @@
  * another organization is a 404 and nothing is written. Expectations come from
  * domain/permissions.ts through `world.allows`.
  */
-import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
 import type { Action } from "../../domain/permissions";
 import { apiLogin, newUser, signIn, STAFF } from "./accounts";
-import { BASE_URL, expect, SAME_ORIGIN, test, wranglerVar } from "./fixtures";
+import { apiContext, BASE_URL, expect, SAME_ORIGIN, test, wranglerVar } from "./fixtures";
 import { EMPTY_TEAM, organizationWorld, PERSONAS, registerByForm, TEAM, type OrganizationWorld, type Persona } from "./organizations";
 
 let world: OrganizationWorld;
@@ -21,7 +21,7 @@ test.beforeAll(async () => {
   world = await organizationWorld("links");
   // The organization subscribes to Pro: bulk creation and tags are its teams' and members' through
   // the organization's subscription (docs/decisions/033; nobody's personal plan counts there).
-  const admin = await playwrightRequest.newContext({ baseURL: BASE_URL });
+  const admin = await apiContext();
   const response = await admin.post(`${BASE_URL}/__dev/fixtures`, {
     data: { action: "subscription", email: world.users.owner.email, plan: "pro", interval: "monthly", organization: world.slug },
   });
@@ -409,7 +409,7 @@ test("an organization's owner cannot delete their account: the message under the
 });
 
 test("an archived organization's link list still answers its owner (the Restore Organization dialog counts with it), and nothing else opens", async () => {
-  const context = await playwrightRequest.newContext({ baseURL: BASE_URL });
+  const context = await apiContext();
   try {
     const owner = newUser("archived-owner");
     await registerByForm(context, owner);

@@ -10,11 +10,11 @@
  *   the permission is refused (403), a member with it cannot move someone else's domain (404),
  *   a stranger is 404, a forged host name is 404, and nothing moved.
  */
-import { request as playwrightRequest, type APIRequestContext, type Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { CART_REFUSAL_TEXTS, MOVE_TEXTS } from "../../domain/domain-moves";
 import { apiLogin, devFixture, giveSubscription, makeDeveloper, registerElsewhere, registerUser, type TestUser } from "./accounts";
 import { orderIdOf, startOrderStubs, uniqueDomain, waitForOrderStatus, type OrderStubs } from "./domain-orders";
-import { BASE_URL, expect, PORT, SAME_ORIGIN, test } from "./fixtures";
+import { apiContext, BASE_URL, expect, PORT, SAME_ORIGIN, test } from "./fixtures";
 
 let stubs: OrderStubs;
 const contexts: APIRequestContext[] = [];
@@ -37,7 +37,7 @@ function visitOn(page: Page, host: string, path: string) {
 }
 
 async function signedIn(user: TestUser): Promise<APIRequestContext> {
-  const context = await playwrightRequest.newContext({ baseURL: BASE_URL });
+  const context = await apiContext();
   await apiLogin(context, user);
   contexts.push(context);
   return context;

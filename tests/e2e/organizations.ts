@@ -10,7 +10,7 @@
  *   expect(world.allows("teamViewer", "team.link.create", "alpha")).toBe(false);
  */
 import { randomBytes } from "node:crypto";
-import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
 import {
   can,
   ORGANIZATION_PERMISSIONS,
@@ -20,7 +20,7 @@ import {
   type TeamRole,
 } from "../../domain/permissions";
 import { apiLogin, newUser, type TestUser } from "./accounts";
-import { BASE_URL, expect, SAME_ORIGIN } from "./fixtures";
+import { apiContext, BASE_URL, expect, SAME_ORIGIN } from "./fixtures";
 
 export type Persona =
   "owner" | `perm:${OrganizationPermission}` | "teamAdmin" | "teamMember" | "teamViewer" | "stranger" | "staff" | "nonDeveloper";
@@ -76,7 +76,7 @@ async function fixture(request: APIRequestContext, body: Record<string, unknown>
 
 /** POSTs /__dev/fixtures (local runs only) from a request context of its own; answers the fixture's data. */
 export async function devFixture(body: Record<string, unknown>): Promise<Record<string, unknown>> {
-  const context = await playwrightRequest.newContext({ baseURL: BASE_URL });
+  const context = await apiContext();
   try {
     return await fixture(context, body);
   } finally {
@@ -87,7 +87,7 @@ export async function devFixture(body: Record<string, unknown>): Promise<Record<
 /** A new account signed up through the form, then given the developer flag. */
 export async function newDeveloper(prefix: string): Promise<TestUser> {
   const user = newUser(prefix);
-  const context = await playwrightRequest.newContext({ baseURL: BASE_URL });
+  const context = await apiContext();
   await registerByForm(context, user);
   await context.dispose();
   await devFixture({ action: "developer", email: user.email });
@@ -97,11 +97,10 @@ export async function newDeveloper(prefix: string): Promise<TestUser> {
 /**
  * An API request context signed in as the user (cookies kept); the caller disposes of it. Such a
  * persona's session waits while the others' requests run, longer than the runtime keeps an idle
- * connection open: a request sent on a pooled connection as the server closes it failed with
- * "socket hang up" (once in a CI run), so each request has a connection of its own.
+ * connection open, which is why apiContext gives each request a connection of its own.
  */
 export async function signedIn(user: TestUser): Promise<APIRequestContext> {
-  const context = await playwrightRequest.newContext({ baseURL: BASE_URL, extraHTTPHeaders: { connection: "close" } });
+  const context = await apiContext();
   await apiLogin(context, user);
   return context;
 }
@@ -174,9 +173,9 @@ export async function organizationWorld(prefix: string): Promise<OrganizationWor
   const slug = `${prefix}-${suffix}`;
   const otherSlug = `${prefix}-other-${suffix}`;
   const users = Object.fromEntries(PERSONAS.map((p) => [p, newUser(p.replace(":", "-"))])) as Record<Persona, TestUser>;
-  const admin = await playwrightRequest.newContext({ baseURL: BASE_URL });
+  const admin = await apiContext();
   for (const persona of PERSONAS) {
-    const context = await playwrightRequest.newContext({ baseURL: BASE_URL });
+    const context = await apiContext();
     await registerByForm(context, users[persona]);
     await context.dispose();
     if (persona !== "nonDeveloper") await fixture(admin, { action: "developer", email: users[persona].email });
@@ -241,7 +240,7 @@ export async function organizationWorld(prefix: string): Promise<OrganizationWor
     otherTeam: "gamma",
     users,
     async requestAs(persona) {
-      const context = await playwrightRequest.newContext({ baseURL: BASE_URL });
+      const context = await apiContext();
       await apiLogin(context, users[persona]);
       contexts.push(context);
       return context;

@@ -18,11 +18,11 @@
  */
 import { createHmac } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { request as playwrightRequest, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { PADDLE_STUB_API_KEY, PADDLE_STUB_WEBHOOK_SECRET } from "../stubs/paddle-server";
 import { apiLogin, devFixture, newUser, registerUser, type TestUser } from "./accounts";
 import { invoiceRows, stubBurst, subscribeCall } from "./billing";
-import { BASE_URL, expect, PORT, test } from "./fixtures";
+import { apiContext, BASE_URL, expect, PORT, test } from "./fixtures";
 import {
   addDomainToCart,
   expectBrandedDomain,
@@ -446,7 +446,7 @@ test("an organization owner subscribes a team through Paddle: its members gain t
   test.setTimeout(180_000);
   const owner = await registerUser(page);
   const member = newUser("paddle-team-member");
-  const memberContext = await playwrightRequest.newContext({ baseURL: BASE_URL });
+  const memberContext = await apiContext();
   await registerByForm(memberContext, member);
   for (const email of [owner.email, member.email]) await devFixture(page, { action: "developer", email });
   await devFixture(page, { action: "subscription", email: owner.email, plan: "basic", interval: "monthly" });

@@ -3,9 +3,9 @@
  * sign-in, logout that ends the session on the server, login throttling, and state changes
  * refused from a foreign Origin.
  */
-import { request as playwrightRequest, type APIResponse } from "@playwright/test";
+import type { APIResponse } from "@playwright/test";
 import { ACCOUNT_TEXT, DEMO, newUser } from "./accounts";
-import { BASE_URL, expect, SAME_ORIGIN, test } from "./fixtures";
+import { apiContext, BASE_URL, expect, SAME_ORIGIN, test } from "./fixtures";
 
 const SESSION = "__Host-snip_session";
 
@@ -59,7 +59,7 @@ test("the session cookie is __Host-, Secure, HttpOnly, SameSite=Lax, host-only, 
 
 test("every sign-in gets a new session id; one planted before sign-in is not adopted", async () => {
   const planted = "planted-by-an-attacker.aGVsbG8";
-  const context = await playwrightRequest.newContext({ extraHTTPHeaders: { cookie: `${SESSION}=${planted}` } });
+  const context = await apiContext({ extraHTTPHeaders: { cookie: `${SESSION}=${planted}` } });
   const first = await postLogin(context, DEMO.email, DEMO.password);
   const second = await postLogin(context, DEMO.email, DEMO.password);
   const a = cookieValue(sessionCookie(first)!);
@@ -70,11 +70,11 @@ test("every sign-in gets a new session id; one planted before sign-in is not ado
 });
 
 test("logout ends the session on the server: the old cookie no longer works", async () => {
-  const context = await playwrightRequest.newContext();
+  const context = await apiContext();
   const login = await postLogin(context, DEMO.email, DEMO.password);
   const cookie = `${SESSION}=${cookieValue(sessionCookie(login)!)}`;
 
-  const replay = () => playwrightRequest.newContext({ extraHTTPHeaders: { cookie } });
+  const replay = () => apiContext({ extraHTTPHeaders: { cookie } });
   const before = await replay();
   expect((await before.get(`${BASE_URL}/app/email/verify`, { maxRedirects: 0 })).status()).toBe(200);
   await before.dispose();
@@ -92,11 +92,11 @@ test("logout ends the session on the server: the old cookie no longer works", as
 });
 
 test("repeated failed sign-ins lock the address for a while, even with the right password", async () => {
-  const context = await playwrightRequest.newContext();
+  const context = await apiContext();
   const user = await register(context);
   await context.dispose();
 
-  const attacker = await playwrightRequest.newContext();
+  const attacker = await apiContext();
   for (let i = 0; i < 5; i++) expect((await postLogin(attacker, user.email, `wrong-${i}`)).status()).toBe(401);
   const locked = await postLogin(attacker, user.email, user.password);
   expect(locked.status()).toBe(429);
@@ -109,11 +109,11 @@ test("repeated failed sign-ins lock the address for a while, even with the right
 });
 
 test("a state change from a foreign Origin is refused with 419 and changes nothing", async () => {
-  const context = await playwrightRequest.newContext();
+  const context = await apiContext();
   const login = await postLogin(context, DEMO.email, DEMO.password);
   const cookie = `${SESSION}=${cookieValue(sessionCookie(login)!)}`;
 
-  const evil = await playwrightRequest.newContext({ extraHTTPHeaders: { cookie } });
+  const evil = await apiContext({ extraHTTPHeaders: { cookie } });
   const logout = await evil.post(`${BASE_URL}/app/logout`, { headers: { Origin: "https://evil.example" }, maxRedirects: 0 });
   expect(logout.status()).toBe(419);
   expect(await logout.text()).toBe("Security check fails");

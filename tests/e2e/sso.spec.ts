@@ -8,11 +8,11 @@
  * writes for every persona, a refused write changing nothing.
  */
 import { randomBytes } from "node:crypto";
-import { request as playwrightRequest, type APIRequestContext, type Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { SSO_MESSAGES, ssoTxtName } from "../../domain/sso";
 import { SSO_E2E_CLIENT } from "../stubs/sso-stubs-client";
 import { apiLogin, logIn, makeDeveloper, passwordInput, registerElsewhere, TEST_PASSWORD } from "./accounts";
-import { BASE_URL, expect, PORT, SAME_ORIGIN, test } from "./fixtures";
+import { apiContext, BASE_URL, expect, PORT, SAME_ORIGIN, test } from "./fixtures";
 import { organizationWorld, PERSONAS, type OrganizationWorld, type Persona } from "./organizations";
 
 const ISSUER = `http://127.0.0.1:${PORT + 1000}`;
@@ -35,7 +35,7 @@ test.afterAll(async () => {
 const ssoPage = () => `/app/organizations/${world.slug}/settings/profile/sso`;
 
 async function setTxt(name: string, txt: string[]): Promise<void> {
-  const control = await playwrightRequest.newContext();
+  const control = await apiContext();
   const response = await control.post(DNS_CONTROL, { data: { name, txt } });
   expect(response.status()).toBe(204);
   await control.dispose();
@@ -205,12 +205,12 @@ test("the SSO page and each of its writes answer every persona as the permission
 });
 
 test("a guest is sent to sign in for the SSO page; the sso permission holder may save settings", async () => {
-  const guest = await playwrightRequest.newContext({ baseURL: BASE_URL });
+  const guest = await apiContext();
   const response = await guest.get(ssoPage(), { maxRedirects: 0 });
   expect(response.status()).toBe(302);
   expect(response.headers().location).toContain("/app/login?to=");
   await guest.dispose();
-  const holder = await playwrightRequest.newContext({ baseURL: BASE_URL });
+  const holder = await apiContext();
   await apiLogin(holder, world.users["perm:sso"]);
   const save = await holder.post(ssoPage(), {
     form: { intent: "save", issuer: "ftp://x", client_id: "", client_secret: "", domains: "", default_role: "" },

@@ -15,12 +15,12 @@
  * branded domain; a failed registration refunded once at Stripe; forged, unsigned and foreign
  * webhooks change nothing; a double click makes one session.
  */
-import { request as playwrightRequest, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import Stripe from "stripe";
 import { STUB_SECRET_KEY, STUB_WEBHOOK_SECRET } from "../stubs/stripe-server";
 import { apiLogin, devFixture, newUser, registerUser, registerVerifiedUser, STAFF } from "./accounts";
 import { invoiceRows, stubBurst, stubUrl, subscribeCall, type BurstChange } from "./billing";
-import { BASE_URL, expect, test } from "./fixtures";
+import { apiContext, BASE_URL, expect, test } from "./fixtures";
 import {
   addDomainToCart,
   expectBrandedDomain,
@@ -566,7 +566,7 @@ test("an organization owner subscribes a team through Stripe: its members gain t
   // The owner pays for their own workspace (Basic, no API access); the member has no plan.
   const owner = await registerUser(page);
   const member = newUser("stripe-team-member");
-  const memberContext = await playwrightRequest.newContext({ baseURL: BASE_URL });
+  const memberContext = await apiContext();
   await registerByForm(memberContext, member);
   for (const email of [owner.email, member.email]) await devFixture(page, { action: "developer", email });
   await devFixture(page, { action: "subscription", email: owner.email, plan: "basic", interval: "monthly" });

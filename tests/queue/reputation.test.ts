@@ -6,11 +6,15 @@
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
+import type { AppEnv } from "../../app/env.server";
+import { destinationContext } from "../../app/lib/links.server";
 import { getDb } from "../../db/client.server";
 import { createLink } from "../../db/links.server";
-import { setLinksTerminated } from "../../db/trust-safety.server";
+import { bannedDomainsFor, setLinksTerminated } from "../../db/trust-safety.server";
 import { linkKey } from "../../domain/link-record";
+import { MESSAGES } from "../../domain/messages";
 import { REPUTATION_JOB, safeBrowsingProvider, type ReputationJob } from "../../domain/reputation";
+import { checkDestination } from "../../domain/url";
 import worker from "../../workers/queue/index";
 import type { QueueEnv } from "../../workers/queue/src/env";
 import { checkLinksReputation, recheckBannedLinks, scheduleReputationRecheck } from "../../workers/queue/src/reputation";
@@ -185,14 +189,40 @@ describe("the background banned-list re-check", () => {
     await testEnv.DB.prepare("INSERT INTO users (id, name, email, created_at, updated_at) VALUES (?, 'Staff', ?, 0, 0)")
       .bind(staff.id, staff.email)
       .run();
-    const kiosk = { ...stores, purge: async () => undefined, configuredBanned: [`cfg-${tag}.example`] };
+    const kiosk = { ...stores, purge: async () => undefined, env: { BANNED_DOMAINS: `cfg-${tag}.example` } };
     // Staff terminate the link, then restore it: the configured ban still holds it ("domain").
     await setLinksTerminated(kiosk, staff, [link.id], "spam", `localhost:8787/${link.alias}`);
     expect(await blockedOf(link.id)).toBe("link");
     await setLinksTerminated(kiosk, staff, [link.id], null, `localhost:8787/${link.alias}`);
     expect(await blockedOf(link.id)).toBe("domain");
     // Without the configured list (as before), the restore released it.
-    await setLinksTerminated({ ...kiosk, configuredBanned: [] }, staff, [link.id], null, `localhost:8787/${link.alias}`);
+    await setLinksTerminated({ ...kiosk, env: { BANNED_DOMAINS: "" } }, staff, [link.id], null, `localhost:8787/${link.alias}`);
     expect(await blockedOf(link.id)).toBeNull();
+  });
+});
+
+describe("the one banned list (bannedDomainsFor)", () => {
+  it("a destination banned only in BANNED_DOMAINS and one banned only by staff (D1) are both refused at creation; the list has each domain once, in lower case", async () => {
+    const tag = crypto.randomUUID().slice(0, 6);
+    await testEnv.DB.prepare("INSERT INTO banned_domains (domain, reason, created_by, created_at) VALUES (?, 'malware', NULL, ?)")
+      .bind(`d1-only-${tag}.example`, Date.now())
+      .run();
+    const config = { BANNED_DOMAINS: ` Env-Only-${tag}.example ,phishing.example,d1-only-${tag}.example` };
+    const appEnv = { ...testEnv, SHORT_HOST: "localhost:8787", SHORT_DOMAINS: "", SHORT_ORIGIN: "", ...config } as unknown as AppEnv;
+    const context = await destinationContext(appEnv, new Request("http://localhost:8787/app/links"));
+    const refused = { ok: false, message: MESSAGES.urlBanned };
+    expect(checkDestination(`https://www.env-only-${tag}.example/page`, context)).toEqual(refused);
+    expect(checkDestination(`https://d1-only-${tag}.example/`, context)).toEqual(refused);
+    expect(checkDestination("https://phishing.example/login", context)).toEqual(refused);
+    expect(checkDestination(`https://fine-${tag}.example/`, context)).toMatchObject({ ok: true });
+
+    const list = await bannedDomainsFor(getDb(testEnv.DB), config);
+    expect(list).toEqual(expect.arrayContaining([`env-only-${tag}.example`, `d1-only-${tag}.example`, "phishing.example"]));
+    expect(list).toHaveLength(new Set(list).size);
+    expect(list).not.toContain(`Env-Only-${tag}.example`);
+    // Without the configuration (a store that carries none): the shipped list and staff's only.
+    const withoutConfig = await bannedDomainsFor(getDb(testEnv.DB));
+    expect(withoutConfig).toContain(`d1-only-${tag}.example`);
+    expect(withoutConfig).not.toContain(`env-only-${tag}.example`);
   });
 });

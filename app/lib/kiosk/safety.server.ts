@@ -1,5 +1,4 @@
 /** The stores a kiosk trust-and-safety action writes through (decision 036): D1, KV, the redirect cache purge. */
-import { parseBannedDomains } from "../../../domain/trust-safety";
 import { linkStores } from "../links.server";
 import type { Staff } from "./staff.server";
 import type { Stores } from "../../../db/trust-safety.server";
@@ -7,5 +6,5 @@ import type { Stores } from "../../../db/trust-safety.server";
 /** With the configured BANNED_DOMAINS, so a kiosk action decides holds with the same list as the hourly sweep. */
 export function safetyStores(staff: Staff): Stores {
   const stores = linkStores(staff.env);
-  return { db: staff.db, kv: stores.kv, purge: stores.purge, configuredBanned: parseBannedDomains(staff.env.BANNED_DOMAINS) };
+  return { db: staff.db, kv: stores.kv, purge: stores.purge, env: staff.env };
 }

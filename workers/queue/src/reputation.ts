@@ -7,10 +7,10 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { getDb } from "../../../db/client.server";
 import { links, reputationHits } from "../../../db/schema";
-import { listBannedDomainNames, sweepBannedLinks } from "../../../db/trust-safety.server";
+import { bannedDomainsFor, sweepBannedLinks } from "../../../db/trust-safety.server";
 import type { Envelope } from "../../../domain/events";
 import { REPUTATION_JOB, safeBrowsingProvider, type ReputationJob, type UrlReputationProvider } from "../../../domain/reputation";
-import { linkDestinations, parseBannedDomains } from "../../../domain/trust-safety";
+import { linkDestinations } from "../../../domain/trust-safety";
 import type { QueueEnv } from "./env";
 
 const MAX_LINKS = 500;
@@ -124,7 +124,7 @@ export async function recheckBannedLinks(env: QueueEnv, now = new Date()): Promi
   const db = getDb(env.DB);
   const cursorRow = await env.DB.prepare("SELECT value FROM kiosk_settings WHERE key = ?").bind(BANNED_CURSOR).first<{ value: string }>();
   const cursor = Number(cursorRow?.value ?? "0") || 0;
-  const banned = [...(await listBannedDomainNames(db)), ...parseBannedDomains(env.BANNED_DOMAINS)];
+  const banned = await bannedDomainsFor(db, env);
   const { next, changed } = await sweepBannedLinks({ db, kv: env.LINKS }, banned, cursor, now);
   await env.DB.prepare(
     "INSERT INTO kiosk_settings (key, value, updated_at) VALUES (?, ?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
