@@ -43,6 +43,11 @@ export async function bannedDomainsFor(db: Db, env?: BannedDomainsConfig): Promi
   return [...new Set(names.map((name) => name.toLowerCase()))];
 }
 
+/** The bans that are not staff's to lift: the shipped list and the deployment's BANNED_DOMAINS. */
+function configuredBans(env?: BannedDomainsConfig): Set<string> {
+  return new Set([...BANNED_DOMAINS, ...parseBannedDomains(env?.BANNED_DOMAINS)].map((name) => name.toLowerCase()));
+}
+
 export async function getBannedDomain(db: Db, domain: string) {
   return (await db.select().from(bannedDomains).where(eq(bannedDomains.domain, domain)).limit(1))[0] ?? null;
 }
@@ -214,7 +219,8 @@ export async function unbanDomain(stores: Stores, staff: StaffActor, domain: str
   const { db } = stores;
   const candidates = await linksMentioning(db, domain);
   const world: World = {
-    banned: (await bannedDomainsFor(stores.db, stores.env)).filter((name) => name !== domain),
+    // Only staff's ban is lifted: a domain the shipped list or BANNED_DOMAINS also bans stays banned.
+    banned: (await bannedDomainsFor(stores.db, stores.env)).filter((name) => name !== domain || configuredBans(stores.env).has(name)),
     terminatedUsers: await terminatedOwners(db, unique(candidates.map((link) => link.userId))),
   };
   const changed = plan(candidates, world);

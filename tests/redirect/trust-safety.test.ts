@@ -104,6 +104,25 @@ describe("trust and safety at the edge", () => {
     expect((await visit(app, sub)).response.status).toBe(302);
   });
 
+  it("lifting staff's ban on a domain the deployment also bans (BANNED_DOMAINS) keeps its links disabled", async () => {
+    const deps = createDeps();
+    const app = createRedirectApp(deps);
+    deps.feed.nextPollAt = 0;
+    const domain = `${uniqueAlias("both").toLowerCase()}.example`;
+    const configured = { ...elsewhere, env: { BANNED_DOMAINS: `other.example, ${domain}` } };
+    const alias = uniqueAlias("bo");
+    await createLink(elsewhere, { domain: HOST, alias, url: `https://${domain}/offer` });
+    await visit(app, alias);
+    expect(await banDomain(configured, staff, domain, "also configured")).toEqual({ ok: true, held: 1 });
+    expect(await unbanDomain(configured, staff, domain)).toBe(0);
+    await expectDisabled(await afterPoll(app, deps, alias));
+    expect((await testEnv.DB.prepare("SELECT blocked FROM links WHERE alias = ?").bind(alias).first())?.blocked).toBe("domain");
+    // Without the deployment's ban, lifting staff's releases the link.
+    expect(await banDomain(configured, staff, domain, "again")).toEqual({ ok: true, held: 0 });
+    expect(await unbanDomain(elsewhere, staff, domain)).toBe(1);
+    expect((await afterPoll(app, deps, alias)).response.headers.get("location")).toBe(`https://${domain}/offer`);
+  });
+
   it("banning a domain holds a link whose redirect route sends some visitors there (the whole link), and lifting it releases it", async () => {
     const deps = createDeps();
     const app = createRedirectApp(deps);
