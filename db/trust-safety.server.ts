@@ -39,11 +39,10 @@ export type BannedDomainsConfig = { BANNED_DOMAINS?: string };
  * once. Without `env` (a store that carries no configuration), the shipped list and staff's.
  */
 export async function bannedDomainsFor(db: Db, env?: BannedDomainsConfig): Promise<string[]> {
-  const names = [...(await listBannedDomainNames(db)), ...parseBannedDomains(env?.BANNED_DOMAINS)];
-  return [...new Set(names.map((name) => name.toLowerCase()))];
+  return [...new Set([...(await listBannedDomainNames(db)).map((name) => name.toLowerCase()), ...configuredBans(env)])];
 }
 
-/** The bans that are not staff's to lift: the shipped list and the deployment's BANNED_DOMAINS. */
+/** The bans that are not staff's to lift: the shipped list and the deployment's BANNED_DOMAINS, lower case. */
 function configuredBans(env?: BannedDomainsConfig): Set<string> {
   return new Set([...BANNED_DOMAINS, ...parseBannedDomains(env?.BANNED_DOMAINS)].map((name) => name.toLowerCase()));
 }
@@ -218,9 +217,10 @@ export async function banDomain(stores: Stores, staff: StaffActor, domain: strin
 export async function unbanDomain(stores: Stores, staff: StaffActor, domain: string, now = new Date()) {
   const { db } = stores;
   const candidates = await linksMentioning(db, domain);
+  // Only staff's ban is lifted: a domain the shipped list or BANNED_DOMAINS also bans stays banned.
+  const configured = configuredBans(stores.env);
   const world: World = {
-    // Only staff's ban is lifted: a domain the shipped list or BANNED_DOMAINS also bans stays banned.
-    banned: (await bannedDomainsFor(stores.db, stores.env)).filter((name) => name !== domain || configuredBans(stores.env).has(name)),
+    banned: (await bannedDomainsFor(stores.db, stores.env)).filter((name) => name !== domain || configured.has(name)),
     terminatedUsers: await terminatedOwners(db, unique(candidates.map((link) => link.userId))),
   };
   const changed = plan(candidates, world);
