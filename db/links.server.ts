@@ -286,6 +286,25 @@ export async function writeThroughMany(stores: LinkStores, rows: readonly Link[]
 }
 
 /**
+ * Writes these links' records through again from what D1 holds now (the links.republish job,
+ * docs/decisions/060): KV, the change feed and this colo's cache. Ids no longer in D1 are skipped.
+ * Returns how many records were written.
+ */
+export async function republishLinks(stores: LinkStores, linkIds: readonly string[]): Promise<number> {
+  const ids = [...new Set(linkIds)];
+  let written = 0;
+  for (let start = 0; start < ids.length; start += WRITE_THROUGH_CHUNK) {
+    const rows = await stores.db
+      .select()
+      .from(links)
+      .where(inArray(links.id, ids.slice(start, start + WRITE_THROUGH_CHUNK)));
+    await writeThroughMany(stores, rows);
+    written += rows.length;
+  }
+  return written;
+}
+
+/**
  * Redirect routes (docs/decisions/037): after a workspace's plan changed, its links with rules
  * apply them or stop (the rules stay stored either way), and their records are written through.
  * Only links whose state changes are rewritten. Returns how many.

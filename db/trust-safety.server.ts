@@ -8,6 +8,7 @@
 import { and, asc, eq, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { linkKey } from "../domain/link-record";
+import { republishLinksJobs } from "../domain/link-republish";
 import type { StaffAuditAction } from "../domain/staff-audit";
 import { blockReason, parseBannedDomains, sendsToBannedDomain, type BlockReason } from "../domain/trust-safety";
 import { BANNED_DOMAINS } from "../domain/url";
@@ -152,18 +153,35 @@ function updateStatements(db: Db, changed: Candidate[], now: Date): BatchItem<"s
 /**
  * Runs the change, its staff log row, the links' new `blocked` and their change-feed records in
  * one batch (all or nothing), then writes their KV records through and purges this colo's cache.
+ * The change is committed before KV is written, so a KV write that fails is not lost: the links go
+ * to the jobs queue, which writes them through again from D1 until KV takes them (decision 060).
+ * Without a queue to hand them to, the failure is thrown.
  */
-async function apply(
-  stores: Pick<LinkStores, "db" | "kv" | "purge">,
-  head: BatchItem<"sqlite">[],
-  changed: Candidate[],
-  now: Date,
-): Promise<number> {
+async function apply(stores: Stores, head: BatchItem<"sqlite">[], changed: Candidate[], now: Date): Promise<number> {
   const { db } = stores;
-  const records = changed.map((link) => ({ key: linkKey(link.domain, link.alias), record: JSON.stringify(toLinkRecord(link)) }));
-  const statements = [...head, ...updateStatements(db, changed, now), ...changeFeedStatements(db, records, now.getTime())];
+  const records = changed.map((link) => ({
+    id: link.id,
+    key: linkKey(link.domain, link.alias),
+    record: JSON.stringify(toLinkRecord(link)),
+  }));
+  const statements = [
+    ...head,
+    ...updateStatements(db, changed, now),
+    ...changeFeedStatements(
+      db,
+      records.map(({ key, record }) => ({ key, record })),
+      now.getTime(),
+    ),
+  ];
   await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
-  await Promise.all(records.map((change) => stores.kv.put(change.key, change.record)));
+  const written = await Promise.allSettled(records.map((change) => stores.kv.put(change.key, change.record)));
+  const refused = records.filter((_, i) => written[i]!.status === "rejected").map((change) => change.id);
+  if (refused.length > 0) {
+    const reason = (written.find((result) => result.status === "rejected") as PromiseRejectedResult).reason;
+    if (!stores.jobs) throw reason;
+    await stores.jobs.sendBatch(republishLinksJobs(refused).map((body) => ({ body })));
+    console.warn(`trust-safety: KV refused ${refused.length} link record(s); the jobs queue writes them through again`, reason);
+  }
   if (changed.length > 0) {
     try {
       await stores.purge?.(changed.map((link) => ({ domain: link.domain, alias: link.alias })));
@@ -184,7 +202,11 @@ function audit(db: Db, staff: StaffActor, action: StaffAuditAction, target: stri
  * (bannedDomainsFor); without it a restore or an unban would release a link the sweep holds again
  * an hour later.
  */
-export type Stores = Pick<LinkStores, "db" | "kv" | "purge"> & { env?: BannedDomainsConfig };
+export type Stores = Pick<LinkStores, "db" | "kv" | "purge"> & {
+  env?: BannedDomainsConfig;
+  /** The jobs queue: where links whose KV write failed after the change go (decision 060). */
+  jobs?: Pick<Queue, "sendBatch">;
+};
 
 /** Bans a destination domain: every link to it (or a subdomain) stops redirecting. False when already banned. */
 export async function banDomain(stores: Stores, staff: StaffActor, domain: string, reason: string, now = new Date()) {

@@ -12,6 +12,7 @@ import { getDb } from "../../db/client.server";
 import { createLink } from "../../db/links.server";
 import { bannedDomainsFor, setLinksTerminated } from "../../db/trust-safety.server";
 import { linkKey } from "../../domain/link-record";
+import { REPUBLISH_LINKS_JOB, type RepublishLinksJob } from "../../domain/link-republish";
 import { MESSAGES } from "../../domain/messages";
 import { REPUTATION_JOB, safeBrowsingProvider, type ReputationJob } from "../../domain/reputation";
 import { checkDestination } from "../../domain/url";
@@ -198,6 +199,81 @@ describe("the background banned-list re-check", () => {
     // Without the configured list (as before), the restore released it.
     await setLinksTerminated({ ...kiosk, env: { BANNED_DOMAINS: "" } }, staff, [link.id], null, `localhost:8787/${link.alias}`);
     expect(await blockedOf(link.id)).toBeNull();
+  });
+});
+
+describe("a KV write that fails after a hold is committed (decision 060)", () => {
+  it("the sweep hands the link to the jobs queue, whose links.republish job writes the held record through, so the edge stops redirecting it", async () => {
+    const tag = crypto.randomUUID().slice(0, 6);
+    const link = await createLink(stores, { domain: "localhost:8787", url: `https://kv-down-${tag}.example/x` });
+    const key = linkKey("localhost:8787", link.alias);
+    // KV answers reads but refuses every write, as during an outage or a rate limit.
+    const refusing = {
+      get: testEnv.LINKS.get.bind(testEnv.LINKS),
+      put: async () => {
+        throw new Error("KV PUT failed: 503 Service Unavailable");
+      },
+    } as unknown as KVNamespace;
+    const sent: RepublishLinksJob[] = [];
+    const jobs = {
+      send: async (body: RepublishLinksJob) => void sent.push(body),
+      sendBatch: async (messages: { body: RepublishLinksJob }[]) => void sent.push(...messages.map((m) => m.body)),
+    } as unknown as Queue;
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const sweepEnv = {
+      ...testEnv,
+      LINKS: refusing,
+      JOBS: jobs,
+      SAFE_BROWSING_API_KEY: undefined,
+      BANNED_DOMAINS: `kv-down-${tag}.example`,
+    };
+    for (let i = 0; i < 20; i++) {
+      await recheckBannedLinks(sweepEnv);
+      const cursor = await testEnv.DB.prepare("SELECT value FROM kiosk_settings WHERE key = 'banned_recheck_cursor'").first<{
+        value: string;
+      }>();
+      if (cursor?.value === "0") break;
+    }
+    // Held in D1, while KV still has the active record: the edge would go on redirecting it.
+    expect((await testEnv.DB.prepare("SELECT blocked FROM links WHERE id = ?").bind(link.id).first<{ blocked: string }>())?.blocked).toBe(
+      "domain",
+    );
+    expect(await testEnv.LINKS.get(key, "json")).toMatchObject({ status: "active" });
+    expect(sent.every((job) => job.type === REPUBLISH_LINKS_JOB)).toBe(true);
+    expect(sent.flatMap((job) => job.payload.linkIds)).toContain(link.id);
+    expect(warn.mock.calls.some((call) => String(call[0]).includes("the jobs queue writes them through again"))).toBe(true);
+    warn.mockRestore();
+
+    // The queue delivers the job (KV takes writes again): the edge's record says terminated.
+    const batch = createMessageBatch(
+      "snip-jobs",
+      sent.map((body) => ({ id: crypto.randomUUID(), timestamp: new Date(), attempts: 1, body })),
+    );
+    const ctx = createExecutionContext();
+    await worker.queue(batch as MessageBatch<unknown>, testEnv, ctx);
+    expect((await getQueueResult(batch, ctx)).explicitAcks).toHaveLength(sent.length);
+    expect(await testEnv.LINKS.get(key, "json")).toMatchObject({ status: "terminated" });
+  });
+
+  it("a links.republish job that cannot write KV is retried by the queue, and one that can writes D1's record, not an older one", async () => {
+    const link = await createLink(stores, { domain: "localhost:8787", url: "https://example.com/republish" });
+    const key = linkKey("localhost:8787", link.alias);
+    await testEnv.DB.prepare("UPDATE links SET url = 'https://example.com/edited' WHERE id = ?").bind(link.id).run();
+    const job: RepublishLinksJob = { type: REPUBLISH_LINKS_JOB, v: 1, id: crypto.randomUUID(), payload: { linkIds: [link.id] } };
+    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    const down = { ...testEnv, LINKS: { put: async () => Promise.reject(new Error("KV PUT failed: 503")) } as unknown as KVNamespace };
+    const first = createMessageBatch("snip-jobs", [{ id: crypto.randomUUID(), timestamp: new Date(), attempts: 1, body: job }]);
+    const firstCtx = createExecutionContext();
+    await worker.queue(first as MessageBatch<unknown>, down, firstCtx);
+    expect((await getQueueResult(first, firstCtx)).retryMessages).toHaveLength(1);
+    error.mockRestore();
+    expect(await testEnv.LINKS.get(key, "json")).toMatchObject({ url: "https://example.com/republish" });
+
+    const again = createMessageBatch("snip-jobs", [{ id: crypto.randomUUID(), timestamp: new Date(), attempts: 2, body: job }]);
+    const againCtx = createExecutionContext();
+    await worker.queue(again as MessageBatch<unknown>, testEnv, againCtx);
+    expect((await getQueueResult(again, againCtx)).explicitAcks).toHaveLength(1);
+    expect(await testEnv.LINKS.get(key, "json")).toMatchObject({ url: "https://example.com/edited", status: "active" });
   });
 });
 

@@ -23,6 +23,9 @@ import { RELEASE_DOMAINS_JOB } from "../../domain/domain-release";
 import { releaseDomainsJob } from "./src/domain-release";
 // Renewal of bought domains (issue 18, decision 050)
 import { DOMAIN_RENEW_JOB, domainRenewJob } from "./src/domain-renewals";
+// KV write-throughs retried from D1 (decision 060)
+import { REPUBLISH_LINKS_JOB } from "../../domain/link-republish";
+import { republishLinksJob } from "./src/link-republish";
 
 export const JOBS: Readonly<Record<string, JobHandler>> = {
   "mail.send": sendMailJob,
@@ -35,6 +38,7 @@ export const JOBS: Readonly<Record<string, JobHandler>> = {
   [DOMAIN_ORDER_JOB]: domainOrderJob,
   [RELEASE_DOMAINS_JOB]: releaseDomainsJob,
   [DOMAIN_RENEW_JOB]: domainRenewJob,
+  [REPUBLISH_LINKS_JOB]: republishLinksJob,
 };
 
 export default {

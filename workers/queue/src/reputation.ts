@@ -125,7 +125,7 @@ export async function recheckBannedLinks(env: QueueEnv, now = new Date()): Promi
   const cursorRow = await env.DB.prepare("SELECT value FROM kiosk_settings WHERE key = ?").bind(BANNED_CURSOR).first<{ value: string }>();
   const cursor = Number(cursorRow?.value ?? "0") || 0;
   const banned = await bannedDomainsFor(db, env);
-  const { next, changed } = await sweepBannedLinks({ db, kv: env.LINKS }, banned, cursor, now);
+  const { next, changed } = await sweepBannedLinks({ db, kv: env.LINKS, jobs: env.JOBS }, banned, cursor, now);
   await env.DB.prepare(
     "INSERT INTO kiosk_settings (key, value, updated_at) VALUES (?, ?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
   )
