@@ -2,7 +2,7 @@
 import { and, asc, desc, eq, getTableColumns, gt, inArray, isNotNull, isNull, lt, ne, notInArray, or, sql } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { ORDER_STATUS, type CartTotals } from "../domain/orders";
-import type { Db } from "./client.server";
+import { rawBatch, type Db } from "./client.server";
 import type { NewMessage } from "./notifications.server";
 import {
   brandedDomains,
@@ -457,20 +457,6 @@ export function orderItemMarkStatement(db: Db, itemId: string, state: "registere
 }
 
 export type BrandedDomainInsert = typeof brandedDomains.$inferInsert;
-
-/**
- * One D1 batch (one transaction) of drizzle statements, raw SQL with parameters among them (which
- * drizzle's own batch cannot bind).
- */
-type BuiltQuery = { getQuery(): { sql: string; params: unknown[] } } | { toSQL(): { sql: string; params: unknown[] } };
-
-async function rawBatch(db: Db, queries: readonly BuiltQuery[]) {
-  const statements = queries.map((q) => {
-    const { sql: text, params } = "getQuery" in q ? q.getQuery() : q.toSQL();
-    return db.$client.prepare(text).bind(...params);
-  });
-  return db.$client.batch(statements);
-}
 
 /** A row inserted only if the order is (now) in `status`: a batch's inserts that follow its status move. */
 function insertIfOrderIn(db: Db, table: SQLiteTable, row: Record<string, unknown>, orderId: string, status: number) {

@@ -3,8 +3,9 @@
  * and turn one on as the onboarding survey; each user answers or skips it once.
  */
 import { and, asc, count, desc, eq, sql } from "drizzle-orm";
-import type { Db } from "./client.server";
+import { rawBatch, type Db } from "./client.server";
 import { surveyQuestions, surveyResponses, surveys, users } from "./schema";
+import type { StaffAuditAction } from "../domain/staff-audit";
 import { staffAuditInsert, type StaffActor } from "./staff-audit.server";
 
 export type QuestionKind = "text" | "choice";
@@ -118,22 +119,28 @@ export async function removeSurveyQuestion(
   now = new Date(),
 ): Promise<{ ok: true } | { ok: false; reason: "last-question" }> {
   // The onboarding survey (users are asked it) keeps at least one question. Checked on the survey
-  // as read, and again in the DELETE itself (a survey turned on meanwhile keeps its question).
+  // as read, and again in the batch itself (a survey turned on meanwhile keeps its question).
   if (survey.onboarding && survey.questions.length <= 1) return { ok: false, reason: "last-question" };
-  const keeps = sql`not exists (select 1 from surveys s where s.id = ${survey.id} and s.onboarding = 1
-    and (select count(*) from survey_questions q where q.survey_id = s.id) <= 1)`;
-  await db.batch([
-    db.delete(surveyQuestions).where(and(eq(surveyQuestions.id, question.id), eq(surveyQuestions.surveyId, survey.id), keeps)),
-    db.update(surveys).set({ updatedAt: now }).where(eq(surveys.id, survey.id)),
-    staffAuditInsert(db, {
-      staff,
-      action: "survey.question-removed",
-      target: survey.title,
-      details: { id: question.id, prompt: question.prompt },
-      at: now,
-    }),
+  // Every statement of the batch runs under the same condition, read before the DELETE: the staff
+  // log row and the survey's updatedAt are written only when the question really goes.
+  const removable = sql`exists (select 1 from survey_questions q where q.id = ${question.id} and q.survey_id = ${survey.id})
+    and not exists (select 1 from surveys s where s.id = ${survey.id} and s.onboarding = 1
+      and (select count(*) from survey_questions q where q.survey_id = s.id) <= 1)`;
+  const action: StaffAuditAction = "survey.question-removed";
+  const details = JSON.stringify({ id: question.id, prompt: question.prompt });
+  const [, , deleted] = await rawBatch(db, [
+    db.run(sql`INSERT INTO staff_audit_log (staff_user_id, staff_email, action, target, details, created_at)
+      SELECT ${staff.id}, ${staff.email}, ${action}, ${survey.title}, ${details}, ${now.getTime()} WHERE ${removable}`),
+    db
+      .update(surveys)
+      .set({ updatedAt: now })
+      .where(and(eq(surveys.id, survey.id), removable)),
+    db.delete(surveyQuestions).where(and(eq(surveyQuestions.id, question.id), eq(surveyQuestions.surveyId, survey.id), removable)),
   ]);
-  return { ok: true };
+  if ((deleted?.meta.changes ?? 0) > 0) return { ok: true };
+  // Not removed: refused by the guard (the survey was turned on meanwhile), or already gone.
+  const [still] = await db.select({ id: surveyQuestions.id }).from(surveyQuestions).where(eq(surveyQuestions.id, question.id)).limit(1);
+  return still ? { ok: false, reason: "last-question" } : { ok: true };
 }
 
 /** Turns `survey` on as the onboarding survey (any other goes off), or turns the onboarding survey off (null). */

@@ -49,9 +49,27 @@ describe("the onboarding survey's questions", () => {
     // The last question of the survey that is on stays.
     expect(await removeSurveyQuestion(db, staff, survey, survey.questions[0]!)).toEqual({ ok: false, reason: "last-question" });
     expect((await getSurvey(db, id))!.questions).toHaveLength(1);
-    // Even from a page read while the survey was off (it was turned on meanwhile): the DELETE itself checks.
-    await removeSurveyQuestion(db, staff, { ...survey, onboarding: false, questions: [{}, {}] }, survey.questions[0]!);
+    // Even from a page read while the survey was off (it was turned on meanwhile): the batch itself
+    // checks, says so, and logs no removal that did not happen.
+    const removalsLogged = async () =>
+      (
+        await testEnv.DB.prepare("SELECT count(*) AS n FROM staff_audit_log WHERE action = 'survey.question-removed' AND details LIKE ?")
+          .bind(`%${survey.questions[0]!.id}%`)
+          .first<{ n: number }>()
+      )?.n;
+    const updatedBefore = (await getSurvey(db, id))!.updatedAt;
+    expect(
+      await removeSurveyQuestion(
+        db,
+        staff,
+        { ...survey, onboarding: false, questions: [{}, {}] },
+        survey.questions[0]!,
+        new Date(Date.now() + 60_000),
+      ),
+    ).toEqual({ ok: false, reason: "last-question" });
     expect((await getSurvey(db, id))!.questions).toHaveLength(1);
+    expect(await removalsLogged()).toBe(0);
+    expect((await getSurvey(db, id))!.updatedAt).toEqual(updatedBefore);
 
     // A survey that is on with no questions (rows from before this rule) is not asked.
     await testEnv.DB.prepare("DELETE FROM survey_questions WHERE survey_id = ?").bind(id).run();
