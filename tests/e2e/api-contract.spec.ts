@@ -13,9 +13,9 @@ let token: string;
 const suffix = Date.now().toString(36).slice(-6);
 const alias = `ct-${suffix}`;
 
-test.beforeAll(async ({ playwright, request }) => {
+test.beforeAll(async ({ request }) => {
   contract = await Contract.load(request);
-  owner = await registerApiUser(playwright, "pro");
+  owner = await registerApiUser("pro");
   ({ token } = await apiToken(owner, { permissions: ALL_PERMISSIONS }));
 });
 

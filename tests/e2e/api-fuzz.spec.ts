@@ -14,10 +14,10 @@ let contract: Contract;
 let user: ApiUser;
 let token: string;
 
-test.beforeAll(async ({ playwright, request }) => {
+test.beforeAll(async ({ request }) => {
   contract = await Contract.load(request);
   // Enterprise: unlimited credits, so nothing here is refused for want of them.
-  user = await registerApiUser(playwright, "enterprise");
+  user = await registerApiUser("enterprise");
   ({ token } = await apiToken(user, { permissions: ALL_PERMISSIONS, rateLimitPerMinute: 1_000_000 }));
 });
 

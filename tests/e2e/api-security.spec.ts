@@ -80,9 +80,9 @@ async function fixtureLink(user: ApiUser, prefix: string): Promise<string> {
   return (data.links as { alias: string }[])[0]!.alias;
 }
 
-test.beforeAll(async ({ playwright, request }) => {
+test.beforeAll(async ({ request }) => {
   contract = await Contract.load(request);
-  [owner, stranger, spent] = await Promise.all([registerApiUser(playwright), registerApiUser(playwright), registerApiUser(playwright)]);
+  [owner, stranger, spent] = await Promise.all([registerApiUser(), registerApiUser(), registerApiUser()]);
   ownerAlias = await fixtureLink(owner, `own${suffix}`);
   spentAlias = await fixtureLink(spent, `spt${suffix}`);
   strangerToken = (await apiToken(stranger, { permissions: ALL_PERMISSIONS })).token;
@@ -153,8 +153,8 @@ test("an expired token: 401", async ({ request }) => {
   expect(status).toBe(401);
 });
 
-test("a token of a user whose plan has no API: 403", async ({ playwright, request }) => {
-  const basic = await registerApiUser(playwright, "basic");
+test("a token of a user whose plan has no API: 403", async ({ request }) => {
+  const basic = await registerApiUser("basic");
   const { token } = await apiToken(basic);
   const { status, body } = await call(request, contract, "GET /urls/{type}/count", { token, params: { type: "available" } });
   expect(status).toBe(403);
@@ -162,8 +162,8 @@ test("a token of a user whose plan has no API: 403", async ({ playwright, reques
   await basic.session.dispose();
 });
 
-test("the plan decides as well as the token: a bulk plan cannot change destinations", async ({ playwright, request }) => {
-  const bulk = await registerApiUser(playwright, "bulk10k");
+test("the plan decides as well as the token: a bulk plan cannot change destinations", async ({ request }) => {
+  const bulk = await registerApiUser("bulk10k");
   const alias = await fixtureLink(bulk, `blk${suffix}`);
   const { token } = await apiToken(bulk, { permissions: ALL_PERMISSIONS });
   const { status, body } = await call(request, contract, "PATCH /change", {
@@ -175,8 +175,8 @@ test("the plan decides as well as the token: a bulk plan cannot change destinati
   await bulk.session.dispose();
 });
 
-test("credits are spent one a call and refused when fewer remain than the cost", async ({ playwright, request }) => {
-  const user = await registerApiUser(playwright);
+test("credits are spent one a call and refused when fewer remain than the cost", async ({ request }) => {
+  const user = await registerApiUser();
   const { token } = await apiToken(user, { permissions: ALL_PERMISSIONS });
   await fixture(user.session, { action: "api-credits", email: user.email, used: 9_998 });
   const bulkOfThree = { links: [1, 2, 3].map((n) => ({ url: `https://example.com/credit-${n}` })) };

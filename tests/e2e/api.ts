@@ -4,7 +4,7 @@
  * `call` that sends a request to an operation of the OpenAPI document and checks the request
  * and the answer against that document (ajv, JSON Schema 2020-12 as OpenAPI 3.1 uses).
  */
-import type { APIRequestContext, APIResponse, PlaywrightWorkerArgs } from "@playwright/test";
+import type { APIRequestContext, APIResponse } from "@playwright/test";
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { newUser, TEST_PASSWORD } from "./accounts";
@@ -27,7 +27,7 @@ export interface ApiUser {
  * Signs a new user up through /app/register and gives them a plan (default pro, which has the API).
  * The session is an apiContext; `_playwright` is no longer used, kept so the callers stay as they are.
  */
-export async function registerApiUser(_playwright: PlaywrightWorkerArgs["playwright"], plan = "pro"): Promise<ApiUser> {
+export async function registerApiUser(plan = "pro"): Promise<ApiUser> {
   const user = newUser("api");
   const session = await apiContext();
   const registered = await session.post("/app/register", {

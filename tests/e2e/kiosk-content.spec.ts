@@ -231,7 +231,6 @@ test.describe("blocked addresses", () => {
 test.describe("blocked addresses and signed-in creation", () => {
   test("the REST API (single and bulk) and the bulk upload refuse a client in a blocked range, as the forms do; outside it they create", async ({
     browser,
-    playwright,
   }) => {
     test.setTimeout(90_000);
     const base = 16 * Math.floor(Math.random() * 16);
@@ -245,7 +244,7 @@ test.describe("blocked addresses and signed-in creation", () => {
     await kiosk.getByRole("button", { name: "Block", exact: true }).click();
     await expect(kiosk.getByText("The address is blocked")).toBeVisible();
 
-    const user = await registerApiUser(playwright, "enterprise");
+    const user = await registerApiUser("enterprise");
     try {
       const { token } = await apiToken(user, { permissions: ALL_PERMISSIONS });
       const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" };

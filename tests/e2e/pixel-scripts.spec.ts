@@ -129,9 +129,9 @@ test.describe("pixel scripts", () => {
     await context.close();
   });
 
-  test("the REST API opts a link in and out with `pixels`", async ({ playwright, request }) => {
+  test("the REST API opts a link in and out with `pixels`", async ({ request }) => {
     test.setTimeout(90_000);
-    const owner = await registerApiUser(playwright, "pro");
+    const owner = await registerApiUser("pro");
     // A subscriber passes V: the settings page's plain form post adds the pixel.
     const added = await owner.session.post("/app/settings/pixel-scripts", {
       form: { intent: "add", kind: "linkedin", pixelId: "1234567", name: "" },
@@ -161,12 +161,9 @@ test.describe("pixel scripts", () => {
     expect(plain.headers().location).toBe(DESTINATION);
   });
 
-  test("POST /create takes `pixels`: true opts the new link in; pixel ids are refused with a clear message", async ({
-    playwright,
-    request,
-  }) => {
+  test("POST /create takes `pixels`: true opts the new link in; pixel ids are refused with a clear message", async ({ request }) => {
     test.setTimeout(90_000);
-    const owner = await registerApiUser(playwright, "pro");
+    const owner = await registerApiUser("pro");
     const added = await owner.session.post("/app/settings/pixel-scripts", {
       form: { intent: "add", kind: "linkedin", pixelId: "2345678", name: "" },
       headers: SAME_ORIGIN,

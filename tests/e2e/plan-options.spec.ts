@@ -161,8 +161,8 @@ test.describe("link limits on the creation form", () => {
 });
 
 test.describe("link limits on the REST API", () => {
-  test("a create past the links-per-URL limit is refused with 403 and the plan's message, and costs no credit", async ({ playwright }) => {
-    const user = await registerApiUser(playwright); // pro: 20 links per destination URL
+  test("a create past the links-per-URL limit is refused with 403 and the plan's message, and costs no credit", async () => {
+    const user = await registerApiUser(); // pro: 20 links per destination URL
     const url = `https://example.com/api-same-${Date.now()}`;
     await fixture(user.session, { action: "links", email: user.email, count: 20, url });
     const { token } = await apiToken(user);

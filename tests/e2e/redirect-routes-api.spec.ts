@@ -10,8 +10,8 @@ const IPHONE =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1";
 
 test.describe("redirect routes in the REST API", () => {
-  test("create and update with routes; the short link follows them", async ({ playwright, request }) => {
-    const owner = await registerApiUser(playwright, "pro");
+  test("create and update with routes; the short link follows them", async ({ request }) => {
+    const owner = await registerApiUser("pro");
     const { token } = await apiToken(owner, { permissions: ALL_PERMISSIONS });
     const headers = { authorization: `Bearer ${token}` };
     const alias = `api-rt-${Date.now().toString(36)}`;
@@ -57,8 +57,8 @@ test.describe("redirect routes in the REST API", () => {
     expect(await go({ "accept-language": "fr" })).toBe("https://example.com/home");
   });
 
-  test("max_redirects: a Pro link takes the plan's 20 rules, not a 21st", async ({ playwright, request }) => {
-    const owner = await registerApiUser(playwright, "pro");
+  test("max_redirects: a Pro link takes the plan's 20 rules, not a 21st", async ({ request }) => {
+    const owner = await registerApiUser("pro");
     const { token } = await apiToken(owner, { permissions: ALL_PERMISSIONS });
     const headers = { authorization: `Bearer ${token}` };
     const rules = (n: number) =>
@@ -78,8 +78,8 @@ test.describe("redirect routes in the REST API", () => {
     expect(await pricing.text()).toContain("Redirect routes, up to 20 rules per link");
   });
 
-  test("a plan without redirect_routes is refused the routes field with the reason", async ({ playwright, request }) => {
-    const owner = await registerApiUser(playwright, "bulk10k");
+  test("a plan without redirect_routes is refused the routes field with the reason", async ({ request }) => {
+    const owner = await registerApiUser("bulk10k");
     const { token } = await apiToken(owner, { permissions: ALL_PERMISSIONS });
     const response = await request.post(`${API_BASE}/create`, {
       headers: { authorization: `Bearer ${token}` },
