@@ -297,7 +297,7 @@ export async function recheckBrandedDomains(env: AppEnv, now = new Date(), limit
   const zones = dnsimpleZoneRecords(env);
   for (const domain of domains) {
     try {
-      // A bought domain whose records Snip could not publish yet: published again first (decision 054).
+      // A bought domain whose records Snip could not publish yet (or published over an hour ago) goes first (decision 054).
       if (zones) await republishBoughtDomain(getDb(env.DB), zones, domain, env.CF_CNAME_TARGET, now);
       await recheckBrandedDomain(env, domain, now);
     } catch (error) {

@@ -5,8 +5,9 @@
  * another value is reported (the step is "failed" with what was found) and never overwritten.
  * DNSimple refusing (its `message`) or not answering records the step as not done, with those
  * words; the order stays paid and the domain added. Called by the order job after the domain is
- * added, by the branded domains re-check (cron) for a pending bought domain not yet published,
- * and by the verify page's "Publish DNS records again".
+ * added, by the branded domains re-check (cron) for a pending bought domain not yet published
+ * (or published more than an hour ago: compared with the zone again), and by the verify page's
+ * "Publish DNS records again".
  */
 import type { BrandedDomain } from "../../db/branded-domains.server";
 import type { Db } from "../../db/client.server";
@@ -67,8 +68,16 @@ export async function boughtRegistration(
 }
 
 /**
+ * Published records of a domain still pending are compared with its zone again this long after the
+ * last look: one deleted at DNSimple since is created again, one changed there is reported. Hourly,
+ * so a domain whose verification lingers costs DNSimple one listing an hour, not one every re-check.
+ */
+export const DNS_RECOMPARE_AFTER_MS = 60 * 60_000;
+
+/**
  * The retry (the branded domains re-check, the verify page's button): publishes again for a pending
- * bought domain whose records are not published. Null when there is nothing to do.
+ * bought domain whose records are not published, or were published more than DNS_RECOMPARE_AFTER_MS
+ * ago (they are compared with the zone again). Null when there is nothing to do.
  */
 export async function republishBoughtDomain(
   db: Db,
@@ -81,6 +90,7 @@ export async function republishBoughtDomain(
   // Snip holds the zone of every domain it registered, whoever owns the branded domain now: a bought
   // domain moved to an organization before its records were published is still retried (decision 053).
   const reg = await getRegistration(db, domain.hostname);
-  if (!reg || reg.dnsState === "published") return null;
+  if (!reg) return null;
+  if (reg.dnsState === "published" && now.getTime() - (reg.dnsAt?.getTime() ?? 0) < DNS_RECOMPARE_AFTER_MS) return null;
   return publishDomainRecords(db, zones, domain, target, now);
 }

@@ -15,7 +15,7 @@ import { getRegistration } from "../../db/domain-registrations.server";
 import { createOrderFromCart, getOrder, moveOrder } from "../../db/orders.server";
 import { ORDER_STATUS, priceCart } from "../../domain/orders";
 import type { CustomHostnamesClient } from "../../app/lib/custom-hostnames.server";
-import { publishDomainRecords, republishBoughtDomain, UNREACHABLE } from "../../app/lib/domain-dns.server";
+import { DNS_RECOMPARE_AFTER_MS, publishDomainRecords, republishBoughtDomain, UNREACHABLE } from "../../app/lib/domain-dns.server";
 import { dnsimpleRegistrar, dnsimpleZoneRecords } from "../../app/lib/registrar/dnsimple";
 import type { QueueEnv } from "../../workers/queue/src/env";
 import { processDomainOrder, type OrderDeps } from "../../workers/queue/src/domain-orders";
@@ -183,6 +183,51 @@ describe("automatic DNS for a bought domain", () => {
     expect(ownRecords(state, domain)).toHaveLength(2);
     // Published: the retry has nothing more to do.
     expect(await republishBoughtDomain(db, deps.zones!, branded, TARGET)).toBeNull();
+  });
+
+  it("published records deleted at DNSimple while the domain is pending are created again by the re-check an hour later, not at every re-check", async () => {
+    const user = await newUser();
+    const state = newRegistrarState();
+    const domain = unique("gone");
+    const deps = depsFor(state);
+    const publishedAt = new Date("2026-11-27T10:00:00Z");
+    const id = await paidOrder(user, domain);
+    await processDomainOrder(testEnv, id, deps);
+    const branded = (await getBrandedDomain(db, domain))!;
+    expect(branded.status).toBe("pending");
+    await testEnv.DB.prepare("UPDATE domain_registrations SET dns_at = ? WHERE domain = ?").bind(publishedAt.getTime(), domain).run();
+    // Someone deletes the ALIAS in the zone: the domain cannot verify without it.
+    state.zones.set(
+      domain,
+      state.zones.get(domain)!.filter((r) => r.type !== "ALIAS"),
+    );
+    expect(ownRecords(state, domain).map((r) => r.type)).toEqual(["TXT"]);
+
+    // Within the hour: the re-check does not list the zone again.
+    const soon = new Date(publishedAt.getTime() + DNS_RECOMPARE_AFTER_MS - 60_000);
+    expect(await republishBoughtDomain(db, deps.zones!, branded, TARGET, soon)).toBeNull();
+    expect(ownRecords(state, domain).map((r) => r.type)).toEqual(["TXT"]);
+    // An hour after the last look: compared, the missing record created, the TXT left as it was.
+    const later = new Date(publishedAt.getTime() + DNS_RECOMPARE_AFTER_MS + 60_000);
+    expect(await republishBoughtDomain(db, deps.zones!, branded, TARGET, later)).toMatchObject({ state: "published", created: 1 });
+    expect(ownRecords(state, domain)).toEqual(
+      expect.arrayContaining([
+        { name: "", type: "ALIAS", content: TARGET },
+        { name: "_cf-custom-hostname", type: "TXT", content: `txt-${domain}` },
+      ]),
+    );
+    expect(ownRecords(state, domain)).toHaveLength(2);
+    expect(await getRegistration(db, domain)).toMatchObject({ dnsState: "published", dnsAt: later });
+    // An active domain is never listed again.
+    expect(
+      await republishBoughtDomain(
+        db,
+        deps.zones!,
+        { ...branded, status: "active" },
+        TARGET,
+        new Date(later.getTime() + 2 * DNS_RECOMPARE_AFTER_MS),
+      ),
+    ).toBeNull();
   });
 
   it("DNSimple unreachable: the order is paid and the step recorded as not done; a domain not bought through Snip is never published", async () => {
