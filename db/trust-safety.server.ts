@@ -8,7 +8,7 @@
 import { and, asc, eq, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { linkKey } from "../domain/link-record";
-import { republishLinksJobs } from "../domain/link-republish";
+import { REPUBLISH_JOBS_PER_SEND, republishLinksJobs } from "../domain/link-republish";
 import type { StaffAuditAction } from "../domain/staff-audit";
 import { blockReason, parseBannedDomains, sendsToBannedDomain, type BlockReason } from "../domain/trust-safety";
 import { BANNED_DOMAINS } from "../domain/url";
@@ -159,27 +159,18 @@ function updateStatements(db: Db, changed: Candidate[], now: Date): BatchItem<"s
  */
 async function apply(stores: Stores, head: BatchItem<"sqlite">[], changed: Candidate[], now: Date): Promise<number> {
   const { db } = stores;
-  const records = changed.map((link) => ({
-    id: link.id,
-    key: linkKey(link.domain, link.alias),
-    record: JSON.stringify(toLinkRecord(link)),
-  }));
-  const statements = [
-    ...head,
-    ...updateStatements(db, changed, now),
-    ...changeFeedStatements(
-      db,
-      records.map(({ key, record }) => ({ key, record })),
-      now.getTime(),
-    ),
-  ];
+  const records = changed.map((link) => ({ key: linkKey(link.domain, link.alias), record: JSON.stringify(toLinkRecord(link)) }));
+  const statements = [...head, ...updateStatements(db, changed, now), ...changeFeedStatements(db, records, now.getTime())];
   await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
   const written = await Promise.allSettled(records.map((change) => stores.kv.put(change.key, change.record)));
-  const refused = records.filter((_, i) => written[i]!.status === "rejected").map((change) => change.id);
+  const refused = changed.filter((_, i) => written[i]!.status === "rejected").map((link) => link.id);
   if (refused.length > 0) {
     const reason = (written.find((result) => result.status === "rejected") as PromiseRejectedResult).reason;
     if (!stores.jobs) throw reason;
-    await stores.jobs.sendBatch(republishLinksJobs(refused).map((body) => ({ body })));
+    const jobs = republishLinksJobs(refused);
+    for (let start = 0; start < jobs.length; start += REPUBLISH_JOBS_PER_SEND) {
+      await stores.jobs.sendBatch(jobs.slice(start, start + REPUBLISH_JOBS_PER_SEND).map((body) => ({ body })));
+    }
     console.warn(`trust-safety: KV refused ${refused.length} link record(s); the jobs queue writes them through again`, reason);
   }
   if (changed.length > 0) {

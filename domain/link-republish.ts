@@ -8,8 +8,10 @@
 import type { Envelope } from "./events";
 
 export const REPUBLISH_LINKS_JOB = "links.republish";
-/** Links per job: one message stays far under the queue's 128 KB. */
+/** Links per job: a message of about 20 KB, far under the queue's 128 KB a message. */
 export const REPUBLISH_LINKS_PER_JOB = 500;
+/** Jobs per sendBatch: within its 100 messages and 256 KB. */
+export const REPUBLISH_JOBS_PER_SEND = 10;
 
 export type RepublishLinksJob = Envelope<typeof REPUBLISH_LINKS_JOB, { linkIds: string[] }>;
 
