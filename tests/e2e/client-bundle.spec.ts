@@ -289,6 +289,9 @@ test.describe("a signed-in user's homepage island (no React, decision 048)", () 
     await expect(createForm(page).getByRole("button", { name: "Shortening…" })).toBeDisabled();
     release();
     await expect(resultView(page)).toBeVisible();
+    // The result view is a page of its own: its island (a module script) enhances it by the time the
+    // document has loaded, not when its markup first shows.
+    await page.waitForLoadState("load");
     await page.unroute("**/?index");
     const shortUrl = await shortLinkField(page).inputValue();
     expect(await page.evaluate(() => "__reactRouterContext" in window), "the result view is hydrated").toBe(false);
