@@ -80,16 +80,19 @@ describe("the URL-reputation job", () => {
     expect(await hitsOf(link.id)).toEqual([]);
   });
 
-  it("without the provider's key, the job is acked and skipped with a log line", async () => {
+  it("without the provider's key, the jobs are acked and skipped, and the isolate says so once, not per job", async () => {
     const info = vi.spyOn(console, "info").mockImplementation(() => {});
-    const link = await createLink(stores, { domain: "localhost:8787", url: "https://malware-nokey.example/" });
-    const job: ReputationJob = { type: REPUTATION_JOB, v: 1, id: crypto.randomUUID(), payload: { linkIds: [link.id] } };
-    const batch = createMessageBatch("snip-jobs", [{ id: crypto.randomUUID(), timestamp: new Date(), attempts: 1, body: job }]);
-    const ctx = createExecutionContext();
-    await worker.queue(batch as MessageBatch<unknown>, { ...testEnv, SAFE_BROWSING_API_KEY: undefined }, ctx);
-    expect((await getQueueResult(batch, ctx)).explicitAcks).toHaveLength(1);
-    expect(info.mock.calls.some((call) => String(call[0]).includes("SAFE_BROWSING_API_KEY is not set"))).toBe(true);
-    expect(await hitsOf(link.id)).toEqual([]);
+    const said = () => info.mock.calls.filter((call) => String(call[0]).includes("SAFE_BROWSING_API_KEY is not set")).length;
+    for (const n of [1, 2, 3]) {
+      const link = await createLink(stores, { domain: "localhost:8787", url: `https://malware-nokey-${n}.example/` });
+      const job: ReputationJob = { type: REPUTATION_JOB, v: 1, id: crypto.randomUUID(), payload: { linkIds: [link.id] } };
+      const batch = createMessageBatch("snip-jobs", [{ id: crypto.randomUUID(), timestamp: new Date(), attempts: 1, body: job }]);
+      const ctx = createExecutionContext();
+      await worker.queue(batch as MessageBatch<unknown>, { ...testEnv, SAFE_BROWSING_API_KEY: undefined }, ctx);
+      expect((await getQueueResult(batch, ctx)).explicitAcks).toHaveLength(1);
+      expect(await hitsOf(link.id)).toEqual([]);
+      expect(said()).toBe(1);
+    }
     info.mockRestore();
   });
 });

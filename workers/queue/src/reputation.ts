@@ -1,8 +1,8 @@
 /**
  * The URL-reputation job (issue 19, decision 036): looks the destinations of new or changed links
  * up at the provider and queues each hit for staff review in the kiosk (one open row per link and
- * threat). Without the provider's key the check is skipped with a log line; the banned-domain list
- * still applies at creation.
+ * threat). Without the provider's key the check is skipped, said once per isolate (every link created
+ * queues a job); the banned-domain list still applies at creation.
  */
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { getDb } from "../../../db/client.server";
@@ -62,14 +62,20 @@ export async function checkLinksReputation(env: QueueEnv, linkIds: readonly stri
   return added;
 }
 
+/** Whether this isolate has said that checks are skipped for want of the key. */
+let saidNoKey = false;
+
 export async function reputationCheckJob(envelope: Envelope<string, unknown>, env: QueueEnv): Promise<void> {
   const payload = envelope.payload as { linkIds?: unknown } | null;
   const linkIds = Array.isArray(payload?.linkIds) ? payload.linkIds.filter((id): id is string => typeof id === "string") : [];
   const provider = reputationProvider(env);
   if (!provider) {
-    console.info(
-      "reputation: SAFE_BROWSING_API_KEY is not set, so the background URL-reputation check is skipped (the banned-domain list still applies)",
-    );
+    if (!saidNoKey) {
+      saidNoKey = true;
+      console.info(
+        "reputation: SAFE_BROWSING_API_KEY is not set, so the background URL-reputation check is skipped (the banned-domain list still applies; said once per isolate)",
+      );
+    }
     return;
   }
   const added = await checkLinksReputation(env, linkIds, provider);
