@@ -7,7 +7,8 @@
 //     BENCH_ONE_RUNTIME=1 puts it back on the service's thread),
 //     each side by side with a bare worker answering a constant redirect, on four paths:
 //       - cached, human traffic: links in the isolate cache, visited by people (browsers'
-//         User-Agents, referrers, languages, countries, addresses; about one in ten a bot), so
+//         User-Agents and the rest of their navigation headers, the edge's headers, referrers,
+//         languages, countries, addresses; about one in ten a bot), so
 //         the clicks consumer parses, hashes visitors and writes breakdowns during the rounds;
 //       - cached, bot traffic: the same links, wrk's bare requests (no User-Agent), as before;
 //       - KV: every request an alias the isolate does not hold (a walk through more aliases
