@@ -1,7 +1,11 @@
 import { HTTPException } from "hono/http-exception";
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { rollupRange } from "../../app/api/v2/analytics.server";
-import { API_ERRORS, ApiError, notEnoughCredits, toApiError } from "../../app/api/v2/errors.server";
+import { CreateBody } from "../../app/api/v2/endpoints/create-alias.server";
+import { ListFilters, ListTypeParams } from "../../app/api/v2/endpoints/list-urls.server";
+import { API_ERRORS, ApiError, notEnoughCredits, toApiError, zodMessages } from "../../app/api/v2/errors.server";
+import { RangeQuery } from "../../app/api/v2/schemas";
 import {
   API_PERMISSIONS,
   API_TOKEN_SHAPE,
@@ -91,5 +95,38 @@ describe("analytics ranges", () => {
     });
     const hourly = rollupRange(from + 30 * 60_000, from + 3 * HOUR);
     expect(hourly).toMatchObject({ bucketHours: 1, startHour: from / HOUR, endHour: from / HOUR + 2 });
+  });
+});
+
+describe("API validation messages", () => {
+  const messages = (schema: { safeParse(value: unknown): { success: boolean; error?: unknown } }, value: unknown) => {
+    const result = schema.safeParse(value);
+    expect(result.success).toBe(false);
+    return zodMessages(result.error as Parameters<typeof zodMessages>[0]);
+  };
+
+  it("name the field and the limit in the API's own words, not zod's", () => {
+    expect(messages(CreateBody, { url: `https://example.com/${"a".repeat(5_000)}` })).toEqual([
+      "url: The url must not be greater than 4096 characters.",
+    ]);
+    expect(messages(CreateBody, {})).toEqual(["url: The url field is required."]);
+    expect(messages(CreateBody, { url: 42 })).toEqual(["url: The url must be a string."]);
+    expect(messages(CreateBody, [1, 2])).toEqual(["The request body must be a JSON object."]);
+    expect(messages(ListTypeParams, { type: "all" })).toEqual(["type: The selected type is invalid."]);
+    expect(messages(ListFilters, { search: "x".repeat(201) })).toEqual(["search: The search must not be greater than 200 characters."]);
+    expect(messages(RangeQuery, { domain: "localhost:8787", alias: "abcde", from: "yesterday" })).toEqual([
+      "from: The from is not a valid date and time (ISO 8601).",
+    ]);
+  });
+
+  it("keep a schema's own message", () => {
+    const own = z.object({
+      code: z.string().max(3, "Keep the code short."),
+      day: z.string().refine((v) => v !== "monday", "Not on a Monday."),
+    });
+    expect(messages(own, { code: "abcd", day: "monday" })).toEqual(["code: Keep the code short.", "day: Not on a Monday."]);
+    expect(messages(CreateBody, { url: "https://example.com/", alias: "x".repeat(65) })).toEqual([
+      "alias: The alias must not be greater than 64 characters.",
+    ]);
   });
 });
