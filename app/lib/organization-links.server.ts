@@ -175,7 +175,12 @@ export async function createLinkCall(env: AppEnv, request: Request, creator: Lin
     schema: createLinkSchema(await destinationContext(env, request), now),
   });
   if (submission.status !== "success") {
-    const errors = Object.fromEntries(Object.entries(submission.error ?? {}).filter((entry): entry is [string, string[]] => !!entry[1]));
+    // A list item's error under "tags.N" (spec 02 §5), as the JSON calls name paths; the form library writes "tags[N]".
+    const errors = Object.fromEntries(
+      Object.entries(submission.error ?? {})
+        .filter((entry): entry is [string, string[]] => !!entry[1])
+        .map(([key, messages]) => [key.replace(/\[(\d+)\]/g, ".$1"), messages]),
+    );
     return apiError(422, Object.values(errors)[0]?.[0] ?? API_MESSAGES.invalidData, errors);
   }
   if (await isAddressBlocked(env, request)) return apiError(403, BLOCKED_ADDRESS_MESSAGE);
