@@ -52,7 +52,7 @@ for (const javaScriptEnabled of [true, false]) {
   });
 }
 
-test.describe("a post to a creation form that is not a form", () => {
+test.describe("a request to a creation form that is not a posted form", () => {
   /** Bodies no form sends: JSON, plain text, nothing at all, a multipart without its parts. */
   const BODIES: { name: string; headers: Record<string, string>; data: string }[] = [
     { name: "JSON", headers: { "content-type": "application/json" }, data: '{"url":"https://example.com/json-post"}' },
@@ -61,13 +61,24 @@ test.describe("a post to a creation form that is not a form", () => {
     { name: "a broken multipart", headers: { "content-type": "multipart/form-data; boundary=x" }, data: "not multipart" },
   ];
 
-  test("is the client's mistake (415 or 400), never a server error, for a guest and a subscriber", async ({ page }) => {
+  test("is the client's mistake (405, 415 or 400), never a server error or a new link, for a guest and a subscriber", async ({ page }) => {
     const paths = ["/?index"];
     const check = async () => {
       for (const path of paths)
         for (const { name, headers, data } of BODIES) {
           const response = await page.request.post(path, { headers: { ...SAME_ORIGIN, ...headers }, data, maxRedirects: 0 });
           expect([400, 415], `${name} to ${path}`).toContain(response.status());
+        }
+      // A form sent with another method than POST changes nothing.
+      for (const path of paths)
+        for (const method of ["PUT", "PATCH", "DELETE"]) {
+          const response = await page.request.fetch(path, {
+            method,
+            headers: SAME_ORIGIN,
+            form: { url: `https://example.com/method-${method}`, intent: "archive" },
+            maxRedirects: 0,
+          });
+          expect(response.status(), `${method} to ${path}`).toBe(405);
         }
     };
     await check();
