@@ -20,6 +20,7 @@ export const API_MESSAGES = {
   payloadTooLarge: "The request body is too large.",
   invalidJson: "The request body must be valid JSON.",
   bodyNotObject: "The request body must be an object of fields.",
+  notAString: (field: string) => `The ${field} field must be a string.`,
   passwordConfirmTitle: "Confirm your password",
   passwordConfirmLead: "For your security, please confirm your password to continue.",
 } as const;

@@ -51,9 +51,12 @@ export function toUtcInputValue(date: Date): string {
  * browser sends the UTC ISO instant instead.
  */
 export function parseExpiryInput(value: string): Date {
-  if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?$/.test(value)) return new Date(`${value}Z`);
-  if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?Z$/.test(value)) return new Date(value);
-  return new Date(Number.NaN);
+  const match = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2})(:\d{2}(\.\d{1,3})?)?(Z?)$/.exec(value);
+  if (!match) return new Date(Number.NaN);
+  const date = new Date(match[4] ? value : `${value}Z`);
+  // The parser rolls a day past the month's end over ("02-30" is March 2nd): that is no date.
+  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 16) !== match[1]) return new Date(Number.NaN);
+  return date;
 }
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"] as const;

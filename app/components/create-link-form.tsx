@@ -598,6 +598,9 @@ export function CreatedLinkFields({ longUrl, shortUrl }: { longUrl: string; shor
 
 /** The result view after a create (spec 02 §2): long URL, short link, visit, QR, share, copy. */
 export function LinkResult({ result }: { result: LinkResultData }) {
+  // "Shorten another" (spec 02 §4) brings back the form of the page showing the result (the
+  // homepage, the dashboard, an organization's page), without the query that selects the result.
+  const { pathname } = useLocation();
   return (
     <div className="space-y-5" data-testid="result">
       <CreatedLinkFields longUrl={result.longUrl} shortUrl={result.shortUrl} />
@@ -668,7 +671,7 @@ export function LinkResult({ result }: { result: LinkResultData }) {
           </Link>
         ) : null}
         <Link
-          to="/"
+          to={pathname}
           state={{ focusUrl: true }}
           className="ml-auto rounded-lg bg-slate-900 px-4 py-2 text-sm font-semibold text-white hover:bg-slate-800"
         >

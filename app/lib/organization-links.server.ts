@@ -140,10 +140,31 @@ export function createdItem(env: AppEnv, request: Request, link: Link, tags: rea
   };
 }
 
+const CREATE_TEXT_FIELDS = ["url", "domain", "alias", "description", "expires_at"] as const;
+
+/**
+ * The payload's fields that are there but of the wrong type (an alias sent as a number, a tag as
+ * an object...): refused by name, never dropped, so a create cannot quietly ignore what was asked.
+ */
+function wrongTypes(body: Record<string, unknown>): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const key of CREATE_TEXT_FIELDS) {
+    const value = body[key];
+    if (value !== undefined && value !== null && typeof value !== "string") errors[key] = [API_MESSAGES.notAString(key)];
+  }
+  const tags = body.tags;
+  if (Array.isArray(tags))
+    tags.forEach((tag, index) => {
+      if (typeof tag !== "string") errors[`tags.${index}`] = [API_MESSAGES.notAString(`tags.${index}`)];
+    });
+  else if (tags !== undefined && tags !== null && typeof tags !== "string") errors.tags = [API_MESSAGES.notAString("tags")];
+  return errors;
+}
+
 /** The creation payload of spec 02 §3 (JSON or form) in the create form's shape: expires_at turns expiry on. */
 function asFormData(body: Record<string, unknown>): FormData {
   const form = new FormData();
-  for (const key of ["url", "domain", "alias", "description", "expires_at"]) {
+  for (const key of CREATE_TEXT_FIELDS) {
     const value = body[key];
     if (typeof value === "string" && value !== "") form.set(key, value);
   }
@@ -170,12 +191,19 @@ export async function createLinkCall(env: AppEnv, request: Request, creator: Lin
   const body = await readBody(request);
   if (typeof body !== "object" || body === null || Array.isArray(body))
     return apiError(422, API_MESSAGES.invalidData, { body: [API_MESSAGES.bodyNotObject] });
+  const mistyped = wrongTypes(body as Record<string, unknown>);
+  if (Object.keys(mistyped).length > 0) return apiError(422, Object.values(mistyped)[0]![0]!, mistyped);
   const now = new Date();
   const submission = parseWithZod(asFormData(body as Record<string, unknown>), {
     schema: createLinkSchema(await destinationContext(env, request), now),
   });
   if (submission.status !== "success") {
-    const errors = Object.fromEntries(Object.entries(submission.error ?? {}).filter((entry): entry is [string, string[]] => !!entry[1]));
+    // A list item's error under "tags.N" (spec 02 §5), as the JSON calls name paths; the form library writes "tags[N]".
+    const errors = Object.fromEntries(
+      Object.entries(submission.error ?? {})
+        .filter((entry): entry is [string, string[]] => !!entry[1])
+        .map(([key, messages]) => [key.replace(/\[(\d+)\]/g, ".$1"), messages]),
+    );
     return apiError(422, Object.values(errors)[0]?.[0] ?? API_MESSAGES.invalidData, errors);
   }
   if (await isAddressBlocked(env, request)) return apiError(403, BLOCKED_ADDRESS_MESSAGE);

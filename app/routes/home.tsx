@@ -14,6 +14,7 @@ import { GUEST_ISLAND_URL } from "../islands/guest-pages-url.server";
 import { SIGNED_IN_HOME_ISLAND_URL } from "../islands/signed-in-home-url.server";
 import { getViewer } from "../session.server";
 import type { Route } from "./+types/home";
+import { requestFormData } from "../lib/form-body.server";
 
 /** Passes on the Retry-After of a rate-limited post (app/lib/rate-limit.server.ts). */
 export const headers: Route.HeadersFunction = retryAfterOfAction;
@@ -55,7 +56,7 @@ function islandServesForm(form: CreateFormData): boolean {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const cloudflare = getCloudflare(context);
-  const formData = await request.formData();
+  const formData = await requestFormData(request);
   // Signed-in users create through the full form's rules (a post here comes from the 404 page's form).
   const viewer = getViewer(context);
   if (viewer) return createLinkAction(cloudflare.env, request, viewer, formData);

@@ -172,6 +172,20 @@ test.describe("creating a link with JavaScript", () => {
     await expect(longUrl(page)).toHaveValue("");
   });
 
+  test("a subscriber's Shorten another brings back the dashboard's form with the focus in the URL field", async ({ page }) => {
+    await proUser(page);
+    await page.goto("/dashboard");
+    await longUrl(page).fill("https://example.com/dashboard-another");
+    await longUrl(page).press("Enter");
+    const result = page.getByTestId("result");
+    await expect(result).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard\?alias=[^&]+&active=true$/);
+    await result.getByRole("link", { name: "Shorten another" }).click();
+    await expect(page).toHaveURL(`${BASE_URL}/dashboard`);
+    await expect(longUrl(page)).toHaveValue("");
+    await expect(longUrl(page)).toBeFocused();
+  });
+
   test("the UTM builder checks its fields and rebuilds the URL; turning it off removes the parameters", async ({ page }) => {
     await proUser(page);
     await page.goto("/app/links/create");

@@ -281,6 +281,12 @@ test("in Chromium: a team member creates a link in the team with the form; it sh
   await expect(page).toHaveURL(new RegExp(`/app/organizations/${world.slug}/team/${TEAM}\\?alias=[^&]+&team=${TEAM}$`));
   const alias = new URL(page.url()).searchParams.get("alias")!;
   await expect(page.getByText(url).first()).toBeVisible();
+  // "Shorten another" (spec 02 §4) brings back this team's form, empty, with the focus in the URL field.
+  await page.getByTestId("result").getByRole("link", { name: "Shorten another" }).click();
+  await expect(page).toHaveURL(`${BASE_URL}/app/organizations/${world.slug}/team/${TEAM}`);
+  await expect(page.getByTestId("team-select")).toHaveValue(TEAM);
+  await expect(page.getByLabel("Long URL")).toHaveValue("");
+  await expect(page.getByLabel("Long URL")).toBeFocused();
   await page.goto(`/app/organizations/${world.slug}/team/${TEAM}`);
   await expect(page.locator(`li[data-alias="${alias}"]`)).toBeVisible();
   await context.close();

@@ -203,6 +203,20 @@ test("a user: GET state with their account, url/create, password/confirm, and pr
   expect(visit.headers().location).toBe(url);
   const refused = await expectShape(await post(page, "url/create", { url: "" }), 422, refusal);
   expect(refused.errors.url).toEqual(["The URL field is required."]);
+  // A tag's error is under "tags.N" (spec 02 §5), N its place in the posted list.
+  const badTags = await expectShape(await post(page, "url/create", { url, tags: ["ok-tag", "x", "OK-Tag"] }), 422, refusal);
+  expect(badTags.errors).toEqual({ "tags.1": ["The tag must be at least 2 characters."], "tags.2": ["The tag has already been taken."] });
+  // A field of the wrong type is refused by name, never dropped (an alias sent as a number is not a random alias).
+  const mistyped = await expectShape(
+    await post(page, "url/create", { url: `${url}/typed`, alias: 1234567, expires_at: 1893456000, tags: ["ok-tag", 12] }),
+    422,
+    refusal,
+  );
+  expect(mistyped.errors).toEqual({
+    alias: ["The alias field must be a string."],
+    expires_at: ["The expires_at field must be a string."],
+    "tags.1": ["The tags.1 field must be a string."],
+  });
   // The new link counts toward the month's web usage.
   const after = await expectShape(await getState(page), 200, state("user"));
   expect(after.data.user.limits.used.web).toBe(1);

@@ -2,7 +2,8 @@
  * The shorten form refuses destinations it must not shorten, saying why right under the field
  * and keeping what was typed; it accepts international domain names, stored as punycode.
  */
-import { BASE_URL, expect, expectUrlError, MESSAGES, resultView, submitUrl, test, urlField } from "./fixtures";
+import { giveSubscription, registerUser } from "./accounts";
+import { BASE_URL, expect, expectUrlError, MESSAGES, resultView, SAME_ORIGIN, submitUrl, test, urlField } from "./fixtures";
 
 const REFUSED: { name: string; input: string; message: string }[] = [
   { name: "an ftp link", input: "ftp://example.com/file", message: MESSAGES.urlScheme },
@@ -50,3 +51,40 @@ for (const javaScriptEnabled of [true, false]) {
     });
   });
 }
+
+test.describe("a request to a creation form that is not a posted form", () => {
+  /** Bodies no form sends: JSON, plain text, nothing at all, a multipart without its parts. */
+  const BODIES: { name: string; headers: Record<string, string>; data: string }[] = [
+    { name: "JSON", headers: { "content-type": "application/json" }, data: '{"url":"https://example.com/json-post"}' },
+    { name: "plain text", headers: { "content-type": "text/plain" }, data: "url=https://example.com/text-post" },
+    { name: "no body", headers: {}, data: "" },
+    { name: "a broken multipart", headers: { "content-type": "multipart/form-data; boundary=x" }, data: "not multipart" },
+  ];
+
+  test("is the client's mistake (405, 415 or 400), never a server error or a new link, for a guest and a subscriber", async ({ page }) => {
+    const paths = ["/?index"];
+    const check = async () => {
+      for (const path of paths)
+        for (const { name, headers, data } of BODIES) {
+          const response = await page.request.post(path, { headers: { ...SAME_ORIGIN, ...headers }, data, maxRedirects: 0 });
+          expect([400, 415], `${name} to ${path}`).toContain(response.status());
+        }
+      // A form sent with another method than POST changes nothing.
+      for (const path of paths)
+        for (const method of ["PUT", "PATCH", "DELETE"]) {
+          const response = await page.request.fetch(path, {
+            method,
+            headers: SAME_ORIGIN,
+            form: { url: `https://example.com/method-${method}`, intent: "archive" },
+            maxRedirects: 0,
+          });
+          expect(response.status(), `${method} to ${path}`).toBe(405);
+        }
+    };
+    await check();
+    const user = await registerUser(page);
+    await giveSubscription(page, user.email, { plan: "pro" });
+    paths.push("/app/links/create", "/app/links/utm", "/dashboard");
+    await check();
+  });
+});

@@ -26,6 +26,13 @@ describe("link expiry", () => {
     expect(Number.isNaN(parseExpiryInput("tomorrow").getTime())).toBe(true);
   });
 
+  it("refuses a day the month does not have, rather than rolling it over", () => {
+    for (const value of ["2027-02-30T10:00", "2027-02-29T10:00", "2027-04-31T10:00:00.000Z", "2027-13-01T10:00", "2027-01-01T24:30"])
+      expect(Number.isNaN(parseExpiryInput(value).getTime()), value).toBe(true);
+    expect(parseExpiryInput("2028-02-29T10:00").toISOString()).toBe("2028-02-29T10:00:00.000Z");
+    expect(parseExpiryInput("2027-01-31T23:59:59Z").toISOString()).toBe("2027-01-31T23:59:59.000Z");
+  });
+
   it("is shown as MMM DD, YYYY hh:mm A", () => {
     expect(formatExpiry(new Date("2026-02-01T08:05:00Z"))).toBe("Feb 01, 2026 08:05 AM");
     expect(formatExpiry(new Date("2026-12-31T00:30:00Z"))).toBe("Dec 31, 2026 12:30 AM");

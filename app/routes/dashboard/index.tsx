@@ -34,6 +34,7 @@ import { requireUser, type Viewer } from "../../session.server";
 import { isAccountTerminated } from "../../../db/trust-safety.server";
 import { ACCOUNT_TERMINATED, BLOCK_LABELS } from "../../../domain/trust-safety";
 import type { Route } from "./+types/index";
+import { requestFormData } from "../../lib/form-body.server";
 
 export const DASHBOARD_NOTICES = {
   archived: "The link has been archived.",
@@ -129,7 +130,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireDashboardUser(request, context);
   const { env } = getCloudflare(context);
   const db = getDb(env.DB);
-  const formData = await request.formData();
+  const formData = await requestFormData(request);
   const intent = String(formData.get("intent") ?? "");
   const id = String(formData.get("id") ?? "");
   const link = id ? await getUserLink(db, viewer.user.id, id) : undefined;

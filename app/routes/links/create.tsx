@@ -13,6 +13,7 @@ import { CREATE_LINK_PATH } from "../../forms/create-link-rules";
 import { atPlanLimit, createLinkAction, loadCreateForm } from "../../lib/create-link.server";
 import { requireUser } from "../../session.server";
 import type { Route } from "./+types/create";
+import { requestFormData } from "../../lib/form-body.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Create a link | Snip" }];
 
@@ -37,7 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireCreator(request, context);
-  const formData = await request.formData();
+  const formData = await requestFormData(request);
   return createLinkAction(getCloudflare(context).env, request, viewer, formData);
 }
 

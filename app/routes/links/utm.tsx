@@ -18,6 +18,7 @@ import { safeReturnPath } from "../../lib/create-link.server";
 import { destinationContext } from "../../lib/links.server";
 import { requireUser } from "../../session.server";
 import type { Route } from "./+types/utm";
+import { requestFormData } from "../../lib/form-body.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "UTM Parameters Builder | Snip" }];
 
@@ -40,7 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireUser(request, context);
   const { env } = getCloudflare(context);
-  const formData = await request.formData();
+  const formData = await requestFormData(request);
   const submission = parseWithZod(formData, { schema: utmBuilderSchema(await destinationContext(env, request)) });
   if (submission.status !== "success") return data<UtmReply>({ result: submission.reply() }, { status: 422 });
   // The builder sits in the advanced options, which need the expiration capability (spec 02 §5).

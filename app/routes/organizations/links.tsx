@@ -39,6 +39,7 @@ import {
   type OrganizationAccess,
 } from "../../lib/organizations/access.server";
 import type { Route } from "./+types/links";
+import { requestFormData } from "../../lib/form-body.server";
 
 type PageScope = "organization" | "personal" | "team";
 
@@ -185,7 +186,7 @@ export async function action(args: Route.ActionArgs) {
   const access = scope === "team" ? await loadOrganizationAccess(args) : await guard(args, scope);
   const { env } = getCloudflare(args.context);
   const copy = args.request.clone() as Request;
-  const formData = await args.request.formData();
+  const formData = await requestFormData(args.request);
   const bulk = formData.has("file");
   const chosen = String(formData.get("team") ?? args.params.team ?? "personal");
 
