@@ -308,6 +308,52 @@ test.describe("role × permission × route", () => {
       expect((await stateOf(as)).user!.current_team_id, persona).toBe(member ? alphaId : null);
     }
   });
+
+  test("GET organization/{o}/team/{t} (team.open) and .../members (team.members): spec 01 §7; another organization's team is 404", async () => {
+    const api = (team: string, child = "") => `/app/api/organization/${world.slug}/team/${team}${child}`;
+    // A JSON call: 401 signed out, 403 without the developer flag, 404 for strangers, then the rule.
+    const jsonStatus = (persona: Persona, allowed: boolean) =>
+      persona === "nonDeveloper" ? 403 : persona === "stranger" || persona === "staff" ? 404 : allowed ? 200 : 403;
+    for (const persona of PERSONAS) {
+      const as = await session(persona);
+      for (const team of [TEAM, EMPTY_TEAM] as const) {
+        const one = await as.get(api(team), { headers: AJAX });
+        expect(one.status(), `${persona} GET team ${team}`).toBe(jsonStatus(persona, world.allows(persona, "team.open", team)));
+        if (one.status() === 200) {
+          const body = (await one.json()) as {
+            data: {
+              slug: string;
+              membership: { role: string | null };
+              status: { archived: boolean };
+              permissions: Record<string, boolean>;
+            };
+          };
+          expect(body.data.slug).toBe(team);
+          expect(body.data.status.archived).toBe(false);
+          expect(body.data.permissions["team.members"], `${persona} permissions map`).toBe(world.allows(persona, "team.members", team));
+          const role = persona === "teamAdmin" ? "admin" : persona === "teamMember" ? "member" : persona === "teamViewer" ? "viewer" : null;
+          expect(body.data.membership.role, persona).toBe(team === TEAM ? role : null);
+        }
+        const members = await as.get(api(team, "/members"), { headers: AJAX });
+        expect(members.status(), `${persona} GET members of ${team}`).toBe(
+          jsonStatus(persona, world.allows(persona, "team.members", team)),
+        );
+        if (members.status() === 200 && team === TEAM) {
+          const body = (await members.json()) as { data: { email: string; role: string }[] };
+          const viewer = body.data.find((m) => m.email === world.users.teamViewer.email.toLowerCase());
+          expect(viewer?.role, `${persona} sees the viewer`).toBe("viewer");
+        }
+      }
+      if (persona === "stranger") {
+        // The stranger's own organization does not open another organization's team, nor theirs through ours.
+        expect((await as.get(api(world.otherTeam), { headers: AJAX })).status()).toBe(404);
+        expect((await as.get(api(world.otherTeam, "/members"), { headers: AJAX })).status()).toBe(404);
+      }
+    }
+    const owner = await session("owner");
+    expect((await owner.get(api(world.otherTeam), { headers: AJAX })).status(), "another organization's team").toBe(404);
+    expect((await owner.get(api(world.otherTeam, "/members"), { headers: AJAX })).status()).toBe(404);
+  });
 });
 
 test.describe("switching and team mode", () => {
