@@ -309,6 +309,25 @@ test.describe("role × permission × route", () => {
     }
   });
 
+  test("the team area's tabs lead only to pages that open for the member (no link to a 'Permission denied.' page)", async () => {
+    for (const persona of ALPHA_MEMBERS) {
+      const as = await session(persona);
+      const html = await (await as.get(area(TEAM, "profile"))).text();
+      const nav = /<nav aria-label="Team"[^>]*>([\s\S]*?)<\/nav>/.exec(html)?.[1] ?? "";
+      const tabs = [...nav.matchAll(/<a[^>]*href="([^"]+)"[^>]*>([^<]+)<\/a>/g)].map((m) => ({ href: m[1]!, label: m[2]! }));
+      const labels = tabs.map((tab) => tab.label);
+      expect(labels, persona).toEqual(expect.arrayContaining(["Profile", "Membership", "SSO", "Usage"]));
+      expect(labels.includes("API Tokens"), `${persona} API Tokens tab`).toBe(world.allows(persona, "team.api-tokens", TEAM));
+      for (const label of ["Subscription", "Payment Method", "Invoices"]) {
+        expect(labels.includes(label), `${persona} ${label} tab`).toBe(world.allows(persona, "team.subscription", TEAM));
+      }
+      for (const tab of tabs) {
+        const response = await as.get(tab.href, { maxRedirects: 0 });
+        expect(response.status(), `${persona} ${tab.label} ${tab.href}`).toBe(200);
+      }
+    }
+  });
+
   test("GET organization/{o}/team/{t} (team.open) and .../members (team.members): spec 01 §7; another organization's team is 404", async () => {
     const api = (team: string, child = "") => `/app/api/organization/${world.slug}/team/${team}${child}`;
     // A JSON call: 401 signed out, 403 without the developer flag, 404 for strangers, then the rule.
