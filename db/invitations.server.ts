@@ -17,7 +17,7 @@ export type InvitationView = {
   id: string;
   source: InvitationSource;
   organizationId: string;
-  organization: { name: string; slug: string; photo: string | null; ownerUserId: string };
+  organization: { name: string; slug: string; photo: string | null; ownerUserId: string; archived: boolean };
   teamId: string | null;
   team: { name: string; slug: string } | null;
   inviterName: string | null;
@@ -39,6 +39,7 @@ function viewSelect() {
     organizationSlug: organizations.slug,
     organizationPhoto: organizations.photo,
     organizationOwner: organizations.ownerUserId,
+    organizationArchived: organizations.archived,
     teamId: invitations.teamId,
     teamName: teams.name,
     teamSlug: teams.slug,
@@ -61,6 +62,7 @@ type Row = {
   organizationSlug: string;
   organizationPhoto: string | null;
   organizationOwner: string;
+  organizationArchived: boolean;
   teamId: string | null;
   teamName: string | null;
   teamSlug: string | null;
@@ -85,6 +87,7 @@ function toView(row: Row): InvitationView {
       slug: row.organizationSlug,
       photo: row.organizationPhoto,
       ownerUserId: row.organizationOwner,
+      archived: row.organizationArchived,
     },
     teamId: row.teamId,
     team: row.teamId && row.teamName && row.teamSlug ? { name: row.teamName, slug: row.teamSlug } : null,
