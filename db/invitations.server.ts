@@ -6,7 +6,7 @@
  * Who may do what is decided before these run (app/lib/organizations/access.server.ts); the rules
  * of who may be invited and by whom are in domain/invitations.ts.
  */
-import { and, asc, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { INVITATION_TTL_MS, type InvitationSource } from "../domain/invitations";
 import type { TeamRole } from "../domain/permissions";
 import { auditInsert } from "./audit.server";
@@ -19,7 +19,7 @@ export type InvitationView = {
   organizationId: string;
   organization: { name: string; slug: string; photo: string | null; ownerUserId: string; archived: boolean };
   teamId: string | null;
-  team: { name: string; slug: string } | null;
+  team: { name: string; slug: string; archived: boolean } | null;
   inviterName: string | null;
   roleId: string | null;
   roleName: string | null;
@@ -43,6 +43,7 @@ function viewSelect() {
     teamId: invitations.teamId,
     teamName: teams.name,
     teamSlug: teams.slug,
+    teamArchived: teams.archived,
     inviterName: users.name,
     roleId: invitations.roleId,
     roleName: organizationRoles.name,
@@ -66,6 +67,7 @@ type Row = {
   teamId: string | null;
   teamName: string | null;
   teamSlug: string | null;
+  teamArchived: boolean | null;
   inviterName: string | null;
   roleId: string | null;
   roleName: string | null;
@@ -90,7 +92,8 @@ function toView(row: Row): InvitationView {
       archived: row.organizationArchived,
     },
     teamId: row.teamId,
-    team: row.teamId && row.teamName && row.teamSlug ? { name: row.teamName, slug: row.teamSlug } : null,
+    team:
+      row.teamId && row.teamName && row.teamSlug ? { name: row.teamName, slug: row.teamSlug, archived: row.teamArchived === true } : null,
     inviterName: row.inviterName,
     roleId: row.roleId,
     roleName: row.roleName,
@@ -170,6 +173,8 @@ export async function listPendingForEmail(db: Db, email: string, now = new Date(
         eq(invitations.state, "pending"),
         gt(invitations.expiresAt, now),
         eq(organizations.archived, false),
+        // An archived team's invitations wait, like the team, until it is unarchived.
+        or(isNull(invitations.teamId), eq(teams.archived, false)),
       ),
     )
     .orderBy(sql`${invitations.updatedAt} desc`);

@@ -542,6 +542,39 @@ test.describe("bad input: a clear message, nothing written", () => {
     }
   });
 
+  test("an archived team's invitation is left out of the list and refused by id (403); unarchived, it is answered", async ({ browser }) => {
+    const area = await teamArea({ prefix: "inv-tarch", name: "Team archived", people: [], teams: [{ slug: "crew", name: "Crew" }] });
+    const { user, page } = await verifiedUserElsewhere(browser);
+    try {
+      const ownerOf = await area.requestAs(area.users.owner);
+      const api = `/app/api/organization/${area.slug}`;
+      const teams = `/app/organizations/${area.slug}/settings/teams`;
+      const sent = await ownerOf.post(`${api}/team/crew/invitations`, { data: { email: user.email, team_role: "member" }, headers: AJAX });
+      expect(sent.status(), await sent.text()).toBe(201);
+      const id = ((await sent.json()) as { data: { id: string } }).data.id;
+      const listed = async () =>
+        ((await (await page.request.get("/app/api/invitations/team", { headers: AJAX })).json()) as { data: { id: string }[] }).data.map(
+          (i) => i.id,
+        );
+      expect(await listed()).toContain(id);
+
+      const archive = await ownerOf.post(teams, { form: { intent: "archive", team: "crew" }, headers: SAME_ORIGIN, maxRedirects: 0 });
+      expect(archive.status()).toBe(302);
+      expect(await listed()).not.toContain(id);
+      const refused = await page.request.post(`${api}/team/crew/invite/${id}/accept`, { headers: AJAX });
+      expect(refused.status()).toBe(403);
+      expect(((await refused.json()) as { message: string }).message).toBe(API_MESSAGES.permissionDenied);
+
+      const restore = await ownerOf.post(teams, { form: { intent: "unarchive", team: "crew" }, headers: SAME_ORIGIN, maxRedirects: 0 });
+      expect(restore.status()).toBe(302);
+      expect(await listed()).toContain(id);
+      expect((await page.request.post(`${api}/team/crew/invite/${id}/accept`, { headers: AJAX })).status()).toBe(200);
+    } finally {
+      await area.dispose();
+      await page.context().close();
+    }
+  });
+
   test("an unverified address cannot answer its invitation", async ({ browser }) => {
     const context = await browser.newContext();
     const page = await context.newPage();
