@@ -1,4 +1,5 @@
 import {
+  data,
   isRouteErrorResponse,
   Link,
   Links,
@@ -31,6 +32,8 @@ import { currentPhase } from "./lib/promotion.server";
 import type { IslandData, RouteHandle } from "./route-handle";
 import { SEO_DESCRIPTION_TAGS, seoMeta } from "./seo";
 import { getViewer, loadViewer, setViewer } from "./session.server";
+import { isNonFormPagePost } from "./security.server";
+import { ACCOUNT_MESSAGES } from "../domain/account-rules";
 import { navState } from "./lib/nav.server";
 import { SESSION_WATCH_SCRIPT } from "./lib/session-watch";
 import { adsForPage, configuredAds } from "./lib/ads.server";
@@ -46,6 +49,11 @@ export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.
 
 /** Loads who is asking once per request (guards read it) and applies the past-due rule (spec 01 §2). */
 export const middleware: Route.MiddlewareFunction[] = [
+  // A page's post whose body is not a form: 400 with the general message, before any action reads it.
+  async ({ request }, next) => {
+    if (isNonFormPagePost(request)) throw data(ACCOUNT_MESSAGES.generic, { status: 400 });
+    return next();
+  },
   async ({ request, context }, next) => {
     const viewer = await loadViewer(request, context);
     setViewer(context, viewer);

@@ -341,6 +341,9 @@ export default [
   route("app/api/organization/:org/users/invitations/:invitation", "routes/organizations/api/invitations.organization.ts", {
     id: "invitation-organization",
   }),
+  // The team and its members (spec 01 §7 GET organization/{o}/team/{t}, .../members)
+  route("app/api/organization/:org/team/:team", "routes/organizations/api/team.ts", { id: "org-team-api" }),
+  route("app/api/organization/:org/team/:team/members", "routes/organizations/api/team.ts", { id: "org-team-members-api" }),
   route("app/api/organization/:org/team/:team/invitations", "routes/organizations/api/invitations.team.ts", { id: "invitations-team" }),
   route("app/api/organization/:org/team/:team/invitations/:invitation", "routes/organizations/api/invitations.team.ts", {
     id: "invitation-team",

@@ -25,6 +25,24 @@ export function isCrossSiteMutation(request: Request): boolean {
   return site !== null && site !== "same-origin" && site !== "none";
 }
 
+/** Posts that are not page forms: the JSON calls, the providers' webhooks and the local-only dev endpoints. */
+const NON_FORM_POST_PREFIXES = [`${API_BASE}/`, "/__dev/"] as const;
+const FORM_CONTENT_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"] as const;
+
+/**
+ * A page's action reads a form (`request.formData()`), which throws on any other body: a post to a
+ * page that declares another Content-Type (JSON, text, XML...) is refused up front with 400 and the
+ * general message (spec 01 §5), never left to fail as a server error. A post without a
+ * Content-Type passes: some actions take a bare POST (log out, restore, resend the verification).
+ */
+export function isNonFormPagePost(request: Request): boolean {
+  if (SAFE_METHODS.has(request.method)) return false;
+  const { pathname } = new URL(request.url);
+  if (WEBHOOK_PATHS.has(pathname) || NON_FORM_POST_PREFIXES.some((prefix) => pathname.startsWith(prefix))) return false;
+  const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+  return type !== "" && !(FORM_CONTENT_TYPES as readonly string[]).includes(type);
+}
+
 /**
  * The 419 answer to a cross-site mutation: JSON {message} for the JSON calls (an /app/api path,
  * or a request that asks for JSON), plain text for a page's form.

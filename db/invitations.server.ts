@@ -6,7 +6,7 @@
  * Who may do what is decided before these run (app/lib/organizations/access.server.ts); the rules
  * of who may be invited and by whom are in domain/invitations.ts.
  */
-import { and, asc, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { INVITATION_TTL_MS, type InvitationSource } from "../domain/invitations";
 import type { TeamRole } from "../domain/permissions";
 import { auditInsert } from "./audit.server";
@@ -17,9 +17,9 @@ export type InvitationView = {
   id: string;
   source: InvitationSource;
   organizationId: string;
-  organization: { name: string; slug: string; photo: string | null; ownerUserId: string };
+  organization: { name: string; slug: string; photo: string | null; ownerUserId: string; archived: boolean };
   teamId: string | null;
-  team: { name: string; slug: string } | null;
+  team: { name: string; slug: string; archived: boolean } | null;
   inviterName: string | null;
   roleId: string | null;
   roleName: string | null;
@@ -39,9 +39,11 @@ function viewSelect() {
     organizationSlug: organizations.slug,
     organizationPhoto: organizations.photo,
     organizationOwner: organizations.ownerUserId,
+    organizationArchived: organizations.archived,
     teamId: invitations.teamId,
     teamName: teams.name,
     teamSlug: teams.slug,
+    teamArchived: teams.archived,
     inviterName: users.name,
     roleId: invitations.roleId,
     roleName: organizationRoles.name,
@@ -61,9 +63,11 @@ type Row = {
   organizationSlug: string;
   organizationPhoto: string | null;
   organizationOwner: string;
+  organizationArchived: boolean;
   teamId: string | null;
   teamName: string | null;
   teamSlug: string | null;
+  teamArchived: boolean | null;
   inviterName: string | null;
   roleId: string | null;
   roleName: string | null;
@@ -85,9 +89,11 @@ function toView(row: Row): InvitationView {
       slug: row.organizationSlug,
       photo: row.organizationPhoto,
       ownerUserId: row.organizationOwner,
+      archived: row.organizationArchived,
     },
     teamId: row.teamId,
-    team: row.teamId && row.teamName && row.teamSlug ? { name: row.teamName, slug: row.teamSlug } : null,
+    team:
+      row.teamId && row.teamName && row.teamSlug ? { name: row.teamName, slug: row.teamSlug, archived: row.teamArchived === true } : null,
     inviterName: row.inviterName,
     roleId: row.roleId,
     roleName: row.roleName,
@@ -167,6 +173,8 @@ export async function listPendingForEmail(db: Db, email: string, now = new Date(
         eq(invitations.state, "pending"),
         gt(invitations.expiresAt, now),
         eq(organizations.archived, false),
+        // An archived team's invitations wait, like the team, until it is unarchived.
+        or(isNull(invitations.teamId), eq(teams.archived, false)),
       ),
     )
     .orderBy(sql`${invitations.updatedAt} desc`);

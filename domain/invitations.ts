@@ -3,6 +3,7 @@
  * role): the rules, limits and messages shared by the server, the pages and the tests (issue 16;
  * spec 01 §3, §7; spec 02 §2, §3, §4, §7; docs/decisions/030). Pure: no I/O.
  */
+import { API_MESSAGES } from "./api-messages";
 import type { OrganizationPermission, TeamRole } from "./permissions";
 
 /** Spec 02 §9: invitation source values. */
@@ -57,6 +58,8 @@ export const INVITATION_NOTICES = {
   "not-verified": { tone: "error", text: INVITATION_MESSAGES.notVerified },
   "already-user": { tone: "error", text: INVITATION_MESSAGES.youAreUser },
   "already-member": { tone: "error", text: INVITATION_MESSAGES.youAreMember },
+  // An archived organization's invitation (spec 01 §8's 403 text).
+  "permission-denied": { tone: "error", text: API_MESSAGES.permissionDenied },
 } as const satisfies Record<string, { tone: "success" | "error"; text: string }>;
 export type InvitationNotice = keyof typeof INVITATION_NOTICES;
 export const INVITATION_NOTICE_PARAM = "invitation";

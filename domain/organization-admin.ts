@@ -4,7 +4,7 @@
  * the JSON calls and the tests.
  */
 import { z } from "zod";
-import { ORGANIZATION_PERMISSIONS } from "./permissions";
+import { ORGANIZATION_PERMISSIONS, parsePermission } from "./permissions";
 
 export const ORGANIZATION_SLUG_MAX_LENGTH = 48;
 export const ORGANIZATION_NAME_MAX_LENGTH = 100;
@@ -30,6 +30,7 @@ export const ORGANIZATION_MESSAGES = {
   ownerNotRemovable: "The owner of the organization cannot be removed.",
   unknownUser: "This user is not a user of the organization.",
   unknownRole: "Choose one of the organization's roles.",
+  permissionInvalid: "The selected permission is invalid.",
   deleteConfirm: "Type the organization's slug to confirm.",
   subjectRequired: "The subject field is required.",
   messageRequired: "The message field is required.",
@@ -63,10 +64,24 @@ export const roleNameSchema = z
   .min(1, ORGANIZATION_MESSAGES.roleNameRequired)
   .max(ROLE_NAME_MAX_LENGTH, ORGANIZATION_MESSAGES.roleNameTooLong);
 
-/** A role form: its name and the checked permissions (unknown names are refused). */
+/**
+ * A role form: its name and the checked permissions, in the spec's order without duplicates.
+ * "s_s_o" is another spelling of "sso" (spec 01 §6); an unknown name refuses the whole list with
+ * one message on the permissions, never zod's own wording.
+ */
 export const roleFormSchema = z.object({
   name: roleNameSchema,
-  permissions: z.array(z.enum(ORGANIZATION_PERMISSIONS)).default([]),
+  permissions: z
+    .array(z.string({ error: ORGANIZATION_MESSAGES.permissionInvalid }), { error: ORGANIZATION_MESSAGES.permissionInvalid })
+    .default([])
+    .transform((names, ctx) => {
+      const parsed = names.map(parsePermission);
+      if (parsed.some((permission) => permission === null)) {
+        ctx.addIssue({ code: "custom", message: ORGANIZATION_MESSAGES.permissionInvalid });
+        return z.NEVER;
+      }
+      return ORGANIZATION_PERMISSIONS.filter((permission) => parsed.includes(permission));
+    }),
 });
 
 export const helpdeskRequestSchema = z.object({

@@ -21,7 +21,7 @@ import {
   uniqueEmail,
   type TestUser,
 } from "./accounts";
-import { organizationWorld, PERSONAS, TEAM, type OrganizationWorld, type Persona } from "./organizations";
+import { organizationWorld, PERSONAS, TEAM, teamArea, type OrganizationWorld, type Persona } from "./organizations";
 
 const AJAX = { "X-Requested-With": "XMLHttpRequest", ...SAME_ORIGIN };
 
@@ -480,6 +480,99 @@ test.describe("bad input: a clear message, nothing written", () => {
     expect(((await again.json()) as { message: string }).message).toBe(INVITATION_MESSAGES.answered);
     expect((await page.request.get(`/app/api/organization/${world.slug}`)).status()).toBe(404);
     await page.context().close();
+  });
+
+  test("an archived organization's invitations cannot be answered by id (403 'Permission denied.'); restored, they can", async ({
+    browser,
+  }) => {
+    const area = await teamArea({
+      prefix: "inv-arch",
+      name: "Archived",
+      people: [],
+      roles: [{ name: "Auditors", permissions: ["audit"] }],
+      teams: [{ slug: "crew", name: "Crew" }],
+    });
+    const { user, page } = await verifiedUserElsewhere(browser);
+    try {
+      const ownerOf = await area.requestAs(area.users.owner);
+      const api = `/app/api/organization/${area.slug}`;
+      const roles = (await (await ownerOf.get(`${api}/roles`, { headers: AJAX })).json()) as { data: { id: string; name: string }[] };
+      const roleId = roles.data.find((r) => r.name === "Auditors")!.id;
+      const sent = async (path: string, data: Record<string, string>) => {
+        const response = await ownerOf.post(path, { data, headers: AJAX });
+        expect(response.status(), await response.text()).toBe(201);
+        return ((await response.json()) as { data: { id: string } }).data.id;
+      };
+      const toOrganization = await sent(`${api}/users/invitations`, { email: user.email, role: roleId });
+      const toTeam = await sent(`${api}/team/crew/invitations`, { email: user.email, team_role: "member" });
+      expect((await ownerOf.patch(`${api}/archive`, { data: { archive: true }, headers: AJAX })).status()).toBe(200);
+
+      for (const [path, answer] of [
+        [`${api}/users/invite/${toOrganization}`, "accept"],
+        [`${api}/team/crew/invite/${toTeam}`, "accept"],
+        [`${api}/users/invite/${toOrganization}`, "reject"],
+      ] as const) {
+        const response = await page.request.post(`${path}/${answer}`, { headers: AJAX });
+        expect(response.status(), `${answer} ${path}`).toBe(403);
+        expect(await response.json()).toEqual({
+          message: API_MESSAGES.permissionDenied,
+          errors: { invitation: [API_MESSAGES.permissionDenied] },
+        });
+      }
+      // The plain form (no JavaScript) comes back with the notice, nothing granted.
+      const plain = await page.request.post(`${api}/users/invite/${toOrganization}/accept`, {
+        form: { redirect_to: "/app/settings/profile" },
+        headers: SAME_ORIGIN,
+        maxRedirects: 0,
+      });
+      expect(plain.status()).toBe(302);
+      expect(plain.headers().location).toBe("/app/settings/profile?invitation=permission-denied");
+      // Nothing was granted: the invitee is no part of the organization (a stranger's 404, not a participant's 403).
+      await makeDeveloper(page, user.email);
+      expect((await page.request.get(api, { headers: AJAX })).status()).toBe(404);
+
+      // Restored, the same invitations are answered.
+      expect((await ownerOf.patch(`${api}/archive`, { data: { archive: false }, headers: AJAX })).status()).toBe(200);
+      expect((await page.request.post(`${api}/users/invite/${toOrganization}/accept`, { headers: AJAX })).status()).toBe(200);
+      expect((await page.request.post(`${api}/team/crew/invite/${toTeam}/accept`, { headers: AJAX })).status()).toBe(200);
+      expect((await page.request.get(api, { headers: AJAX })).status()).toBe(200);
+    } finally {
+      await area.dispose();
+      await page.context().close();
+    }
+  });
+
+  test("an archived team's invitation is left out of the list and refused by id (403); unarchived, it is answered", async ({ browser }) => {
+    const area = await teamArea({ prefix: "inv-tarch", name: "Team archived", people: [], teams: [{ slug: "crew", name: "Crew" }] });
+    const { user, page } = await verifiedUserElsewhere(browser);
+    try {
+      const ownerOf = await area.requestAs(area.users.owner);
+      const api = `/app/api/organization/${area.slug}`;
+      const teams = `/app/organizations/${area.slug}/settings/teams`;
+      const sent = await ownerOf.post(`${api}/team/crew/invitations`, { data: { email: user.email, team_role: "member" }, headers: AJAX });
+      expect(sent.status(), await sent.text()).toBe(201);
+      const id = ((await sent.json()) as { data: { id: string } }).data.id;
+      const listed = async () =>
+        ((await (await page.request.get("/app/api/invitations/team", { headers: AJAX })).json()) as { data: { id: string }[] }).data.map(
+          (i) => i.id,
+        );
+      expect(await listed()).toContain(id);
+
+      const archive = await ownerOf.post(teams, { form: { intent: "archive", team: "crew" }, headers: SAME_ORIGIN, maxRedirects: 0 });
+      expect(archive.status()).toBe(302);
+      expect(await listed()).not.toContain(id);
+      const refused = await page.request.post(`${api}/team/crew/invite/${id}/accept`, { headers: AJAX });
+      expect(refused.status()).toBe(403);
+      expect(((await refused.json()) as { message: string }).message).toBe(API_MESSAGES.permissionDenied);
+
+      const restore = await ownerOf.post(teams, { form: { intent: "unarchive", team: "crew" }, headers: SAME_ORIGIN, maxRedirects: 0 });
+      expect(restore.status()).toBe(302);
+      expect(await listed()).toContain(id);
+      expect((await page.request.post(`${api}/team/crew/invite/${id}/accept`, { headers: AJAX })).status()).toBe(200);
+    } finally {
+      await area.dispose();
+      await page.context().close();
+    }
   });
 
   test("an unverified address cannot answer its invitation", async ({ browser }) => {

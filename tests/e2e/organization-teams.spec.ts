@@ -308,6 +308,71 @@ test.describe("role × permission × route", () => {
       expect((await stateOf(as)).user!.current_team_id, persona).toBe(member ? alphaId : null);
     }
   });
+
+  test("the team area's tabs lead only to pages that open for the member (no link to a 'Permission denied.' page)", async () => {
+    for (const persona of ALPHA_MEMBERS) {
+      const as = await session(persona);
+      const html = await (await as.get(area(TEAM, "profile"))).text();
+      const nav = /<nav aria-label="Team"[^>]*>([\s\S]*?)<\/nav>/.exec(html)?.[1] ?? "";
+      const tabs = [...nav.matchAll(/<a[^>]*href="([^"]+)"[^>]*>([^<]+)<\/a>/g)].map((m) => ({ href: m[1]!, label: m[2]! }));
+      const labels = tabs.map((tab) => tab.label);
+      expect(labels, persona).toEqual(expect.arrayContaining(["Profile", "Membership", "SSO", "Usage"]));
+      expect(labels.includes("API Tokens"), `${persona} API Tokens tab`).toBe(world.allows(persona, "team.api-tokens", TEAM));
+      for (const label of ["Subscription", "Payment Method", "Invoices"]) {
+        expect(labels.includes(label), `${persona} ${label} tab`).toBe(world.allows(persona, "team.subscription", TEAM));
+      }
+      for (const tab of tabs) {
+        const response = await as.get(tab.href, { maxRedirects: 0 });
+        expect(response.status(), `${persona} ${tab.label} ${tab.href}`).toBe(200);
+      }
+    }
+  });
+
+  test("GET organization/{o}/team/{t} (team.open) and .../members (team.members): spec 01 §7; another organization's team is 404", async () => {
+    const api = (team: string, child = "") => `/app/api/organization/${world.slug}/team/${team}${child}`;
+    // A JSON call: 401 signed out, 403 without the developer flag, 404 for strangers, then the rule.
+    const jsonStatus = (persona: Persona, allowed: boolean) =>
+      persona === "nonDeveloper" ? 403 : persona === "stranger" || persona === "staff" ? 404 : allowed ? 200 : 403;
+    for (const persona of PERSONAS) {
+      const as = await session(persona);
+      for (const team of [TEAM, EMPTY_TEAM] as const) {
+        const one = await as.get(api(team), { headers: AJAX });
+        expect(one.status(), `${persona} GET team ${team}`).toBe(jsonStatus(persona, world.allows(persona, "team.open", team)));
+        if (one.status() === 200) {
+          const body = (await one.json()) as {
+            data: {
+              slug: string;
+              membership: { role: string | null };
+              status: { archived: boolean };
+              permissions: Record<string, boolean>;
+            };
+          };
+          expect(body.data.slug).toBe(team);
+          expect(body.data.status.archived).toBe(false);
+          expect(body.data.permissions["team.members"], `${persona} permissions map`).toBe(world.allows(persona, "team.members", team));
+          const role = persona === "teamAdmin" ? "admin" : persona === "teamMember" ? "member" : persona === "teamViewer" ? "viewer" : null;
+          expect(body.data.membership.role, persona).toBe(team === TEAM ? role : null);
+        }
+        const members = await as.get(api(team, "/members"), { headers: AJAX });
+        expect(members.status(), `${persona} GET members of ${team}`).toBe(
+          jsonStatus(persona, world.allows(persona, "team.members", team)),
+        );
+        if (members.status() === 200 && team === TEAM) {
+          const body = (await members.json()) as { data: { email: string; role: string }[] };
+          const viewer = body.data.find((m) => m.email === world.users.teamViewer.email.toLowerCase());
+          expect(viewer?.role, `${persona} sees the viewer`).toBe("viewer");
+        }
+      }
+      if (persona === "stranger") {
+        // The stranger's own organization does not open another organization's team, nor theirs through ours.
+        expect((await as.get(api(world.otherTeam), { headers: AJAX })).status()).toBe(404);
+        expect((await as.get(api(world.otherTeam, "/members"), { headers: AJAX })).status()).toBe(404);
+      }
+    }
+    const owner = await session("owner");
+    expect((await owner.get(api(world.otherTeam), { headers: AJAX })).status(), "another organization's team").toBe(404);
+    expect((await owner.get(api(world.otherTeam, "/members"), { headers: AJAX })).status()).toBe(404);
+  });
 });
 
 test.describe("switching and team mode", () => {

@@ -60,6 +60,20 @@ describe("organization forms", () => {
     expect(roleFormSchema.safeParse({ name: "Bad", permissions: ["root"] }).success).toBe(false);
   });
 
+  it("a role form reads s_s_o as sso (spec 01 §6) and refuses an unknown name with its own message, wherever it is in the list", () => {
+    expect(roleFormSchema.parse({ name: "Single sign-on", permissions: ["s_s_o", "audit"] })).toEqual({
+      name: "Single sign-on",
+      permissions: ["sso", "audit"],
+    });
+    expect(roleFormSchema.parse({ name: "Twice", permissions: ["sso", "s_s_o"] }).permissions).toEqual(["sso"]);
+    for (const permissions of [["root"], ["audit", "teams", "root"]]) {
+      const issues = roleFormSchema.safeParse({ name: "Bad", permissions }).error?.issues ?? [];
+      expect(issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([
+        ["permissions", ORGANIZATION_MESSAGES.permissionInvalid],
+      ]);
+    }
+  });
+
   it("a support request needs a subject and a message", () => {
     expect(helpdeskRequestSchema.safeParse({ subject: "", message: "x" }).error?.issues[0]?.message).toBe(
       ORGANIZATION_MESSAGES.subjectRequired,

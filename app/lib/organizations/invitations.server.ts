@@ -23,6 +23,7 @@ import {
   mayOfferTeamRole,
   type InvitationNotice,
 } from "../../../domain/invitations";
+import { API_MESSAGES } from "../../../domain/api-messages";
 import { parsePermissionList, type TeamRole } from "../../../domain/permissions";
 import type { AppEnv } from "../../env.server";
 import { invitationMail, mailLinkOrigin, reportNoMailLinkOrigin, sendMail } from "../../mail.server";
@@ -198,6 +199,10 @@ export async function answerInvitation(
   if (invitation.state === "expired") return fail(410, "expired", INVITATION_MESSAGES.expired);
   if (invitation.state === "revoked") return fail(410, "revoked", INVITATION_MESSAGES.revoked);
   if (invitation.state !== "pending") return fail(409, "answered", INVITATION_MESSAGES.answered);
+  // An archived organization refuses everything but its own restore, an archived team everything but
+  // being unarchived (decision 026): their pending invitations are left out of the lists, and
+  // answering one by its id is refused too.
+  if (invitation.organization.archived || invitation.team?.archived) return fail(403, "permission-denied", API_MESSAGES.permissionDenied);
   if (how === "reject") {
     await closeInvitation(db, invitation, "declined", viewer.user.id);
     return { ok: true, notice: "rejected", message: INVITATION_MESSAGES.rejected, invitation };

@@ -5,22 +5,28 @@
  * nest here as further children.
  */
 import { NavLink, Outlet, useLocation } from "react-router";
+import type { ActionOf } from "../../../domain/permissions";
 import { TEAM_ROLE_LABELS } from "../../../domain/teams";
 import { Badge } from "../../components/teams/team-settings-shell";
+import { allows } from "../../lib/organizations/access.server";
 import { requireTeamArea, teamAreaData } from "../../lib/teams/team-area.server";
 import type { Route } from "./+types/layout";
 
-/** The tabs of the team area, in the spec's order. */
+/**
+ * The tabs of the team area, in the spec's order, with the rule of the page each leads to when it
+ * is not the area's own `team.open`: a tab shows only when its page opens for the viewer (spec 01
+ * §6, the role's permissions decide what is visible), never a link to a 'Permission denied.' page.
+ */
 const TABS = [
   { label: "Profile", path: "profile" },
   { label: "Membership", path: "membership" },
   { label: "SSO", path: "sso" },
-  { label: "API Tokens", path: "api" },
+  { label: "API Tokens", path: "api", action: "team.api-tokens" },
   { label: "Usage", path: "usage" },
-  { label: "Subscription", path: "subscription" },
-  { label: "Payment Method", path: "payment-method" },
-  { label: "Invoices", path: "invoices" },
-] as const;
+  { label: "Subscription", path: "subscription", action: "team.subscription" },
+  { label: "Payment Method", path: "payment-method", action: "team.subscription" },
+  { label: "Invoices", path: "invoices", action: "team.subscription" },
+] as const satisfies readonly { label: string; path: string; action?: ActionOf<"team"> }[];
 
 /**
  * Hidden tabs (spec 01 §2's "Custom Pixel Scripts (hidden)"): not listed, shown as the current
@@ -35,6 +41,7 @@ export async function loader(args: Route.LoaderArgs) {
     organization: { slug: access.organization.slug, name: access.organization.name },
     team: { slug: access.team.slug, name: access.team.name },
     role: membership.role,
+    tabs: TABS.filter((tab) => !("action" in tab) || allows(access, tab.action, access.team)).map(({ label, path }) => ({ label, path })),
   });
 }
 
@@ -44,10 +51,10 @@ const tabClass = ({ isActive }: { isActive: boolean }) =>
   }`;
 
 export default function TeamAreaLayout({ loaderData }: Route.ComponentProps) {
-  const { organization, team, role } = loaderData;
+  const { organization, team, role, tabs: allowedTabs } = loaderData;
   const base = `/app/organization/${encodeURIComponent(organization.slug)}/team/${encodeURIComponent(team.slug)}`;
   const { pathname } = useLocation();
-  const tabs = [...TABS, ...HIDDEN_TABS.filter((tab) => pathname.replace(/\/+$/, "") === `${base}/${tab.path}`)];
+  const tabs = [...allowedTabs, ...HIDDEN_TABS.filter((tab) => pathname.replace(/\/+$/, "") === `${base}/${tab.path}`)];
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:py-12">
       <header className="mb-6">

@@ -1,0 +1,61 @@
+/**
+ * A page's action reads a form; a post that declares another body (JSON, plain text, XML) is
+ * answered 400 with the general message of spec 01 §5, never a server error, and writes
+ * nothing (app/security.server.ts `isNonFormPagePost`, the root middleware). The JSON calls under
+ * /app/api keep their own body rules.
+ */
+import { ACCOUNT_MESSAGES } from "../../domain/account-rules";
+import { expect, SAME_ORIGIN, test } from "./fixtures";
+import { teamArea } from "./organizations";
+
+const BODIES = [
+  { name: "JSON", headers: { "content-type": "application/json" }, data: '{"intent":"create","name":"Json","slug":"json-team"}' },
+  { name: "plain text", headers: { "content-type": "text/plain" }, data: "intent=create&name=Text&slug=text-team" },
+  { name: "XML", headers: { "content-type": "application/xml" }, data: "<team><name>Xml</name></team>" },
+] as const;
+
+test("page posts with a body that is not a form: 400 and the general message, nothing written", async () => {
+  const area = await teamArea({ prefix: "fb", name: "Form bodies", people: [], teams: [{ slug: "crew", name: "Crew" }] });
+  try {
+    const owner = await area.requestAs(area.users.owner);
+    const pages = [
+      `/app/organizations/${area.slug}/settings/teams`,
+      `/app/organizations/${area.slug}/settings/teams/members`,
+      `/app/organizations/${area.slug}/settings/profile/roles`,
+      `/app/organizations/${area.slug}/settings/profile/users`,
+      `/app/organizations/${area.slug}/settings/profile/users/invite`,
+      "/app/organizations/onboarding",
+      "/app/settings/security",
+    ];
+    for (const path of pages) {
+      for (const body of BODIES) {
+        const response = await owner.post(path, {
+          headers: { ...SAME_ORIGIN, ...body.headers },
+          data: body.data,
+          maxRedirects: 0,
+        });
+        expect(response.status(), `${body.name} to ${path}`).toBe(400);
+        expect(await response.text(), `${body.name} to ${path}`).toContain(ACCOUNT_MESSAGES.generic);
+      }
+    }
+    // Nothing was written: the organization still has its one team.
+    const organization = await owner.get(`/app/api/organization/${area.slug}`);
+    const teams = ((await organization.json()) as { data: { teams: { slug: string }[] } }).data.teams.map((t) => t.slug);
+    expect(teams).toEqual(["crew"]);
+    // A form is still a form: the same page takes it.
+    const form = await owner.post(`/app/organizations/${area.slug}/settings/teams`, {
+      form: { intent: "create", name: "Formed", slug: "formed" },
+      headers: SAME_ORIGIN,
+      maxRedirects: 0,
+    });
+    expect(form.status()).toBe(302);
+    // The JSON calls keep their own rules (a JSON body is theirs to read).
+    const call = await owner.patch(`/app/api/organization/${area.slug}/archive`, {
+      data: { archive: "maybe" },
+      headers: { ...SAME_ORIGIN, "X-Requested-With": "XMLHttpRequest" },
+    });
+    expect(call.status()).toBe(422);
+  } finally {
+    await area.dispose();
+  }
+});
