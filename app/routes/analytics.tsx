@@ -29,6 +29,7 @@ import type { RouteHandle } from "../route-handle";
 import { personalWorkspaceSubject } from "../lib/analytics-sharing.server";
 import { getViewer, requestTarget, requireUser, type Viewer } from "../session.server";
 import type { Route } from "./+types/analytics";
+import { requestFormData } from "../lib/form-body.server";
 
 export const handle: RouteHandle = { hydrate: false };
 
@@ -240,7 +241,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       ? await findOwnedLink(env.DB, { workspaceId: viewer.user.id, domain: env.SHORT_HOST, alias })
       : null;
   if (!link) throw data("Not Found", { status: 404 });
-  const parsed = shareSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = shareSchema.safeParse(Object.fromEntries(await requestFormData(request)));
   if (!parsed.success) return data({ error: "Choose whether to share the analytics." }, { status: 422 });
   if (parsed.data.intent === "share" && !mayShareAnalytics(viewer.subject)) return data({ error: SHARE_NOT_IN_PLAN }, { status: 403 });
   await setAnalyticsShared(env.DB, link.id, parsed.data.intent === "share");

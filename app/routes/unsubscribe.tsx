@@ -7,6 +7,7 @@ import { getDb } from "../../db/client.server";
 import { suppressMailings } from "../../db/mail.server";
 import { getCloudflare } from "../context.server";
 import type { Route } from "./+types/unsubscribe";
+import { requestFormData } from "../lib/form-body.server";
 
 /** Static page: no JavaScript shipped. */
 export const handle: RouteHandle = { hydrate: false };
@@ -23,7 +24,7 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { env } = getCloudflare(context);
-  const submission = parseWithZod(await request.formData(), { schema });
+  const submission = parseWithZod(await requestFormData(request), { schema });
   if (submission.status !== "success") return data({ result: submission.reply(), done: null }, { status: 422 });
   await suppressMailings(getDb(env.DB), submission.value.email);
   return { result: submission.reply(), done: submission.value.email };

@@ -38,6 +38,39 @@ test("page posts with a body that is not a form: 400 and the general message, no
         expect(await response.text(), `${body.name} to ${path}`).toContain(ACCOUNT_MESSAGES.generic);
       }
     }
+    // A post without a body or a content type, a multipart that does not parse, and a form sent with
+    // another method: the client's mistake (415, 400, 405; app/lib/form-body.server.ts), never a 500.
+    const boundary = "----snipbroken";
+    const mistakes = [
+      { name: "no body", send: (path: string) => owner.post(path, { headers: SAME_ORIGIN, maxRedirects: 0 }), status: 415 },
+      {
+        name: "broken multipart",
+        send: (path: string) =>
+          owner.post(path, {
+            headers: { ...SAME_ORIGIN, "content-type": `multipart/form-data; boundary=${boundary}` },
+            data: `--${boundary}\r\nContent-Disposition: form-data; name="intent"\r\n\r\ncreate`,
+            maxRedirects: 0,
+          }),
+        status: 400,
+      },
+      {
+        name: "PUT with a form",
+        send: (path: string) =>
+          owner.fetch(path, {
+            method: "PUT",
+            form: { intent: "create", name: "Put", slug: "put-team" },
+            headers: SAME_ORIGIN,
+            maxRedirects: 0,
+          }),
+        status: 405,
+      },
+    ];
+    for (const path of pages) {
+      for (const mistake of mistakes) {
+        const response = await mistake.send(path);
+        expect(response.status(), `${mistake.name} to ${path}`).toBe(mistake.status);
+      }
+    }
     // Nothing was written: the organization still has its one team.
     const organization = await owner.get(`/app/api/organization/${area.slug}`);
     const teams = ((await organization.json()) as { data: { teams: { slug: string }[] } }).data.teams.map((t) => t.slug);

@@ -2,9 +2,10 @@
 import { redirect } from "react-router";
 import { isSecureRequest, safeRedirectPath, trialReminderClosedCookie } from "../../cookies.server";
 import type { Route } from "./+types/trial-reminder.close";
+import { requestFormData } from "../../lib/form-body.server";
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await requestFormData(request);
   return redirect(safeRedirectPath(form.get("to")), {
     headers: { "set-cookie": await trialReminderClosedCookie.serialize(Date.now(), { secure: isSecureRequest(request) }) },
   });

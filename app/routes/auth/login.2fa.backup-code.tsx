@@ -10,6 +10,7 @@ import { attempt, redirectWithCookies } from "../../lib/auth-flow.server";
 import { pendingTwoFactor, twoFactorFailure } from "../../lib/two-factor.server";
 import { getAuth, requireGuest } from "../../session.server";
 import type { Route } from "./+types/login.2fa.backup-code";
+import { requestFormData } from "../../lib/form-body.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Use a backup code | Snip" }];
 
@@ -20,7 +21,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   requireGuest(context);
   const { env } = getCloudflare(context);
-  const submission = parseWithZod(await request.formData(), { schema: backupCodeFormSchema });
+  const submission = parseWithZod(await requestFormData(request), { schema: backupCodeFormSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 422 });
   const code = await hashBackupCode(env.AUTH_SECRET, submission.value.code);
   // The library removes the code from the stored list when it matches: single use.

@@ -9,6 +9,7 @@ import { attempt, claimTotp, redirectWithCookies } from "../../lib/auth-flow.ser
 import { pendingTwoFactor, revokeNewSession, twoFactorFailure } from "../../lib/two-factor.server";
 import { getAuth, requireGuest } from "../../session.server";
 import type { Route } from "./+types/login.2fa.verify";
+import { requestFormData } from "../../lib/form-body.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Two-factor authentication | Snip" }];
 
@@ -19,7 +20,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   requireGuest(context);
   const { env } = getCloudflare(context);
-  const submission = parseWithZod(await request.formData(), { schema: twoFactorSchema });
+  const submission = parseWithZod(await requestFormData(request), { schema: twoFactorSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 422 });
   const { code, to } = submission.value;
   const result = await attempt(() =>

@@ -16,6 +16,7 @@ import { SSO_ERRORS, startSso, type SsoError } from "../../lib/sso/flow.server";
 import { RATE_LIMIT_MESSAGE, rateLimitedReply, retryAfterOfAction, underRateLimit } from "../../lib/rate-limit.server";
 import { requireGuest } from "../../session.server";
 import type { Route } from "./+types/login.sso";
+import { requestFormData } from "../../lib/form-body.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Sign in with SSO | Snip" }];
 export const headers: Route.HeadersFunction = retryAfterOfAction;
@@ -35,7 +36,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   requireGuest(context);
   const { env } = getCloudflare(context);
-  const submission = parseWithZod(await request.formData(), { schema: ssoStartSchema });
+  const submission = parseWithZod(await requestFormData(request), { schema: ssoStartSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 422 });
   const { email, to } = submission.value;
   if (!(await underRateLimit(env, request, "signIn", { account: email })))

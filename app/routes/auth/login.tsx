@@ -11,6 +11,7 @@ import { getAuth, requireGuest } from "../../session.server";
 import { passwordSignInRefused } from "../../lib/sso/flow.server";
 import { SSO_MESSAGES } from "../../../domain/sso";
 import type { Route } from "./+types/login";
+import { requestFormData } from "../../lib/form-body.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Sign in | Snip" }];
 
@@ -31,7 +32,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   requireGuest(context);
   const { env } = getCloudflare(context);
-  const submission = parseWithZod(await request.formData(), { schema: loginSchema });
+  const submission = parseWithZod(await requestFormData(request), { schema: loginSchema });
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 422 });
   const { email, password, remember, to } = submission.value;
   const target = safeReturnPath(to);

@@ -10,6 +10,7 @@ import { attempt } from "../../lib/auth-flow.server";
 import { commonPasswordError } from "../../lib/password-dictionary.server";
 import { getAuth, requireGuest } from "../../session.server";
 import type { Route } from "./+types/password.reset.token";
+import { requestFormData } from "../../lib/form-body.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Choose a new password | Snip" }];
 
@@ -20,7 +21,7 @@ export function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   requireGuest(context);
-  const submission = parseWithZod(await request.formData(), { schema: resetPasswordSchema });
+  const submission = parseWithZod(await requestFormData(request), { schema: resetPasswordSchema });
   if (submission.status !== "success")
     return data(submission.reply({ hideFields: ["password", "password_confirmation"] }), { status: 422 });
   const tooCommon = await commonPasswordError(getCloudflare(context).env, submission.value.password);

@@ -9,6 +9,7 @@ import { attempt } from "../../lib/auth-flow.server";
 import { RATE_LIMIT_MESSAGE, rateLimitedReply, retryAfterOfAction, underRateLimit } from "../../lib/rate-limit.server";
 import { getAuth, requireGuest } from "../../session.server";
 import type { Route } from "./+types/password.reset";
+import { requestFormData } from "../../lib/form-body.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Reset your password | Snip" }];
 
@@ -22,7 +23,7 @@ export function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   requireGuest(context);
-  const submission = parseWithZod(await request.formData(), { schema: resetRequestSchema });
+  const submission = parseWithZod(await requestFormData(request), { schema: resetRequestSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), sent: false }, { status: 422 });
   // Per client address and per address mailed, whether or not it has an account (the answer tells nothing).
   if (!(await underRateLimit(getCloudflare(context).env, request, "passwordResetMail", { account: submission.value.email })))

@@ -23,6 +23,7 @@ import { findAccessInvitation, isSignupInviteOnly, returnInvitationUse, takeInvi
 import { getDb } from "../../../db/client.server";
 import { ACCESS_MESSAGES, invitationProblem, normalizeInvitationCode } from "../../../domain/access-invitations";
 import type { Route } from "./+types/register";
+import { requestFormData } from "../../lib/form-body.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Sign up | Snip" }];
 
@@ -51,7 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   requireGuest(context);
   const { env } = getCloudflare(context);
-  const formData = await request.formData();
+  const formData = await requestFormData(request);
   const submission = parseWithZod(formData, { schema: registerSchema });
   // The form's own checks (and its validation round trips) first; then every sign-up counts, and
   // a refused one reaches neither siteverify nor the auth library.

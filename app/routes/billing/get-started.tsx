@@ -15,6 +15,7 @@ import { TestModeBilling } from "../../lib/billing/test-mode.server";
 import type { RouteHandle } from "../../route-handle";
 import { requireUser } from "../../session.server";
 import type { Route } from "./+types/get-started";
+import { requestFormData } from "../../lib/form-body.server";
 
 export const handle: RouteHandle = { hydrate: false };
 export const meta: Route.MetaFunction = () => [{ title: "Start your free trial | Snip" }];
@@ -41,7 +42,7 @@ const schema = z.object({ plan: z.enum(TRIAL_PLANS.map((p) => p.name) as [PlanNa
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireUser(request, context);
   const { env } = getCloudflare(context);
-  const parsed = schema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = schema.safeParse(Object.fromEntries(await requestFormData(request)));
   if (!parsed.success) return data({ error: BILLING_MESSAGES.subscribeFailed }, { status: 422 });
   const plan = getPlan(parsed.data.plan);
   const db = getDb(env.DB);

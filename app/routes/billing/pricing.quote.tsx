@@ -13,6 +13,7 @@ import { sendMail } from "../../mail.server";
 import { RATE_LIMIT_MESSAGE, rateLimitedReply, retryAfterOfAction, underRateLimit } from "../../lib/rate-limit.server";
 import { getViewer } from "../../session.server";
 import type { Route } from "./+types/pricing.quote";
+import { requestFormData } from "../../lib/form-body.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Request an enterprise quote | Snip" }];
 
@@ -37,7 +38,7 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: quoteSchema });
+  const submission = parseWithZod(await requestFormData(request), { schema: quoteSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), sent: false }, { status: 422 });
   const { env } = getCloudflare(context);
   // Each request mails the sales team: per client address, and per account when signed in.

@@ -22,6 +22,7 @@ import { TestModeBilling } from "../../lib/billing/test-mode.server";
 import { requireUser } from "../../session.server";
 import type { RouteHandle } from "../../route-handle";
 import type { Route } from "./+types/subscribe";
+import { requestFormData } from "../../lib/form-body.server";
 
 export const handle: RouteHandle = { hydrate: false };
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -57,7 +58,7 @@ const testCardSchema = z.object({
 export async function action({ request, context }: Route.ActionArgs) {
   const { viewer, env, provider } = await pastDue(request, context);
   if (provider.billingType === BILLING_TYPES.test) {
-    const parsed = testCardSchema.safeParse(Object.fromEntries(await request.formData()));
+    const parsed = testCardSchema.safeParse(Object.fromEntries(await requestFormData(request)));
     if (!parsed.success) return data({ error: null, errors: z.flattenError(parsed.error).fieldErrors.card }, { status: 422 });
     if (parsed.data.card === TEST_CARDS.declined) return data({ error: BILLING_MESSAGES.declined, errors: undefined }, { status: 402 });
     const paid = await new TestModeBilling(env).settlePastDue(viewer.user.id, parsed.data.card);

@@ -17,6 +17,7 @@ import { TestModeBilling } from "../../lib/billing/test-mode.server";
 import type { RouteHandle } from "../../route-handle";
 import { requireUser } from "../../session.server";
 import type { Route } from "./+types/test-checkout";
+import { requestFormData } from "../../lib/form-body.server";
 
 export const handle: RouteHandle = { hydrate: false };
 export const meta: Route.MetaFunction = () => [{ title: "Test-mode checkout | Snip" }, { name: "robots", content: "noindex" }];
@@ -59,7 +60,7 @@ const paySchema = z.object({
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const session = await openSession(request, context, params.session);
-  const parsed = paySchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = paySchema.safeParse(Object.fromEntries(await requestFormData(request)));
   if (!parsed.success) {
     const errors: { name?: string[]; card?: string[] } = z.flattenError(parsed.error).fieldErrors;
     return data({ errors, message: null }, { status: 422 });

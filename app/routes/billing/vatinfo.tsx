@@ -14,6 +14,7 @@ import { getCloudflare } from "../../context.server";
 import { currentTaxId, submitTaxId, taxCustomerOf, taxIdTypeLabel } from "../../lib/billing/tax-ids.server";
 import type { RouteHandle } from "../../route-handle";
 import type { Route } from "./+types/vatinfo";
+import { requestFormData } from "../../lib/form-body.server";
 
 /** A plain form: no JavaScript shipped. */
 export const handle: RouteHandle = { hydrate: false };
@@ -41,7 +42,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { env, db, customer } = await customerOrNotFound(context, params.encrypted);
-  const submission = parseWithZod(await request.formData(), { schema: taxIdSchema });
+  const submission = parseWithZod(await requestFormData(request), { schema: taxIdSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), saved: false }, { status: 422, headers: PRIVATE });
   const outcome = await submitTaxId(env, db, customer, submission.value);
   if (!outcome.ok) {

@@ -37,6 +37,7 @@ import { readCouponCode } from "../../cookies.server";
 import { currentPhase } from "../../lib/promotion.server";
 import type { RouteHandle } from "../../route-handle";
 import type { Route } from "./+types/workspace-subscription";
+import { requestFormData } from "../../lib/form-body.server";
 
 export const handle: RouteHandle = { hydrate: false };
 
@@ -185,7 +186,7 @@ export async function action(args: Route.ActionArgs) {
   // The guard answers first: a refused viewer's form changes nothing.
   const { access, billing, team } = await requireWorkspaceBilling(args, scopeOf(args.params), false);
   const { env } = getCloudflare(args.context);
-  const form = Object.fromEntries(await args.request.formData());
+  const form = Object.fromEntries(await requestFormData(args.request));
   const parsed = actionSchema.safeParse(form);
   if (!parsed.success) return data({ error: BILLING_MESSAGES.updateFailed }, { status: 422 });
   const input = parsed.data;

@@ -38,6 +38,7 @@ import {
 import { destinationContext, linkStores, shortOrigin, shortUrl } from "../../lib/links.server";
 import { requireUser } from "../../session.server";
 import type { Route } from "./+types/edit";
+import { requestFormData } from "../../lib/form-body.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Edit link — Snip" }];
 
@@ -90,7 +91,7 @@ const sameMinute = (a: Date | null, b: Date | null) =>
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { viewer, env, link } = await loadOwnLink(request, context, params.id);
-  const formData = await request.formData();
+  const formData = await requestFormData(request);
   const submission = parseWithZod(formData, { schema: editLinkSchema(await destinationContext(env, request)) });
   if (submission.status !== "success") return data(submission.reply(), { status: 422 });
   const value = submission.value;

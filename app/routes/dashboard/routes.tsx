@@ -39,6 +39,7 @@ import {
 import { destinationContext, linkStores, shortUrl } from "../../lib/links.server";
 import { requireUser } from "../../session.server";
 import type { Route } from "./+types/routes";
+import { requestFormData } from "../../lib/form-body.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Redirect routes — Snip" }];
 
@@ -76,7 +77,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (!can(viewer.subject, "redirect_routes")) {
     return data<ActionResult>({ drafts: [], errors: {}, formError: null, denied: ROUTE_MESSAGES.notInPlan }, { status: 403 });
   }
-  const form = await request.formData();
+  const form = await requestFormData(request);
   const drafts = readDrafts(form);
   const intent = String(form.get("intent") ?? "save");
   const move = /^(remove|up|down)-(\d{1,2})$/.exec(intent);

@@ -23,6 +23,7 @@ import { DateTime, settingsButton } from "../../components/settings";
 import { issueInvitationSchema, SAFETY_MESSAGES } from "../../forms/trust-safety";
 import { noticeOf, requireStaff, staffLog } from "../../lib/kiosk/staff.server";
 import type { Route } from "./+types/access-invitations";
+import { requestFormData } from "../../lib/form-body.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Access invitations | Kiosk | Snip" }, { name: "robots", content: "noindex" }];
 
@@ -66,7 +67,7 @@ const revokeSchema = z.object({ id: z.string().min(1).max(64) });
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, actor } = requireStaff(request, context);
-  const formData = await request.formData();
+  const formData = await requestFormData(request);
   const intent = formData.get("intent");
   if (intent === "invite-only-on" || intent === "invite-only-off") {
     await setSignupInviteOnly(db, actor, intent === "invite-only-on");

@@ -17,6 +17,7 @@ import { moveLinkSchema, SAFETY_MESSAGES, terminateSchema } from "../../forms/tr
 import { safetyStores } from "../../lib/kiosk/safety.server";
 import { noticeOf, requireStaff } from "../../lib/kiosk/staff.server";
 import type { Route } from "./+types/alias";
+import { requestFormData } from "../../lib/form-body.server";
 
 export const meta: Route.MetaFunction = ({ params }) => [
   { title: `${params.domain}/${params.alias} | Kiosk | Snip` },
@@ -76,7 +77,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const { link } = row;
   const target = `${link.domain}/${link.alias}`;
   const page = kioskLinkHref(link.domain, link.alias);
-  const formData = await request.formData();
+  const formData = await requestFormData(request);
   const intent = formData.get("intent");
   if (link.status === "deleted") return data<Reply>({ error: "A deleted link cannot be changed." }, { status: 422 });
   if (intent === "terminate") {

@@ -16,6 +16,7 @@ import { SAFETY_MESSAGES } from "../../forms/trust-safety";
 import { safetyStores } from "../../lib/kiosk/safety.server";
 import { noticeOf, requireStaff, staffLog } from "../../lib/kiosk/staff.server";
 import type { Route } from "./+types/aliases";
+import { requestFormData } from "../../lib/form-body.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Aliases | Kiosk | Snip" }, { name: "robots", content: "noindex" }];
 
@@ -56,7 +57,7 @@ const hitSchema = z.object({ id: z.string().min(1).max(64), intent: z.enum(["ter
 
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = requireStaff(request, context);
-  const parsed = hitSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = hitSchema.safeParse(Object.fromEntries(await requestFormData(request)));
   const hit = parsed.success ? await getOpenReputationHit(staff.db, parsed.data.id) : null;
   const link = hit ? await getLinkById(staff.db, hit.linkId) : undefined;
   if (!parsed.success || !hit || !link) return data({ error: SAFETY_MESSAGES.notFound }, { status: 404 });

@@ -23,6 +23,7 @@ import { announcementRowSchema, announcementSchema, ANNOUNCEMENT_BODY_MAX, KIOSK
 import { safeMessageUrl } from "../../lib/inbox.server";
 import { noticeOf, requireStaff, staffLog } from "../../lib/kiosk/staff.server";
 import type { Route } from "./+types/announcements";
+import { requestFormData } from "../../lib/form-body.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Announcements | Kiosk | Snip" }, { name: "robots", content: "noindex" }];
 
@@ -62,7 +63,7 @@ type Reply = { result?: SubmissionResult<string[]>; preview?: { title: string; b
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, actor } = requireStaff(request, context);
-  const formData = await request.formData();
+  const formData = await requestFormData(request);
   const intent = formData.get("intent");
 
   if (intent === "publish-row" || intent === "unpublish" || intent === "delete") {

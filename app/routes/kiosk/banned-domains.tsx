@@ -17,6 +17,7 @@ import { banDomainSchema, SAFETY_MESSAGES } from "../../forms/trust-safety";
 import { safetyStores } from "../../lib/kiosk/safety.server";
 import { noticeOf, requireStaff, staffLog } from "../../lib/kiosk/staff.server";
 import type { Route } from "./+types/banned-domains";
+import { requestFormData } from "../../lib/form-body.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Banned domains | Kiosk | Snip" }, { name: "robots", content: "noindex" }];
 
@@ -46,7 +47,7 @@ const unbanSchema = z.object({ domain: z.string().min(1).max(253) });
 
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = requireStaff(request, context);
-  const formData = await request.formData();
+  const formData = await requestFormData(request);
   if (formData.get("intent") === "unban") {
     const parsed = unbanSchema.safeParse(Object.fromEntries(formData));
     const row = parsed.success ? await getBannedDomain(staff.db, parsed.data.domain) : null;

@@ -21,6 +21,7 @@ import { customHostnamesClient } from "../../lib/custom-hostnames.server";
 import { CLOUDFLARE_NOT_CONFIGURED } from "../../lib/kiosk/cloudflare.server";
 import { noticeOf, requireStaff } from "../../lib/kiosk/staff.server";
 import type { Route } from "./+types/domain";
+import { requestFormData } from "../../lib/form-body.server";
 
 export const meta: Route.MetaFunction = ({ params }) => [
   { title: `${params.domain} | Kiosk | Snip` },
@@ -92,7 +93,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (!domain)
     return data<Reply>({ error: "Only a branded domain can be changed here: Snip's own are set by configuration." }, { status: 404 });
   const page = kioskDomainHref(domain.hostname);
-  const formData = await request.formData();
+  const formData = await requestFormData(request);
   const intent = formData.get("intent");
   if (intent === "disable") {
     const submission = parseWithZod(formData, { schema: terminateSchema });

@@ -17,6 +17,7 @@ import { DateTime, settingsButton } from "../../components/settings";
 import { HELPDESK_ANSWER_MAX, helpdeskAnswerSchema, KIOSK_MESSAGES } from "../../forms/kiosk";
 import { noticeOf, requireStaff, staffLog } from "../../lib/kiosk/staff.server";
 import type { Route } from "./+types/helpdesk";
+import { requestFormData } from "../../lib/form-body.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Helpdesk | Kiosk | Snip" }, { name: "robots", content: "noindex" }];
 
@@ -73,7 +74,7 @@ type Reply = { id?: string; result?: SubmissionResult<string[]>; error?: string 
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, actor } = requireStaff(request, context);
   const show = showOf(request);
-  const formData = await request.formData();
+  const formData = await requestFormData(request);
   const submission = parseWithZod(formData, { schema: helpdeskAnswerSchema });
   const id = String(formData.get("id") ?? "");
   if (submission.status !== "success") return data<Reply>({ id, result: submission.reply() }, { status: 422 });

@@ -15,6 +15,7 @@ import { DateTime, settingsButton } from "../../components/settings";
 import { blockAddressSchema, KIOSK_MESSAGES } from "../../forms/kiosk";
 import { noticeOf, requireStaff, staffLog } from "../../lib/kiosk/staff.server";
 import type { Route } from "./+types/ips";
+import { requestFormData } from "../../lib/form-body.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Blocked addresses | Kiosk | Snip" }, { name: "robots", content: "noindex" }];
 
@@ -41,7 +42,7 @@ const unblockSchema = z.object({ id: z.string().min(1).max(64) });
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, actor } = requireStaff(request, context);
-  const formData = await request.formData();
+  const formData = await requestFormData(request);
   if (formData.get("intent") === "unblock") {
     const parsed = unblockSchema.safeParse(Object.fromEntries(formData));
     const row = parsed.success ? await getBlockedAddress(db, parsed.data.id) : null;

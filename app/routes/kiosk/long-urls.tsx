@@ -14,6 +14,7 @@ import { SAFETY_MESSAGES, terminateSchema } from "../../forms/trust-safety";
 import { safetyStores } from "../../lib/kiosk/safety.server";
 import { requireStaff } from "../../lib/kiosk/staff.server";
 import type { Route } from "./+types/long-urls";
+import { requestFormData } from "../../lib/form-body.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Long URLs | Kiosk | Snip" }, { name: "robots", content: "noindex" }];
 
@@ -42,7 +43,7 @@ const destinationSchema = z.object({ url: z.string().min(1, SAFETY_MESSAGES.dest
 
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = requireStaff(request, context);
-  const formData = await request.formData();
+  const formData = await requestFormData(request);
   const destination = destinationSchema.safeParse(Object.fromEntries(formData));
   if (!destination.success) return data<Reply>({ url: "", error: SAFETY_MESSAGES.destinationRequired }, { status: 422 });
   const { url } = destination.data;

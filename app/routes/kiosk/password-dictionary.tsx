@@ -16,6 +16,7 @@ import { dictionaryWordSchema, KIOSK_MESSAGES } from "../../forms/kiosk";
 import { noticeOf, requireStaff, staffLog } from "../../lib/kiosk/staff.server";
 import { isRefusedByDictionary } from "../../lib/password-dictionary.server";
 import type { Route } from "./+types/password-dictionary";
+import { requestFormData } from "../../lib/form-body.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Password dictionary | Kiosk | Snip" }, { name: "robots", content: "noindex" }];
 
@@ -46,7 +47,7 @@ type Reply = { result: SubmissionResult<string[]>; checked?: { word: string; ref
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, actor } = requireStaff(request, context);
-  const formData = await request.formData();
+  const formData = await requestFormData(request);
   const submission = parseWithZod(formData, { schema: dictionaryWordSchema });
   if (submission.status !== "success") return data<Reply>({ result: submission.reply() }, { status: 422 });
   const { intent } = submission.value;

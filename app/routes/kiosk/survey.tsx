@@ -14,6 +14,7 @@ import { KIOSK_MESSAGES, surveyQuestionSchema, surveyTitleSchema } from "../../f
 import { noticeOf, requireStaff, staffLog } from "../../lib/kiosk/staff.server";
 import { onboardingAction } from "../../lib/kiosk/surveys.server";
 import type { Route } from "./+types/survey";
+import { requestFormData } from "../../lib/form-body.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Survey | Kiosk | Snip" }, { name: "robots", content: "noindex" }];
 
@@ -44,7 +45,7 @@ type Reply = { intent: "rename" | "add-question"; result: SubmissionResult<strin
 export async function action({ request, context, params }: Route.ActionArgs) {
   const staff = requireStaff(request, context);
   const page = `/app/kiosk/surveys/${params.survey}`;
-  const formData = await request.formData();
+  const formData = await requestFormData(request);
   const intent = formData.get("intent");
   if (intent === "onboarding-on" || intent === "onboarding-off") return onboardingAction(staff, formData, page);
   const survey = await getSurvey(staff.db, params.survey);

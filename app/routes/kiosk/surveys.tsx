@@ -15,6 +15,7 @@ import { noticeOf, requireStaff, staffLog } from "../../lib/kiosk/staff.server";
 import { OnboardingToggle } from "../../components/kiosk";
 import { onboardingAction } from "../../lib/kiosk/surveys.server";
 import type { Route } from "./+types/surveys";
+import { requestFormData } from "../../lib/form-body.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Surveys | Kiosk | Snip" }, { name: "robots", content: "noindex" }];
 
@@ -39,7 +40,7 @@ type Reply = { result?: SubmissionResult<string[]>; error?: string };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = requireStaff(request, context);
-  const formData = await request.formData();
+  const formData = await requestFormData(request);
   const intent = formData.get("intent");
   if (intent === "onboarding-on" || intent === "onboarding-off") return onboardingAction(staff, formData, PAGE);
   const submission = parseWithZod(formData, { schema: surveyTitleSchema });

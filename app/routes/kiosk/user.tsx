@@ -19,6 +19,7 @@ import { getCloudflare } from "../../context.server";
 import { attempt, redirectWithCookies } from "../../lib/auth-flow.server";
 import { getAuth, requireDeveloper } from "../../session.server";
 import type { Route } from "./+types/user";
+import { requestFormData } from "../../lib/form-body.server";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const viewer = requireDeveloper(request, context);
@@ -59,7 +60,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const viewer = requireDeveloper(request, context);
-  const formData = await request.formData();
+  const formData = await requestFormData(request);
   const intent = formData.get("intent");
   if (intent === "terminate" || intent === "restore") {
     const staff = requireStaff(request, context);

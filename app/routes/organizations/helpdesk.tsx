@@ -18,6 +18,7 @@ import { organizationSettingsLinks } from "../../../domain/permissions";
 import { allows, requireOrganizationAccess } from "../../lib/organizations/access.server";
 import { sendMail } from "../../mail.server";
 import type { Route } from "./+types/helpdesk";
+import { requestFormData } from "../../lib/form-body.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Helpdesk | Snip" }];
 
@@ -51,7 +52,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const access = await requireOrganizationAccess(args, "organization.helpdesk");
-  const submission = parseWithZod(await args.request.formData(), { schema: helpdeskRequestSchema });
+  const submission = parseWithZod(await requestFormData(args.request), { schema: helpdeskRequestSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 422 });
   const { env } = getCloudflare(args.context);
   const { subject, message } = submission.value;

@@ -33,6 +33,7 @@ import { getCloudflare } from "../../context.server";
 import { actorOf, requireOrganizationAccess } from "../../lib/organizations/access.server";
 import { requireDeveloper } from "../../session.server";
 import type { Route } from "./+types/onboarding";
+import { requestFormData } from "../../lib/form-body.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Create Organization | Snip" }];
 
@@ -83,7 +84,7 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireDeveloper(request, context);
   if (!can(actorOf(viewer), "organization.create", { kind: "account" })) throw redirect("/");
-  const submission = parseWithZod(await request.formData(), { schema: createOrganizationSchema });
+  const submission = parseWithZod(await requestFormData(request), { schema: createOrganizationSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 422 });
   const db = getDb(getCloudflare(context).env.DB);
   const made = await createOrganization(db, { ownerUserId: viewer.user.id, slug: submission.value.slug, name: submission.value.name });

@@ -19,6 +19,7 @@ import { RegistrarRefusal, type DomainQuote } from "../../lib/registrar/registra
 import type { RouteHandle } from "../../route-handle";
 import type { Route } from "./+types/domain";
 import { requirePurchaser } from "./guard.server";
+import { requestFormData } from "../../lib/form-body.server";
 
 export const handle: RouteHandle = { hydrate: false };
 export const meta: Route.MetaFunction = () => [{ title: "Buy a domain | Snip" }];
@@ -78,7 +79,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { viewer, inTeam } = await requirePurchaser(request, context);
   if (inTeam) throw data({ message: ORDER_MESSAGES.permissionDenied, refusal: "team" }, { status: 403 });
   const { env } = getCloudflare(context);
-  const parsed = addSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = addSchema.safeParse(Object.fromEntries(await requestFormData(request)));
   const result = await search(env, parsed.success ? parsed.data.domain : "");
   if (!result.ok) return data({ message: result.message }, { status: result.field ? 422 : 503 });
   if (!result.quote.available || result.taken) return data({ message: ORDER_MESSAGES.notAvailable }, { status: 409 });

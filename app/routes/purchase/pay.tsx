@@ -26,6 +26,7 @@ import { authorizeOrder, cartRefusalFor, repriceOpenOrder } from "../../lib/orde
 import type { RouteHandle } from "../../route-handle";
 import { requireUser } from "../../session.server";
 import type { Route } from "./+types/pay";
+import { requestFormData } from "../../lib/form-body.server";
 
 export const handle: RouteHandle = { hydrate: false };
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -89,7 +90,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       return data({ errors: {} as { name?: string[]; card?: string[] }, message: ORDER_MESSAGES.paymentFailed, name: "" }, { status: 502 });
     return redirect(started.url);
   }
-  const parsed = paySchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = paySchema.safeParse(Object.fromEntries(await requestFormData(request)));
   if (!parsed.success) {
     const errors: { name?: string[]; card?: string[] } = z.flattenError(parsed.error).fieldErrors;
     return data({ errors, message: null, name: "" }, { status: 422 });

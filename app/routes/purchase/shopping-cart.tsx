@@ -20,6 +20,7 @@ import { cartRefusalFor, checkoutCart, orderBillingType, pricedCart, purchaseSou
 import type { RouteHandle } from "../../route-handle";
 import { requireUser } from "../../session.server";
 import type { Route } from "./+types/shopping-cart";
+import { requestFormData } from "../../lib/form-body.server";
 
 export const handle: RouteHandle = { hydrate: false };
 export const meta: Route.MetaFunction = () => [{ title: "Shopping cart | Snip" }];
@@ -70,7 +71,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireCartOwner(request, context);
   const { env } = getCloudflare(context);
   const db = getDb(env.DB);
-  const parsed = schema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = schema.safeParse(Object.fromEntries(await requestFormData(request)));
   if (!parsed.success) {
     const first = parsed.error.issues[0]?.message;
     return data(

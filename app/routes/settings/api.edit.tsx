@@ -14,6 +14,7 @@ import { getCloudflare } from "../../context.server";
 import { editTokenSchema } from "../../forms/api-tokens";
 import { permissionsNotInPlan, requireApiSettings } from "../../lib/api-settings.server";
 import type { Route } from "./+types/api.edit";
+import { requestFormData } from "../../lib/form-body.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Edit API token | Snip" }];
 
@@ -41,7 +42,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { viewer, db, token } = await loadToken(request, context, params.tokenId);
-  const formData = await request.formData();
+  const formData = await requestFormData(request);
   if (formData.get("intent") === "revoke") {
     await revokeApiToken(db, viewer.user.id, token.id);
     return redirect("/app/settings/api?notice=revoked");

@@ -23,6 +23,7 @@ import { generateApiToken } from "../../lib/api-tokens.server";
 import { requireRecentPassword } from "../../lib/password-confirm.server";
 import { RATE_LIMIT_MESSAGE, rateLimitedReply, retryAfterOfAction, underRateLimit } from "../../lib/rate-limit.server";
 import type { Route } from "./+types/api.new";
+import { requestFormData } from "../../lib/form-body.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "New API token | Snip" }];
 
@@ -37,7 +38,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireApiSettings(request, context);
   const { env } = getCloudflare(context);
-  const formData = await request.formData();
+  const formData = await requestFormData(request);
   const submission = parseWithZod(formData, { schema: newTokenSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), created: null }, { status: 422 });
   const denied = await requireRecentPassword(request, context, viewer, formData);

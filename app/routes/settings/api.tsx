@@ -22,6 +22,7 @@ import { getCloudflare } from "../../context.server";
 import { API_TOKEN_MESSAGES } from "../../forms/api-tokens-rules";
 import { requireApiSettings } from "../../lib/api-settings.server";
 import type { Route } from "./+types/api";
+import { requestFormData } from "../../lib/form-body.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "API | Snip" }];
 
@@ -53,7 +54,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireApiSettings(request, context);
-  const formData = await request.formData();
+  const formData = await requestFormData(request);
   const tokenId = formData.get("tokenId");
   if (formData.get("intent") !== "revoke" || typeof tokenId !== "string") return data({ error: "Something went wrong." }, { status: 400 });
   const revoked = await revokeApiToken(getDb(getCloudflare(context).env.DB), viewer.user.id, tokenId);

@@ -24,6 +24,7 @@ import { MoveDomainCard } from "../../components/move-domain";
 import { organizationsTakingDomains } from "../../lib/organizations/domain-moves.server";
 import { requireUser } from "../../session.server";
 import type { Route } from "./+types/order";
+import { requestFormData } from "../../lib/form-body.server";
 
 export const handle: RouteHandle = { hydrate: false };
 export const meta: Route.MetaFunction = () => [{ title: "Order | Snip" }];
@@ -76,7 +77,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const db = getDb(getCloudflare(context).env.DB);
   const order = await getUserOrder(db, viewer.user.id, params.orderId);
   if (!order) throw data("Order not found.", { status: 404 });
-  const parsed = autoRenewSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = autoRenewSchema.safeParse(Object.fromEntries(await requestFormData(request)));
   if (!parsed.success) return data({ error: "Choose whether the domain renews." }, { status: 422 });
   const items = await listOrderItems(db, [order.id]);
   const inOrder = items.some((i) => i.domain === parsed.data.domain && i.state === "registered");

@@ -18,6 +18,7 @@ import { TestModeBilling } from "../../lib/billing/test-mode.server";
 import type { RouteHandle } from "../../route-handle";
 import { requireUser, type Viewer } from "../../session.server";
 import type { Route } from "./+types/payment-method";
+import { requestFormData } from "../../lib/form-body.server";
 
 export const handle: RouteHandle = { hydrate: false };
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -72,7 +73,7 @@ const testCardSchema = z.object({
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { viewer, env, provider } = await load(request, context);
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries(await requestFormData(request));
   if (provider.billingType === BILLING_TYPES.test) return updateTestCard(viewer, env, form);
   const result = await provider.paymentMethodUrl(viewer.user.id, new URL("/app/settings/payment-method?updated=1", request.url).toString());
   if (!result.ok || !result.value) {

@@ -15,6 +15,7 @@ import { linkStores } from "../../lib/links.server";
 import { pixelNotice, pixelsAction, pixelViews } from "../../lib/pixels.server";
 import { requireVerified } from "../../session.server";
 import type { Route } from "./+types/pixel-scripts";
+import { requestFormData } from "../../lib/form-body.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Custom Pixel Scripts | Snip" }];
 
@@ -28,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireVerified(request, context);
   const { env } = getCloudflare(context);
-  return pixelsAction(linkStores(env), personalOwner(viewer.user.id), await request.formData(), "/app/settings/pixel-scripts");
+  return pixelsAction(linkStores(env), personalOwner(viewer.user.id), await requestFormData(request), "/app/settings/pixel-scripts");
 }
 
 export default function PixelScripts({ loaderData, actionData }: Route.ComponentProps) {

@@ -30,6 +30,7 @@ import type { Route } from "./+types/profile.delete";
 import { listDomainsGoingWith } from "../../../db/branded-domains.server";
 import { getDb } from "../../../db/client.server";
 import { releaseDomains } from "../../lib/branded-domains.server";
+import { requestFormData } from "../../lib/form-body.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Delete account | Snip" }];
 
@@ -41,7 +42,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireUser(request, context);
   const { env, ctx } = getCloudflare(context);
-  const submission = parseWithZod(await request.formData(), { schema: deleteAccountSchema });
+  const submission = parseWithZod(await requestFormData(request), { schema: deleteAccountSchema });
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 422 });
 
   // An organization's owner first: refused before anything is written (no throttle, no cancellation).

@@ -21,6 +21,7 @@ import { personalBilling } from "../../lib/billing/context.server";
 import type { RouteHandle } from "../../route-handle";
 import { requireUser } from "../../session.server";
 import type { Route } from "./+types/subscription";
+import { requestFormData } from "../../lib/form-body.server";
 
 export const handle: RouteHandle = { hydrate: false };
 
@@ -91,7 +92,7 @@ const actionSchema = z.discriminatedUnion("intent", [
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireUser(request, context);
   const { env } = getCloudflare(context);
-  const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = actionSchema.safeParse(Object.fromEntries(await requestFormData(request)));
   if (!parsed.success) return data({ error: BILLING_MESSAGES.updateFailed }, { status: 422 });
   const input = parsed.data;
 

@@ -31,6 +31,7 @@ import { switchTeamSchema } from "../../forms/teams";
 import { loadTeamMode, switchTeam, teamModeCookieHeader } from "../../lib/teams/team-mode.server";
 import { requireUser } from "../../session.server";
 import type { Route } from "./+types/teams";
+import { requestFormData } from "../../lib/form-body.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Teams | Snip" }];
 
@@ -81,7 +82,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const viewer = requireTeamsAllowed(args);
-  const formData = await args.request.formData();
+  const formData = await requestFormData(args.request);
   const parsed = switchTeamSchema.safeParse({ team: formData.get("team") });
   if (formData.get("intent") !== "switch" || !parsed.success)
     return data({ error: TEAM_SWITCH_MESSAGES["team-required"] }, { status: 422 });

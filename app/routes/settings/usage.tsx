@@ -15,6 +15,7 @@ import { SettingsCard, SettingsHeading } from "../../components/settings";
 import { getCloudflare } from "../../context.server";
 import { requireUser } from "../../session.server";
 import type { Route } from "./+types/usage";
+import { requestFormData } from "../../lib/form-body.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Account Usage | Snip" }];
 
@@ -93,7 +94,7 @@ const overagesSchema = z.object({ overages: z.enum(["on", "off"]) });
 /** Overages on or off (subscribers only): with them on, creating past the limit is billed, not refused. */
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireUser(request, context);
-  const parsed = overagesSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = overagesSchema.safeParse(Object.fromEntries(await requestFormData(request)));
   if (!parsed.success) return data({ error: "Something went wrong. Please try again or contact customer support." }, { status: 422 });
   if (!viewer.subscribed) return data({ error: "Permission denied." }, { status: 403 });
   await setOveragesEnabled(getDb(getCloudflare(context).env.DB), viewer.user.id, parsed.data.overages === "on");

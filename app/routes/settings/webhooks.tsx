@@ -37,6 +37,7 @@ import { RATE_LIMIT_MESSAGE, rateLimitedReply, retryAfterOfAction, underRateLimi
 import { addWebhookEndpoint, sendTestEvent } from "../../lib/webhooks.server";
 import { requireVerified } from "../../session.server";
 import type { Route } from "./+types/webhooks";
+import { requestFormData } from "../../lib/form-body.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Webhooks | Snip" }];
 
@@ -84,7 +85,7 @@ type ActionReply =
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireVerified(request, context);
   const { env } = getCloudflare(context);
-  const formData = await request.formData();
+  const formData = await requestFormData(request);
   const intent = WEBHOOK_INTENTS.find((name) => name === formData.get("intent")) ?? null;
   if (!can(viewer.subject, "use_webhooks")) return data<ActionReply>({ intent, formError: WEBHOOK_MESSAGES.notAllowed }, { status: 403 });
   const db = getDb(env.DB);

@@ -16,6 +16,7 @@ import { SURVEY_MESSAGES } from "../../forms/kiosk";
 import { mayBeAsked, parseSurveyAnswers } from "../../lib/onboarding-survey.server";
 import { requireUser, type Viewer } from "../../session.server";
 import type { Route } from "./+types/onboarding";
+import { requestFormData } from "../../lib/form-body.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "A few questions | Snip" }, { name: "robots", content: "noindex" }];
 
@@ -47,7 +48,7 @@ type Reply = { errors?: Record<string, string[]>; error?: string };
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireUser(request, context);
   const db = getDb(getCloudflare(context).env.DB);
-  const formData = await request.formData();
+  const formData = await requestFormData(request);
   const survey = await answerable(db, viewer);
   // Only the survey that is on now (a page left open while staff switched surveys answers nothing).
   if (!survey || formData.get("survey") !== survey.id) return data<Reply>({ error: SURVEY_MESSAGES.none }, { status: 409 });

@@ -27,6 +27,7 @@ import { workspaceSubject } from "../../lib/organization-links.server";
 import { requireTeamAccess, type TeamAccess } from "../../lib/organizations/access.server";
 import { requireRecentPassword } from "../../lib/password-confirm.server";
 import type { Route } from "./+types/api";
+import { requestFormData } from "../../lib/form-body.server";
 
 type View = "list" | "new" | "edit";
 
@@ -96,7 +97,7 @@ export async function action(args: Route.ActionArgs) {
   const view = viewOf(args);
   const { request, context } = args;
   const base = basePath(access);
-  const formData = await request.formData();
+  const formData = await requestFormData(request);
   const audit = (action: "token.created" | "token.revoked", name: string) =>
     auditInsert(access.db, {
       organizationId: access.organization.id,

@@ -10,6 +10,7 @@ import { SubmitButton } from "../../components/form-fields";
 import { DateTime, SettingsCard, SettingsHeading, settingsDangerButton } from "../../components/settings";
 import { requireTeamArea, teamAreaData } from "../../lib/teams/team-area.server";
 import type { Route } from "./+types/membership";
+import { requestFormData } from "../../lib/form-body.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Team Membership | Snip" }];
 
@@ -28,7 +29,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const { access, membership } = await requireTeamArea(args);
-  const formData = await args.request.formData();
+  const formData = await requestFormData(args.request);
   if (formData.get("intent") !== "leave") return redirect(args.request.url);
   const { viewer } = access;
   await removeTeamMember(

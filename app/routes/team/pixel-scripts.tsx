@@ -20,6 +20,7 @@ import { pixelNotice, pixelsAction, pixelViews } from "../../lib/pixels.server";
 import { requireTeamArea, teamAreaData } from "../../lib/teams/team-area.server";
 import type { RouteHandle } from "../../route-handle";
 import type { Route } from "./+types/pixel-scripts";
+import { requestFormData } from "../../lib/form-body.server";
 
 export const handle: RouteHandle = { hydrate: false };
 export const meta: Route.MetaFunction = () => [{ title: "Team Pixel Scripts | Snip" }];
@@ -46,7 +47,7 @@ export async function action(args: Route.ActionArgs) {
   return pixelsAction(
     stores,
     { workspaceId, userId: viewer.user.id },
-    await args.request.formData(),
+    await requestFormData(args.request),
     teamAreaPath(organization.slug, team.slug, "pixel-scripts"),
   );
 }

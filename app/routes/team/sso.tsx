@@ -22,6 +22,7 @@ import { allows, requireTeamAccess } from "../../lib/organizations/access.server
 import { requireTeamArea, teamAreaData } from "../../lib/teams/team-area.server";
 import type { RouteHandle } from "../../route-handle";
 import type { Route } from "./+types/sso";
+import { requestFormData } from "../../lib/form-body.server";
 
 export const handle: RouteHandle = { hydrate: false };
 export const meta: Route.MetaFunction = () => [{ title: "Team Single Sign-On | Snip" }];
@@ -65,7 +66,7 @@ export async function action(args: Route.ActionArgs) {
   const access = await requireTeamAccess(args, "team.sso");
   const { db, organization, team, viewer } = access;
   if (!(await findUserTeamBySlugs(db, viewer.user.id, organization.slug, team.slug))) throw redirect(teamSwitchErrorPath("unknown-team"));
-  const parsed = requireSchema.safeParse(Object.fromEntries(await args.request.formData()));
+  const parsed = requireSchema.safeParse(Object.fromEntries(await requestFormData(args.request)));
   if (!parsed.success) return data({ error: MESSAGES.generic }, { status: 422 });
   const required = parsed.data.require === "on";
   if (required) {

@@ -19,6 +19,7 @@ import { addSubdomain, refusalErrors } from "../../../lib/branded-domains.server
 import { requireOrganizationAccess } from "../../../lib/organizations/access.server";
 import { domainAudit, organizationDomainAdder, organizationDomainsNotice } from "../../../lib/organizations/domains.server";
 import type { Route } from "./+types/domains.create-subdomain";
+import { requestFormData } from "../../../lib/form-body.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Add a subdomain | Snip" }];
 
@@ -39,7 +40,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const access = await requireOrganizationAccess(args, "organization.domains");
-  const submission = parseWithZod(await args.request.formData(), { schema: createSubdomainSchema });
+  const submission = parseWithZod(await requestFormData(args.request), { schema: createSubdomainSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 422 });
   const { who } = await organizationDomainAdder(access);
   const host = `${submission.value.subdomain}.${submission.value.base}`;

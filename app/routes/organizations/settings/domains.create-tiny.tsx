@@ -19,6 +19,7 @@ import { addVanitySubdomain, refusalErrors } from "../../../lib/branded-domains.
 import { requireOrganizationAccess } from "../../../lib/organizations/access.server";
 import { domainAudit, organizationDomainAdder, organizationDomainsNotice } from "../../../lib/organizations/domains.server";
 import type { Route } from "./+types/domains.create-tiny";
+import { requestFormData } from "../../../lib/form-body.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Add a vanity subdomain | Snip" }];
 
@@ -38,7 +39,7 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const access = await requireOrganizationAccess(args, "organization.domains");
   const { env } = getCloudflare(args.context);
-  const submission = parseWithZod(await args.request.formData(), { schema: createTinySchema });
+  const submission = parseWithZod(await requestFormData(args.request), { schema: createTinySchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 422 });
   const { who } = await organizationDomainAdder(access);
   const host = `${submission.value.subdomain}.${env.SHORT_HOST.toLowerCase()}`;

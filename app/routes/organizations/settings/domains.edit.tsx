@@ -18,6 +18,7 @@ import { saveDomainRedirects } from "../../../lib/branded-domains.server";
 import { requireOrganizationAccess } from "../../../lib/organizations/access.server";
 import { domainAudit, organizationDomainAdder, requireOrganizationDomain } from "../../../lib/organizations/domains.server";
 import type { Route } from "./+types/domains.edit";
+import { requestFormData } from "../../../lib/form-body.server";
 
 export const meta: Route.MetaFunction = ({ params }) => [{ title: `Redirects of ${params.domain} | Snip` }];
 
@@ -40,7 +41,7 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const access = await requireOrganizationAccess(args, "organization.domains");
   const domain = await requireOrganizationDomain(access, args.params.domain.toLowerCase());
-  const submission = parseWithZod(await args.request.formData(), { schema: redirectsSchema });
+  const submission = parseWithZod(await requestFormData(args.request), { schema: redirectsSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 422 });
   const { subject } = await organizationDomainAdder(access);
   const next = { root: submission.value.root || null, notFound: submission.value.notFound || null };

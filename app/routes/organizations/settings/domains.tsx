@@ -34,6 +34,7 @@ import {
 } from "../../../lib/organizations/domains.server";
 import { workspaceSubject } from "../../../lib/organization-links.server";
 import type { Route } from "./+types/domains";
+import { requestFormData } from "../../../lib/form-body.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Organization Domains | Snip" }];
 
@@ -94,7 +95,7 @@ export async function action(args: Route.ActionArgs) {
   const access = await requireOrganizationAccess(args, "organization.domains");
   const { db, organization } = access;
   const { env } = getCloudflare(args.context);
-  const formData = await args.request.formData();
+  const formData = await requestFormData(args.request);
   const intent = formData.get("intent");
   const back = (notice: keyof typeof NOTICES) => redirect(organizationDomainsNotice(organization.slug, notice));
   const audit = (action: "domain.removed" | "domain.teams-changed", target: string, details?: Record<string, unknown>) =>

@@ -21,6 +21,7 @@ import { getCloudflare } from "../../../context.server";
 import { allows, loadOrganizationAccess, type OrganizationAccess } from "../../../lib/organizations/access.server";
 import { revokeInvitation, sendTeamInvitation } from "../../../lib/organizations/invitations.server";
 import type { Route } from "./+types/members.invite";
+import { requestFormData } from "../../../lib/form-body.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Invite team members | Snip" }];
 
@@ -70,7 +71,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const { access, teams } = await requireInviteTeams(args);
-  const formData = await args.request.formData();
+  const formData = await requestFormData(args.request);
   const url = new URL(args.request.url);
   // Not the request's path: a submission from the hydrated page asks `{path}.data`.
   const here = `/app/organizations/${encodeURIComponent(access.organization.slug)}/settings/teams/members/invite`;

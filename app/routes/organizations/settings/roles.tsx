@@ -15,6 +15,7 @@ import { organizationPath } from "../../../components/organizations/settings-lay
 import { SettingsCard, SettingsHeading, settingsButton, settingsSecondaryButton } from "../../../components/settings";
 import { requireOrganizationAccess } from "../../../lib/organizations/access.server";
 import type { Route } from "./+types/roles";
+import { requestFormData } from "../../../lib/form-body.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Role Management | Snip" }];
 
@@ -45,7 +46,7 @@ type Reply = { form: string; fieldErrors: { name?: string[] }; formError?: strin
 export async function action(args: Route.ActionArgs) {
   const access = await requireOrganizationAccess(args, "organization.roles");
   const { db, organization, actor } = access;
-  const formData = await args.request.formData();
+  const formData = await requestFormData(args.request);
   const intent = formData.get("intent");
   const roleId = String(formData.get("roleId") ?? "");
   const back = (notice: keyof typeof NOTICES) =>

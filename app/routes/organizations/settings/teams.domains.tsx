@@ -18,6 +18,7 @@ import { getCloudflare } from "../../../context.server";
 import { shortDomainsOf } from "../../../lib/create-link.server";
 import { chosenTeam, loadTeamSettings } from "../../../lib/teams/team-settings.server";
 import type { Route } from "./+types/teams.domains";
+import { requestFormData } from "../../../lib/form-body.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Team Domains | Snip" }];
 
@@ -57,7 +58,7 @@ export async function action(args: Route.ActionArgs) {
   const { access } = settings;
   const team = chosenTeam(settings, args.request);
   if (!allows(access, "organization.domains")) throw data("Permission denied.", { status: 403 });
-  const form = await args.request.formData();
+  const form = await requestFormData(args.request);
   const wanted = new Set(form.getAll("domain").map((v) => String(v).trim().toLowerCase()));
   const own = await listOrganizationDomains(access.db, access.organization.id);
   // Only the organization's own domains can be given; any other name is refused, never ignored silently.

@@ -24,6 +24,7 @@ import { addMemberSchema, memberRoleSchema, memberSchema, teamOnlySchema } from 
 import { allows, loadOrganizationAccess, requireTeamAccess } from "../../../lib/organizations/access.server";
 import { chosenTeam, loadTeamSettings } from "../../../lib/teams/team-settings.server";
 import type { Route } from "./+types/teams.members";
+import { requestFormData } from "../../../lib/form-body.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Team Members | Snip" }];
 
@@ -69,7 +70,7 @@ function fieldErrors(error: Record<string, string[] | null> | null | undefined):
 
 export async function action(args: Route.ActionArgs) {
   await loadOrganizationAccess(args);
-  const formData = await args.request.formData();
+  const formData = await requestFormData(args.request);
   const intent = String(formData.get("intent") ?? "");
   const ref = parseWithZod(formData, { schema: teamOnlySchema });
   if (ref.status !== "success") return data<Reply>({ intent, errors: fieldErrors(ref.error) }, { status: 422 });

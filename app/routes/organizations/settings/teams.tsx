@@ -15,6 +15,7 @@ import { createTeamSchema, renameTeamSchema, teamOnlySchema } from "../../../for
 import { allows, loadOrganizationAccess, requireOrganizationAccess, requireTeamAccess } from "../../../lib/organizations/access.server";
 import { loadTeamSettings } from "../../../lib/teams/team-settings.server";
 import type { Route } from "./+types/teams";
+import { requestFormData } from "../../../lib/form-body.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Teams | Snip" }];
 
@@ -52,7 +53,7 @@ function fieldErrors(error: Record<string, string[] | null> | null | undefined):
 export async function action(args: Route.ActionArgs) {
   // Who may post here at all (404 for strangers) before the body is read.
   await loadOrganizationAccess(args);
-  const formData = await args.request.formData();
+  const formData = await requestFormData(args.request);
   const intent = String(formData.get("intent") ?? "");
 
   if (intent === "create") {

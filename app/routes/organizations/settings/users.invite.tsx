@@ -18,6 +18,7 @@ import { getCloudflare } from "../../../context.server";
 import { requireOrganizationAccess, type OrganizationAccess } from "../../../lib/organizations/access.server";
 import { revokeInvitation, sendOrganizationInvitation } from "../../../lib/organizations/invitations.server";
 import type { Route } from "./+types/users.invite";
+import { requestFormData } from "../../../lib/form-body.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Invite users | Snip" }];
 
@@ -54,7 +55,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const access = await requireOrganizationAccess(args, "organization.invite");
-  const formData = await args.request.formData();
+  const formData = await requestFormData(args.request);
   // Not the request's path: a submission from the hydrated page asks `{path}.data`.
   const here = `/app/organizations/${encodeURIComponent(access.organization.slug)}/settings/profile/users/invite`;
   if (formData.get("intent") === "revoke") {

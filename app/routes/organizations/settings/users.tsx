@@ -20,6 +20,7 @@ import { organizationPath } from "../../../components/organizations/settings-lay
 import { DateTime, SettingsCard, SettingsHeading, settingsButton, settingsSecondaryButton } from "../../../components/settings";
 import { allows, requireOrganizationAccess } from "../../../lib/organizations/access.server";
 import type { Route } from "./+types/users";
+import { requestFormData } from "../../../lib/form-body.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Organization Users | Snip" }];
 
@@ -55,7 +56,7 @@ type Reply = { userId: string | null; error: string };
 export async function action(args: Route.ActionArgs) {
   const access = await requireOrganizationAccess(args, "organization.users");
   const { db, organization, actor } = access;
-  const form = Object.fromEntries(await args.request.formData());
+  const form = Object.fromEntries(await requestFormData(args.request));
   const back = (notice: keyof typeof NOTICES) =>
     redirect(`${organizationPath(organization.slug, "settings/profile/users")}?notice=${notice}`);
   const refuse = (userId: string | null, error: string) => data<Reply>({ userId, error }, { status: 422 });

@@ -14,6 +14,7 @@ import { createSubdomainSchema } from "../../../forms/branded-domains";
 import { addSubdomain, domainOwner, refusalErrors } from "../../../lib/branded-domains.server";
 import { requireUser } from "../../../session.server";
 import type { Route } from "./+types/create-subdomain";
+import { requestFormData } from "../../../lib/form-body.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Add a subdomain | Snip" }];
 
@@ -25,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireUser(request, context);
-  const submission = parseWithZod(await request.formData(), { schema: createSubdomainSchema });
+  const submission = parseWithZod(await requestFormData(request), { schema: createSubdomainSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 422 });
   const outcome = await addSubdomain(getCloudflare(context).env, domainOwner(viewer), submission.value);
   if (!outcome.ok) return data({ result: submission.reply(refusalErrors(outcome)) }, { status: outcome.status });

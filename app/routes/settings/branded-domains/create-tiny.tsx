@@ -13,6 +13,7 @@ import { createTinySchema } from "../../../forms/branded-domains";
 import { addVanitySubdomain, domainOwner, refusalErrors } from "../../../lib/branded-domains.server";
 import { requireUser } from "../../../session.server";
 import type { Route } from "./+types/create-tiny";
+import { requestFormData } from "../../../lib/form-body.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Add a vanity subdomain | Snip" }];
 
@@ -23,7 +24,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireUser(request, context);
-  const submission = parseWithZod(await request.formData(), { schema: createTinySchema });
+  const submission = parseWithZod(await requestFormData(request), { schema: createTinySchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 422 });
   const outcome = await addVanitySubdomain(getCloudflare(context).env, domainOwner(viewer), submission.value.subdomain);
   if (!outcome.ok) return data({ result: submission.reply(refusalErrors(outcome)) }, { status: outcome.status });

@@ -13,6 +13,7 @@ import { createDomainSchema } from "../../../forms/branded-domains";
 import { addBrandedDomain, domainOwner, refusalErrors } from "../../../lib/branded-domains.server";
 import { requireUser } from "../../../session.server";
 import type { Route } from "./+types/create";
+import { requestFormData } from "../../../lib/form-body.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Add a branded domain | Snip" }];
 
@@ -23,7 +24,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireUser(request, context);
-  const submission = parseWithZod(await request.formData(), { schema: createDomainSchema });
+  const submission = parseWithZod(await requestFormData(request), { schema: createDomainSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 422 });
   const outcome = await addBrandedDomain(getCloudflare(context).env, domainOwner(viewer), "domain", submission.value.domain);
   if (!outcome.ok) return data({ result: submission.reply(refusalErrors(outcome)) }, { status: outcome.status });

@@ -18,6 +18,7 @@ import { MoveDomainCard } from "../../../components/move-domain";
 import { organizationsTakingDomains } from "../../../lib/organizations/domain-moves.server";
 import { requireUser } from "../../../session.server";
 import type { Route } from "./+types/edit";
+import { requestFormData } from "../../../lib/form-body.server";
 
 export const meta: Route.MetaFunction = ({ params }) => [{ title: `Edit ${params.domain} | Snip` }];
 
@@ -44,7 +45,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const viewer = requireUser(request, context);
   const { env } = getCloudflare(context);
   const domain = await requireOwnDomain(env, domainOwner(viewer).workspaceId, params.domain.toLowerCase());
-  const submission = parseWithZod(await request.formData(), { schema: editDomainSchema });
+  const submission = parseWithZod(await requestFormData(request), { schema: editDomainSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 422 });
   if (submission.value.intent === "delete") {
     try {

@@ -18,6 +18,7 @@ import { dnsimpleZoneRecords } from "../../../lib/registrar/dnsimple";
 import { getDb } from "../../../../db/client.server";
 import { requireUser } from "../../../session.server";
 import type { Route } from "./+types/verify";
+import { requestFormData } from "../../../lib/form-body.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Verify a domain | Snip" }];
 
@@ -67,7 +68,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { env } = getCloudflare(context);
   const domain = await requireOwnDomain(env, domainOwner(viewer).workspaceId, new URL(request.url).searchParams.get("domain"));
   // A post without a form body (a bare "check now") is the check, not a 500.
-  const form = await request.formData().catch(() => new FormData());
+  const form = await requestFormData(request).catch(() => new FormData());
   const parsed = intentSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) return Response.json({ checked: false, status: domain.status, error: "Unknown action." }, { status: 422 });
   if (parsed.data.intent === "publish-dns") {
