@@ -5,6 +5,7 @@
 import { API_MESSAGES } from "../domain/api-messages";
 import { STRICT_TRANSPORT_SECURITY } from "../domain/security-headers";
 import { API_BASE } from "./lib/api-protocol";
+import { isFormMediaType, mediaType } from "./lib/form-body.server";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -27,7 +28,6 @@ export function isCrossSiteMutation(request: Request): boolean {
 
 /** Posts that are not page forms: the JSON calls, the providers' webhooks and the local-only dev endpoints. */
 const NON_FORM_POST_PREFIXES = [`${API_BASE}/`, "/__dev/"] as const;
-const FORM_CONTENT_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"] as const;
 
 /**
  * A page's action reads a form (`request.formData()`), which throws on any other body: a post to a
@@ -39,8 +39,8 @@ export function isNonFormPagePost(request: Request): boolean {
   if (SAFE_METHODS.has(request.method)) return false;
   const { pathname } = new URL(request.url);
   if (WEBHOOK_PATHS.has(pathname) || NON_FORM_POST_PREFIXES.some((prefix) => pathname.startsWith(prefix))) return false;
-  const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
-  return type !== "" && !(FORM_CONTENT_TYPES as readonly string[]).includes(type);
+  const type = mediaType(request);
+  return type !== "" && !isFormMediaType(type);
 }
 
 /**

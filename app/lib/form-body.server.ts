@@ -11,12 +11,22 @@ export const FORM_BODY_MESSAGES = {
   malformed: "The form's data could not be read.",
 } as const;
 
+const FORM_CONTENT_TYPES: readonly string[] = ["application/x-www-form-urlencoded", "multipart/form-data"];
+
+/** The request's media type, lowercased, without parameters ("" when it declares none). */
+export function mediaType(request: Request): string {
+  return (request.headers.get("content-type") ?? "").split(";", 1)[0]!.trim().toLowerCase();
+}
+
+/** Whether the body is declared as a browser's form (urlencoded or multipart). */
+export function isFormMediaType(type: string): boolean {
+  return FORM_CONTENT_TYPES.includes(type);
+}
+
 /** The posted form; throws a 405 (not a POST), 415 (not a form type) or 400 (a form type that does not parse) response. */
 export async function requestFormData(request: Request): Promise<FormData> {
   if (request.method !== "POST") throw data(FORM_BODY_MESSAGES.method, { status: 405 });
-  const type = (request.headers.get("content-type") ?? "").split(";", 1)[0]!.trim().toLowerCase();
-  if (type !== "application/x-www-form-urlencoded" && type !== "multipart/form-data")
-    throw data(FORM_BODY_MESSAGES.unsupported, { status: 415 });
+  if (!isFormMediaType(mediaType(request))) throw data(FORM_BODY_MESSAGES.unsupported, { status: 415 });
   try {
     return await request.formData();
   } catch {
