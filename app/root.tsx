@@ -1,18 +1,5 @@
-import {
-  data,
-  isRouteErrorResponse,
-  Link,
-  Links,
-  Meta,
-  Outlet,
-  redirect,
-  Scripts,
-  ScrollRestoration,
-  useMatches,
-  useRouteLoaderData,
-} from "react-router";
+import { Links, Meta, Outlet, redirect, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "react-router";
 import { pastDueAllows, PAST_DUE_PATH } from "../domain/access";
-import { MESSAGES } from "../domain/messages";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { CookieBanner } from "./components/cookie-banner";
@@ -32,8 +19,6 @@ import { currentPhase } from "./lib/promotion.server";
 import type { IslandData, RouteHandle } from "./route-handle";
 import { SEO_DESCRIPTION_TAGS, seoMeta } from "./seo";
 import { getViewer, loadViewer, setViewer } from "./session.server";
-import { isNonFormPagePost } from "./security.server";
-import { ACCOUNT_MESSAGES } from "../domain/account-rules";
 import { navState } from "./lib/nav.server";
 import { SESSION_WATCH_SCRIPT } from "./lib/session-watch";
 import { adsForPage, configuredAds } from "./lib/ads.server";
@@ -42,6 +27,7 @@ import { AdUnitSlot } from "./components/ad-unit";
 import { useNonce } from "./nonce";
 import { flashMiddleware, takeFlash } from "./lib/flash.server";
 import { FlashDialog } from "./components/flash-dialog";
+import { ErrorPage } from "./components/error-page";
 
 export const meta: Route.MetaFunction = () => seoMeta();
 
@@ -49,11 +35,6 @@ export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.
 
 /** Loads who is asking once per request (guards read it) and applies the past-due rule (spec 01 §2). */
 export const middleware: Route.MiddlewareFunction[] = [
-  // A page's post whose body is not a form: 400 with the general message, before any action reads it.
-  async ({ request }, next) => {
-    if (isNonFormPagePost(request)) throw data(ACCOUNT_MESSAGES.generic, { status: 400 });
-    return next();
-  },
   async ({ request, context }, next) => {
     const viewer = await loadViewer(request, context);
     setViewer(context, viewer);
@@ -195,26 +176,7 @@ export default function App() {
   return <Outlet />;
 }
 
+/** Errors of the root itself (its middleware or loader): the shell's boundary catches every page's. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  // spec 01 §8: a 403 says 'Permission denied.'
-  const denied = isRouteErrorResponse(error) && error.status === 403;
-  if (!notFound && !denied) console.error(error);
-  return (
-    <div className="mx-auto max-w-xl px-4 py-24 text-center">
-      <h1 className="text-3xl font-extrabold">
-        {notFound ? "Not Found" : denied ? MESSAGES.permissionDenied : "An error has occurred, please try again."}
-      </h1>
-      <p className="mt-4 text-slate-600">
-        {notFound
-          ? "We couldn't find that page."
-          : denied
-            ? "Your account can't open this page."
-            : "Something went wrong. Please try again or contact customer support."}
-      </p>
-      <Link to="/" className="mt-8 inline-block rounded-lg bg-indigo-600 px-5 py-2.5 font-semibold text-white hover:bg-indigo-700">
-        Go to the homepage
-      </Link>
-    </div>
-  );
+  return <ErrorPage error={error} />;
 }

@@ -5,7 +5,6 @@
 import { API_MESSAGES } from "../domain/api-messages";
 import { STRICT_TRANSPORT_SECURITY } from "../domain/security-headers";
 import { API_BASE } from "./lib/api-protocol";
-import { isFormMediaType, mediaType } from "./lib/form-body.server";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -24,23 +23,6 @@ export function isCrossSiteMutation(request: Request): boolean {
   // No Origin header (old clients, some privacy tools): fall back to Fetch Metadata.
   const site = request.headers.get("sec-fetch-site");
   return site !== null && site !== "same-origin" && site !== "none";
-}
-
-/** Posts that are not page forms: the JSON calls, the providers' webhooks and the local-only dev endpoints. */
-const NON_FORM_POST_PREFIXES = [`${API_BASE}/`, "/__dev/"] as const;
-
-/**
- * A page's action reads a form (`request.formData()`), which throws on any other body: a post to a
- * page that declares another Content-Type (JSON, text, XML...) is refused up front with 400 and the
- * general message (spec 01 §5), never left to fail as a server error. A post without a
- * Content-Type passes: some actions take a bare POST (log out, restore, resend the verification).
- */
-export function isNonFormPagePost(request: Request): boolean {
-  if (SAFE_METHODS.has(request.method)) return false;
-  const { pathname } = new URL(request.url);
-  if (WEBHOOK_PATHS.has(pathname) || NON_FORM_POST_PREFIXES.some((prefix) => pathname.startsWith(prefix))) return false;
-  const type = mediaType(request);
-  return type !== "" && !isFormMediaType(type);
 }
 
 /**

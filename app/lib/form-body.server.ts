@@ -4,6 +4,7 @@
  * mistake, answered 405, 415 or 400 with the error page, never a server error or a change.
  */
 import { data } from "react-router";
+import { ACCOUNT_MESSAGES } from "../../domain/account-rules";
 
 export const FORM_BODY_MESSAGES = {
   method: "Method Not Allowed",
@@ -14,19 +15,26 @@ export const FORM_BODY_MESSAGES = {
 const FORM_CONTENT_TYPES: readonly string[] = ["application/x-www-form-urlencoded", "multipart/form-data"];
 
 /** The request's media type, lowercased, without parameters ("" when it declares none). */
-export function mediaType(request: Request): string {
+function mediaType(request: Request): string {
   return (request.headers.get("content-type") ?? "").split(";", 1)[0]!.trim().toLowerCase();
 }
 
 /** Whether the body is declared as a browser's form (urlencoded or multipart). */
-export function isFormMediaType(type: string): boolean {
+function isFormMediaType(type: string): boolean {
   return FORM_CONTENT_TYPES.includes(type);
 }
 
-/** The posted form; throws a 405 (not a POST), 415 (not a form type) or 400 (a form type that does not parse) response. */
+/**
+ * The posted form. Throws a 405 (not a POST); a 400 with spec 01 §5's general message for a body
+ * declared as something else (JSON, text, XML); a 415 for a body with no type at all; a 400 for a
+ * form type that does not parse. Thrown from the action, so the page shell's boundary shows it
+ * under the signed-in header (app/routes/shell.tsx).
+ */
 export async function requestFormData(request: Request): Promise<FormData> {
   if (request.method !== "POST") throw data(FORM_BODY_MESSAGES.method, { status: 405 });
-  if (!isFormMediaType(mediaType(request))) throw data(FORM_BODY_MESSAGES.unsupported, { status: 415 });
+  const type = mediaType(request);
+  if (type === "") throw data(FORM_BODY_MESSAGES.unsupported, { status: 415 });
+  if (!isFormMediaType(type)) throw data(ACCOUNT_MESSAGES.generic, { status: 400 });
   try {
     return await request.formData();
   } catch {

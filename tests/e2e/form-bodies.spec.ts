@@ -1,12 +1,16 @@
 /**
  * A page's action reads a form; a post that declares another body (JSON, plain text, XML) is
  * answered 400 with the general message of spec 01 §5, never a server error, and writes
- * nothing (app/security.server.ts `isNonFormPagePost`, the root middleware). The JSON calls under
- * /app/api keep their own body rules.
+ * nothing (app/lib/form-body.server.ts `requestFormData`). The error page is the signed-in user's:
+ * the page shell's boundary catches it below the root, whose loader still tells who is signed in
+ * (app/routes/shell.tsx). The JSON calls under /app/api keep their own body rules.
  */
 import { ACCOUNT_MESSAGES } from "../../domain/account-rules";
 import { expect, SAME_ORIGIN, test } from "./fixtures";
 import { teamArea } from "./organizations";
+
+/** The page was rendered for a signed-in user: the body's data-auth is their id ("" for a guest, absent when unknown). */
+const SIGNED_IN_PAGE = /<body[^>]* data-auth="[^"]+"/;
 
 const BODIES = [
   { name: "JSON", headers: { "content-type": "application/json" }, data: '{"intent":"create","name":"Json","slug":"json-team"}' },
@@ -35,7 +39,9 @@ test("page posts with a body that is not a form: 400 and the general message, no
           maxRedirects: 0,
         });
         expect(response.status(), `${body.name} to ${path}`).toBe(400);
-        expect(await response.text(), `${body.name} to ${path}`).toContain(ACCOUNT_MESSAGES.generic);
+        const html = await response.text();
+        expect(html, `${body.name} to ${path}`).toContain(ACCOUNT_MESSAGES.generic);
+        expect(html, `${body.name} to ${path}: the signed-in header`).toMatch(SIGNED_IN_PAGE);
       }
     }
     // A post without a body or a content type, a multipart that does not parse, and a form sent with
@@ -69,6 +75,7 @@ test("page posts with a body that is not a form: 400 and the general message, no
       for (const mistake of mistakes) {
         const response = await mistake.send(path);
         expect(response.status(), `${mistake.name} to ${path}`).toBe(mistake.status);
+        expect(await response.text(), `${mistake.name} to ${path}: the signed-in header`).toMatch(SIGNED_IN_PAGE);
       }
     }
     // Nothing was written: the organization still has its one team.
