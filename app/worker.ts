@@ -19,6 +19,11 @@ import { runRenewalPass } from "./lib/domain-renewals.server";
 import { RENEWAL_CRON } from "../domain/domain-renewals";
 import { recheckBrandedDomains } from "./lib/branded-domains.server";
 import { drainUnreadBody, isCrossSiteMutation, securityCheckFailure, SECURITY_HEADERS } from "./security.server";
+import { installZodMessages } from "../domain/zod-messages";
+
+// zod's built-in messages in Snip's words wherever a schema has none of its own (a crafted form,
+// a REST API body of the wrong shape): never "Invalid input: expected string, received array".
+installZodMessages();
 
 const handleRequest = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
 

@@ -7,6 +7,7 @@ import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ZodError } from "zod";
 import { API_V2_MESSAGES } from "../../../domain/api";
+import { installZodMessages } from "../../../domain/zod-messages";
 
 /** Type → HTTP status and the envelope's `code` (0 is success). */
 export const API_ERRORS = {
@@ -43,63 +44,14 @@ export const unprocessable = (errors: string[]) =>
 export const notEnoughCredits = () =>
   new ApiError("not_enough_credits", [API_V2_MESSAGES.notEnoughCreditsKey, API_V2_MESSAGES.notEnoughCredits]);
 
-type ZodIssue = ZodError["issues"][number];
-
-/** The field an issue is about, as the messages name it: the last key of its path, words spaced. */
-function fieldLabel(path: readonly PropertyKey[]): string {
-  const key = [...path].reverse().find((part): part is string => typeof part === "string");
-  return key ? key.replaceAll("_", " ") : "value";
-}
-
-const KIND: Record<string, string> = {
-  string: "a string",
-  number: "a number",
-  boolean: "true or false",
-  array: "a list",
-  object: "an object",
-};
-
-/**
- * The message of one issue. The schemas' own messages (refinements, the domain's rules) are kept;
- * zod's built-in English ones ("Too big: expected string to have <=4096 characters") are said the
- * way the API's other messages are ("The url must not be greater than 4096 characters.").
- */
-export function issueMessage(issue: ZodIssue): string {
-  const field = fieldLabel(issue.path);
-  const message = issue.message;
-  switch (issue.code) {
-    case "too_big":
-      if (!message.startsWith("Too big")) return message;
-      if (issue.origin === "string") return `The ${field} must not be greater than ${issue.maximum} characters.`;
-      if (issue.origin === "array" || issue.origin === "set") return `The ${field} must not have more than ${issue.maximum} items.`;
-      return `The ${field} must not be greater than ${issue.maximum}.`;
-    case "too_small":
-      if (!message.startsWith("Too small")) return message;
-      if (issue.origin === "string") return `The ${field} must be at least ${issue.minimum} characters.`;
-      if (issue.origin === "array" || issue.origin === "set") return `The ${field} must have at least ${issue.minimum} items.`;
-      return `The ${field} must be at least ${issue.minimum}.`;
-    case "invalid_type":
-      if (!message.startsWith("Invalid input")) return message;
-      if (message.endsWith("received undefined")) return `The ${field} field is required.`;
-      if (issue.path.length === 0 && issue.expected === "object") return "The request body must be a JSON object.";
-      if (issue.expected === "int") return `The ${field} must be a whole number.`;
-      return `The ${field} must be ${KIND[issue.expected] ?? `of type ${issue.expected}`}.`;
-    case "invalid_value":
-      return message.startsWith("Invalid option") || message.startsWith("Invalid input") ? `The selected ${field} is invalid.` : message;
-    case "invalid_union":
-      return message === "Invalid input" ? `The ${field} is invalid.` : message;
-    case "invalid_format":
-      if (!message.startsWith("Invalid")) return message;
-      return issue.format === "datetime" ? `The ${field} is not a valid date and time (ISO 8601).` : `The ${field} format is invalid.`;
-    default:
-      return message;
-  }
-}
+// zod's own messages in the API's words ("The url field is required."), for the REST API's
+// schemas wherever they are parsed; the worker installs the same (domain/zod-messages.ts).
+installZodMessages();
 
 /** Zod issues as messages: "field: message" (the path joined with dots), or the message alone. */
 export function zodMessages(error: ZodError): string[] {
   return error.issues.map((issue) => {
-    const message = issueMessage(issue);
+    const message = issue.message;
     return issue.path.length > 0 ? `${issue.path.join(".")}: ${message}` : message;
   });
 }

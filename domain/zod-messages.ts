@@ -1,0 +1,60 @@
+/**
+ * zod's built-in English ("Too big: expected string to have <=4096 characters", "Invalid input:
+ * expected string, received array") said the way the rest of Snip's messages are ("The url must
+ * not be greater than 4096 characters.", "The alias must be a string."). A schema's own messages
+ * (the spec's texts, the domain's rules) always win: this is zod's global fallback, installed once
+ * by the app worker (`installZodMessages`), and used only where a schema says nothing of its own:
+ * a crafted request (a field sent twice, a number for a text), a REST API body of the wrong shape.
+ */
+import { z } from "zod";
+
+/** The field an issue is about, as the messages name it: the last key of its path, words spaced. */
+function fieldLabel(path: readonly PropertyKey[] | undefined): string {
+  const key = [...(path ?? [])].reverse().find((part): part is string => typeof part === "string");
+  return key ? key.replaceAll("_", " ") : "value";
+}
+
+const KIND: Record<string, string> = {
+  string: "a string",
+  number: "a number",
+  boolean: "true or false",
+  array: "a list",
+  object: "an object",
+};
+
+/** The issue as zod hands it to an error map (before its message is set). */
+type RawIssue = Parameters<z.core.$ZodErrorMap>[0];
+
+/** The message for one of zod's own issues, or undefined to leave it to zod. */
+export function builtInIssueMessage(issue: RawIssue): string | undefined {
+  const field = fieldLabel(issue.path);
+  switch (issue.code) {
+    case "too_big":
+      if (issue.origin === "string") return `The ${field} must not be greater than ${issue.maximum} characters.`;
+      if (issue.origin === "array" || issue.origin === "set") return `The ${field} must not have more than ${issue.maximum} items.`;
+      return `The ${field} must not be greater than ${issue.maximum}.`;
+    case "too_small":
+      if (issue.origin === "string" && Number(issue.minimum) === 1) return `The ${field} field is required.`;
+      if (issue.origin === "string") return `The ${field} must be at least ${issue.minimum} characters.`;
+      if (issue.origin === "array" || issue.origin === "set") return `The ${field} must have at least ${issue.minimum} items.`;
+      return `The ${field} must be at least ${issue.minimum}.`;
+    case "invalid_type":
+      if (issue.input === undefined) return `The ${field} field is required.`;
+      if ((issue.path ?? []).length === 0 && issue.expected === "object") return "The request body must be a JSON object.";
+      if (issue.expected === "int") return `The ${field} must be a whole number.`;
+      return `The ${field} must be ${KIND[issue.expected] ?? `of type ${issue.expected}`}.`;
+    case "invalid_value":
+      return `The selected ${field} is invalid.`;
+    case "invalid_union":
+      return `The ${field} is invalid.`;
+    case "invalid_format":
+      return issue.format === "datetime" ? `The ${field} is not a valid date and time (ISO 8601).` : `The ${field} format is invalid.`;
+    default:
+      return undefined;
+  }
+}
+
+/** Makes these messages zod's fallback for every schema in this isolate. */
+export function installZodMessages(): void {
+  z.config({ customError: builtInIssueMessage });
+}

@@ -1,0 +1,79 @@
+/**
+ * zod's built-in messages said in Snip's words (domain/zod-messages.ts), where a schema has none of
+ * its own: what a crafted form post or a REST API body of the wrong shape is told.
+ */
+import { parseWithZod } from "@conform-to/zod/v4";
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { teamOnlySchema } from "../../app/forms/teams";
+import { installZodMessages } from "../../domain/zod-messages";
+
+function form(entries: [string, string][]): FormData {
+  const data = new FormData();
+  for (const [name, value] of entries) data.append(name, value);
+  return data;
+}
+
+describe("zod's messages in Snip's words", () => {
+  installZodMessages();
+
+  it("a page form's field sent twice names the field, never zod's 'expected string, received array'", () => {
+    // The shape of the create form's optional texts (app/forms/create-link.ts): no message of its own for a type.
+    const schema = z.object({ url: z.string({ error: "The URL field is required." }), description: z.string().trim().max(250).optional() });
+    const submission = parseWithZod(
+      form([
+        ["url", "https://example.com"],
+        ["description", "one"],
+        ["description", "two"],
+      ]),
+      { schema },
+    );
+    expect(submission.status).toBe("error");
+    expect(submission.reply().error).toEqual({ description: ["The description must be a string."] });
+  });
+
+  it("a real form's schema keeps its own message for the same mistake", () => {
+    const submission = parseWithZod(
+      form([
+        ["team", "crew"],
+        ["team", "other"],
+      ]),
+      { schema: teamOnlySchema },
+    );
+    expect(submission.reply().error).toEqual({ team: ["Choose a team."] });
+  });
+
+  it("keeps a schema's own message", () => {
+    const schema = z.object({ name: z.string({ error: "Enter a name." }).min(1, "Enter a name.") });
+    expect(schema.safeParse({ name: ["a", "b"] }).error?.issues[0]?.message).toBe("Enter a name.");
+  });
+
+  it("says each built-in issue the way the API's messages do", () => {
+    const schema = z.object({
+      url: z.string().max(10),
+      title: z.string().min(3),
+      team: z.string().min(1),
+      count: z.number().int().max(5),
+      type: z.enum(["a", "b"]),
+      expires_at: z.iso.datetime(),
+      tags: z.array(z.string()).max(1),
+      labels: z.array(z.string()),
+      missing: z.string(),
+    });
+    const messages = schema
+      .safeParse({ url: "x".repeat(11), title: "ab", team: "", count: 6, type: "c", expires_at: "soon", tags: ["a", "b"], labels: [1] })
+      .error?.issues.map((issue) => issue.message);
+    expect(messages).toEqual([
+      "The url must not be greater than 10 characters.",
+      "The title must be at least 3 characters.",
+      "The team field is required.",
+      "The count must not be greater than 5.",
+      "The selected type is invalid.",
+      "The expires at is not a valid date and time (ISO 8601).",
+      "The tags must not have more than 1 items.",
+      "The labels must be a string.",
+      "The missing field is required.",
+    ]);
+    expect(z.object({}).safeParse([]).error?.issues[0]?.message).toBe("The request body must be a JSON object.");
+  });
+});
