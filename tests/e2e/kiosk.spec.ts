@@ -1,6 +1,6 @@
-/** The kiosk (staff only): the users list, one user's page, and impersonation there and back. */
-import { DEMO, loginUser, STAFF } from "./accounts";
-import { BASE_URL, expect, test } from "./fixtures";
+/** The kiosk (staff only): the users list, one user's page, impersonation there and back, and the developer flag. */
+import { apiLogin, DEMO, loginUser, registerElsewhere, STAFF } from "./accounts";
+import { apiContext, BASE_URL, expect, SAME_ORIGIN, test } from "./fixtures";
 
 test("staff find a user, log in as them, and come back to their own account", async ({ page }) => {
   await loginUser(page, STAFF);
@@ -59,4 +59,69 @@ test("staff cannot impersonate themselves; other users cannot reach the kiosk at
   expect(response.status()).toBe(302);
   expect(response.headers().location).toBe("/");
   await other.close();
+});
+
+test("staff give a user the developer flag (kiosk and organizations open to them) and remove it again without JavaScript; no one changes their own", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const user = await registerElsewhere(browser);
+  const member = await apiContext();
+  await apiLogin(member, user);
+  const kioskAnswer = async () => (await member.get("/app/kiosk/users", { maxRedirects: 0 })).status();
+  const organizationsAnswer = async () => (await member.get("/app/organizations/onboarding", { maxRedirects: 0 })).status();
+  expect(await kioskAnswer()).toBe(302);
+  expect(await organizationsAnswer()).toBe(302);
+
+  await loginUser(page, STAFF);
+  await expect(page).toHaveURL(`${BASE_URL}/`);
+  await page.goto(`/app/kiosk/users?q=${encodeURIComponent(user.email)}`);
+  await page.getByRole("link", { name: user.email }).click();
+  await expect(page.getByRole("heading", { name: user.email })).toBeVisible();
+  const userPath = new URL(page.url()).pathname;
+
+  // A user without the flag cannot give it to themselves: the guard answers before the action.
+  const selfGrant = await member.post(userPath, { form: { intent: "developer-on" }, headers: SAME_ORIGIN, maxRedirects: 0 });
+  expect(selfGrant.status()).toBe(302);
+  expect(selfGrant.headers().location).toBe("/");
+  expect(await kioskAnswer()).toBe(302);
+
+  await page.getByRole("button", { name: "Give the developer flag" }).click();
+  await expect(page.getByText("The developer flag is given: this user reaches the kiosk and the organization pages.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Remove the developer flag" })).toBeVisible();
+  await expect(page.getByRole("table", { name: "Staff log" }).getByRole("row").filter({ hasText: "Developer flag given" })).toContainText(
+    STAFF.email,
+  );
+  expect(await kioskAnswer()).toBe(200);
+  expect(await organizationsAnswer()).toBe(200);
+
+  // The same page without JavaScript: a plain form removes it.
+  const plain = await browser.newContext({ javaScriptEnabled: false });
+  const staffPlain = await plain.newPage();
+  await loginUser(staffPlain, STAFF);
+  await expect(staffPlain).toHaveURL(`${BASE_URL}/`);
+  await staffPlain.goto(userPath);
+  await staffPlain.getByRole("button", { name: "Remove the developer flag" }).click();
+  await expect(
+    staffPlain.getByText("The developer flag is removed: this user no longer reaches the kiosk or the organization pages."),
+  ).toBeVisible();
+  await expect(staffPlain.getByRole("button", { name: "Give the developer flag" })).toBeVisible();
+  expect(await kioskAnswer()).toBe(302);
+  expect(await organizationsAnswer()).toBe(302);
+
+  // Staff's own page has no such button, and a post there is refused.
+  await staffPlain.goto("/app/kiosk/user/staff-user-000000000000000000001");
+  await expect(staffPlain.getByRole("heading", { name: "Developer flag" })).toBeVisible();
+  await expect(staffPlain.getByRole("button", { name: /developer flag/ })).toHaveCount(0);
+  const own = await staffPlain.request.post("/app/kiosk/user/staff-user-000000000000000000001", {
+    form: { intent: "developer-off" },
+    headers: SAME_ORIGIN,
+    maxRedirects: 0,
+  });
+  expect(own.status()).toBe(422);
+  await staffPlain.goto("/app/kiosk/users");
+  await expect(staffPlain).toHaveURL(`${BASE_URL}/app/kiosk/users`);
+  await plain.close();
+  await member.dispose();
 });

@@ -10,7 +10,7 @@ import { terminateSchema } from "../../forms/trust-safety";
 import { safetyStores } from "../../lib/kiosk/safety.server";
 import { noticeOf, requireStaff, staffLog } from "../../lib/kiosk/staff.server";
 import { getDb } from "../../../db/client.server";
-import { getUserDetails } from "../../../db/users.server";
+import { getUserDetails, setUserDeveloperFlag } from "../../../db/users.server";
 import { listHeldBulkImports } from "../../../db/bulk-imports.server";
 import { staffAuditInsert } from "../../../db/staff-audit.server";
 import { DateTime } from "../../components/settings";
@@ -30,6 +30,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const notice = noticeOf(request, {
     terminated: "The account is terminated: none of its links redirect, and its owner sees why.",
     restored: "The account is restored: its links redirect again (unless something else holds them).",
+    "developer-on": "The developer flag is given: this user reaches the kiosk and the organization pages.",
+    "developer-off": "The developer flag is removed: this user no longer reaches the kiosk or the organization pages.",
   });
   return {
     notice,
@@ -62,6 +64,17 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const viewer = requireDeveloper(request, context);
   const formData = await requestFormData(request);
   const intent = formData.get("intent");
+  // The developer flag (spec 01 §2, §6): the kiosk and the organization pages. Staff give it here;
+  // their own stays, so that the kiosk never loses its last member by a click.
+  if (intent === "developer-on" || intent === "developer-off") {
+    const staff = requireStaff(request, context);
+    const details = await getUserDetails(staff.db, params.userId);
+    if (!details) throw data("Not Found", { status: 404 });
+    if (viewer.user.id === params.userId) return data({ error: "You cannot change your own developer flag." }, { status: 422 });
+    const on = intent === "developer-on";
+    if (details.user.isDeveloper !== on) await setUserDeveloperFlag(staff.db, staff.actor, details.user, on);
+    return redirect(`/app/kiosk/user/${details.user.id}?notice=${intent}`);
+  }
   if (intent === "terminate" || intent === "restore") {
     const staff = requireStaff(request, context);
     const details = await getUserDetails(staff.db, params.userId);
@@ -133,6 +146,28 @@ export default function KioskUser({ loaderData, actionData }: Route.ComponentPro
           <Form method="post" className="mt-6">
             <button type="submit" className="rounded-lg bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-700">
               Log in as this user
+            </button>
+          </Form>
+        )}
+      </section>
+      <section className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm" aria-labelledby="kiosk-developer">
+        <h2 id="kiosk-developer" className="text-lg font-bold text-slate-900">
+          Developer flag
+        </h2>
+        <p className="mt-2 text-sm text-slate-600">
+          {user.developer
+            ? "This user has the developer flag: the kiosk and the organization pages are open to them."
+            : "Without the developer flag this user reaches neither the kiosk nor the organization pages, even as an invited member."}
+        </p>
+        {loaderData.self ? null : (
+          <Form method="post" className="mt-4">
+            <button
+              type="submit"
+              name="intent"
+              value={user.developer ? "developer-off" : "developer-on"}
+              className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50"
+            >
+              {user.developer ? "Remove the developer flag" : "Give the developer flag"}
             </button>
           </Form>
         )}
