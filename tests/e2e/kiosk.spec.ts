@@ -125,3 +125,44 @@ test("staff give a user the developer flag (kiosk and organizations open to them
   await plain.close();
   await member.dispose();
 });
+
+test("terminating a developer's account takes the developer flag too: the kiosk is closed to them, also once restored", async ({
+  page,
+  browser,
+}) => {
+  const user = await registerElsewhere(browser);
+  const member = await apiContext();
+  await apiLogin(member, user);
+  await loginUser(page, STAFF);
+  await expect(page).toHaveURL(`${BASE_URL}/`);
+  await page.goto(`/app/kiosk/users?q=${encodeURIComponent(user.email)}`);
+  await page.getByRole("link", { name: user.email }).click();
+  await page.getByRole("button", { name: "Give the developer flag" }).click();
+  await expect(page.getByRole("button", { name: "Remove the developer flag" })).toBeVisible();
+  expect((await member.get("/app/kiosk/users", { maxRedirects: 0 })).status()).toBe(200);
+
+  await page.getByLabel("Reason").fill("Abused the kiosk");
+  await page.getByLabel("Reason").press("Enter");
+  await expect(
+    page.getByText("The account is terminated: none of its links redirect, its owner sees why, and it has no developer flag."),
+  ).toBeVisible();
+  await expect(page.getByRole("button", { name: "Give the developer flag" })).toBeVisible();
+  const log = page.getByRole("table", { name: "Staff log" });
+  await expect(log.getByRole("row").filter({ hasText: "Account terminated" })).toContainText(STAFF.email);
+  await expect(log.getByRole("row").filter({ hasText: "Developer flag removed" })).toContainText(STAFF.email);
+  // Their own kiosk posts are refused by the guard, before anything is read.
+  const kiosk = await member.get("/app/kiosk/users", { maxRedirects: 0 });
+  expect(kiosk.status()).toBe(302);
+  expect(kiosk.headers().location).toBe("/");
+  const ban = await member.post("/app/kiosk/banned_domains", {
+    form: { domain: "victim.example", reason: "x" },
+    headers: SAME_ORIGIN,
+    maxRedirects: 0,
+  });
+  expect(ban.headers().location).toBe("/");
+
+  await page.getByRole("button", { name: "Restore account" }).click();
+  await expect(page.getByText("The account is restored")).toBeVisible();
+  expect((await member.get("/app/kiosk/users", { maxRedirects: 0 })).status()).toBe(302);
+  await member.dispose();
+});
