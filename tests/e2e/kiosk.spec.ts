@@ -146,7 +146,15 @@ test("terminating a developer's account takes the developer flag too: the kiosk 
   await expect(
     page.getByText("The account is terminated: none of its links redirect, its owner sees why, and it has no developer flag."),
   ).toBeVisible();
-  await expect(page.getByRole("button", { name: "Give the developer flag" })).toBeVisible();
+  // While terminated, the flag cannot be given back.
+  await expect(page.getByText("Restore the account before giving it the developer flag.")).toBeVisible();
+  await expect(page.getByRole("button", { name: /developer flag/ })).toHaveCount(0);
+  const regrant = await page.request.post(new URL(page.url()).pathname, {
+    form: { intent: "developer-on" },
+    headers: SAME_ORIGIN,
+    maxRedirects: 0,
+  });
+  expect(regrant.status()).toBe(422);
   const log = page.getByRole("table", { name: "Staff log" });
   await expect(log.getByRole("row").filter({ hasText: "Account terminated" })).toContainText(STAFF.email);
   await expect(log.getByRole("row").filter({ hasText: "Developer flag removed" })).toContainText(STAFF.email);
@@ -163,6 +171,7 @@ test("terminating a developer's account takes the developer flag too: the kiosk 
 
   await page.getByRole("button", { name: "Restore account" }).click();
   await expect(page.getByText("The account is restored")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Give the developer flag" })).toBeVisible();
   expect((await member.get("/app/kiosk/users", { maxRedirects: 0 })).status()).toBe(302);
   await member.dispose();
 });

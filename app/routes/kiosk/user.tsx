@@ -60,6 +60,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   };
 }
 
+const DEVELOPER_NEEDS_RESTORE = "Restore the account before giving it the developer flag.";
+
 export async function action({ request, context, params }: Route.ActionArgs) {
   const viewer = requireDeveloper(request, context);
   const formData = await requestFormData(request);
@@ -72,6 +74,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (!details) throw data("Not Found", { status: 404 });
     if (viewer.user.id === params.userId) return data({ error: "You cannot change your own developer flag." }, { status: 422 });
     const on = intent === "developer-on";
+    if (on && details.user.terminatedAt) return data({ error: DEVELOPER_NEEDS_RESTORE }, { status: 422 });
     if (details.user.isDeveloper !== on) await setUserDeveloperFlag(staff.db, staff.actor, details.user, on);
     return redirect(`/app/kiosk/user/${details.user.id}?notice=${intent}`);
   }
@@ -162,7 +165,9 @@ export default function KioskUser({ loaderData, actionData }: Route.ComponentPro
             ? "This user has the developer flag: the kiosk and the organization pages are open to them."
             : "Without the developer flag this user reaches neither the kiosk nor the organization pages, even as an invited member."}
         </p>
-        {loaderData.self ? null : (
+        {loaderData.self ? null : loaderData.terminated && !user.developer ? (
+          <p className="mt-2 text-sm text-slate-600">{DEVELOPER_NEEDS_RESTORE}</p>
+        ) : (
           <Form method="post" className="mt-4">
             <button
               type="submit"
