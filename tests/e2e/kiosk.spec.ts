@@ -46,6 +46,15 @@ test("staff cannot impersonate themselves; other users cannot reach the kiosk at
   await expect(page).toHaveURL(`${BASE_URL}/`);
   await page.goto("/app/kiosk/user/staff-user-000000000000000000001");
   await expect(page.getByRole("button", { name: "Log in as this user" })).toHaveCount(0);
+  // An intent the page does not know (a typo, a stale form) is refused, not taken for "Log in as this user".
+  const unknown = await page.request.post("/app/kiosk/user/demo-user-0000000000000000000001", {
+    form: { intent: "developer-of" },
+    headers: { Origin: BASE_URL },
+    maxRedirects: 0,
+  });
+  expect(unknown.status()).toBe(400);
+  const state = (await (await page.request.get("/app/api/state")).json()) as { data: { user: { email: string } } };
+  expect(state.data.user.email).toBe(STAFF.email);
 
   const other = await browser.newContext();
   const demo = await other.newPage();

@@ -96,6 +96,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (details.user.isDeveloper) await setUserDeveloperFlag(staff.db, staff.actor, details.user, false);
     return redirect(`/app/kiosk/user/${details.user.id}?notice=terminated`);
   }
+  // "Log in as this user" posts no intent: anything else unknown is refused, never taken for a login as the user.
+  if (intent !== null && intent !== "impersonate") return data({ error: "Choose an action." }, { status: 400 });
   if (viewer.user.id === params.userId) return data({ error: "You cannot impersonate yourself." }, { status: 422 });
   const result = await attempt(() =>
     getAuth(request, context).api.impersonateUser({ body: { userId: params.userId }, headers: request.headers, returnHeaders: true }),
