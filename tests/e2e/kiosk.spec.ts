@@ -172,7 +172,7 @@ test("terminating a developer's account takes the developer flag too: the kiosk 
   expect(kiosk.status()).toBe(302);
   expect(kiosk.headers().location).toBe("/");
   const ban = await member.post("/app/kiosk/banned_domains", {
-    form: { domain: "victim.example", reason: "x" },
+    form: { intent: "ban", domain: "victim.example", reason: "x" },
     headers: SAME_ORIGIN,
     maxRedirects: 0,
   });
@@ -183,4 +183,37 @@ test("terminating a developer's account takes the developer flag too: the kiosk 
   await expect(page.getByRole("button", { name: "Give the developer flag" })).toBeVisible();
   expect((await member.get("/app/kiosk/users", { maxRedirects: 0 })).status()).toBe(302);
   await member.dispose();
+});
+
+test("a kiosk post with an intent the page does not know changes nothing: no block, ban, invitation, survey or termination by default", async ({
+  request,
+}) => {
+  const staff = await apiContext();
+  await apiLogin(staff, STAFF);
+  const marker = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}`;
+  const destination = `https://example.com/unknown-intent-${marker}`;
+  const created = await request.post(`${BASE_URL}/__dev/fixtures`, {
+    data: { action: "links", email: DEMO.email, count: 1, aliasPrefix: `ui${marker}`, url: destination },
+  });
+  expect(created.status()).toBe(200);
+  const posts: [path: string, form: Record<string, string>][] = [
+    ["/app/kiosk/ips", { intent: "blok", cidr: "192.0.2.77", reason: `unknown ${marker}` }],
+    ["/app/kiosk/banned_domains", { intent: "bann", domain: `unknown-${marker}.example`, reason: `unknown ${marker}` }],
+    ["/app/kiosk/access-invitations", { intent: "isue", email: `unknown-${marker}@example.com`, uses: "1" }],
+    ["/app/kiosk/surveys", { intent: "creat", title: `Unknown ${marker}` }],
+    ["/app/kiosk/long-urls", { intent: "restor", url: destination, reason: `unknown ${marker}` }],
+  ];
+  for (const [path, form] of posts) {
+    const response = await staff.post(path, { form, headers: SAME_ORIGIN, maxRedirects: 0 });
+    expect(response.status(), path).toBe(400);
+    expect(await response.text(), path).toContain("Choose an action.");
+  }
+  // Nothing was written: no page (nor its staff log) names the marker.
+  for (const path of ["/app/kiosk/ips", "/app/kiosk/banned_domains", "/app/kiosk/access-invitations", "/app/kiosk/surveys"]) {
+    expect(await (await staff.get(path)).text(), path).not.toContain(marker);
+  }
+  const visit = await request.get(`${BASE_URL}/ui${marker}01`, { maxRedirects: 0 });
+  expect(visit.status()).toBe(302);
+  expect(visit.headers().location).toBe(destination);
+  await staff.dispose();
 });

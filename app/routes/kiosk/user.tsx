@@ -8,7 +8,7 @@ import { setAccountTerminated } from "../../../db/trust-safety.server";
 import { KioskCard, StaffLog } from "../../components/kiosk";
 import { terminateSchema } from "../../forms/trust-safety";
 import { safetyStores } from "../../lib/kiosk/safety.server";
-import { noticeOf, requireStaff, staffLog } from "../../lib/kiosk/staff.server";
+import { KIOSK_UNKNOWN_ACTION, noticeOf, requireStaff, staffLog } from "../../lib/kiosk/staff.server";
 import { getDb } from "../../../db/client.server";
 import { getUserDetails, setUserDeveloperFlag } from "../../../db/users.server";
 import { listHeldBulkImports } from "../../../db/bulk-imports.server";
@@ -97,7 +97,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return redirect(`/app/kiosk/user/${details.user.id}?notice=terminated`);
   }
   // "Log in as this user" posts no intent: anything else unknown is refused, never taken for a login as the user.
-  if (intent !== null && intent !== "impersonate") return data({ error: "Choose an action." }, { status: 400 });
+  if (intent !== null && intent !== "impersonate") return data({ error: KIOSK_UNKNOWN_ACTION }, { status: 400 });
   if (viewer.user.id === params.userId) return data({ error: "You cannot impersonate yourself." }, { status: 422 });
   const result = await attempt(() =>
     getAuth(request, context).api.impersonateUser({ body: { userId: params.userId }, headers: request.headers, returnHeaders: true }),
