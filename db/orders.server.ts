@@ -43,15 +43,19 @@ export async function addCartItem(
   return rows.length > 0;
 }
 
-export async function removeCartItem(db: Db, userId: string, domain: string): Promise<void> {
-  await db.delete(cartItems).where(and(eq(cartItems.userId, userId), eq(cartItems.domain, domain)));
+/** Whether the domain was in the user's cart (and is no longer). */
+export async function removeCartItem(db: Db, userId: string, domain: string): Promise<boolean> {
+  const result = await db.delete(cartItems).where(and(eq(cartItems.userId, userId), eq(cartItems.domain, domain)));
+  return (result.meta.changes ?? 0) > 0;
 }
 
-export async function setCartItemYears(db: Db, userId: string, domain: string, years: number): Promise<void> {
-  await db
+/** Whether the domain is in the user's cart (its years set). */
+export async function setCartItemYears(db: Db, userId: string, domain: string, years: number): Promise<boolean> {
+  const result = await db
     .update(cartItems)
     .set({ years })
     .where(and(eq(cartItems.userId, userId), eq(cartItems.domain, domain)));
+  return (result.meta.changes ?? 0) > 0;
 }
 
 export async function updateCartItemPrice(db: Db, userId: string, domain: string, price: number, premium: boolean): Promise<void> {

@@ -2,6 +2,7 @@
 import { and, count, desc, eq, like, or } from "drizzle-orm";
 import type { Db } from "./client.server";
 import { sessions, subscriptions, twoFactors, users } from "./schema";
+import { staffAuditInsert, type StaffActor } from "./staff-audit.server";
 
 export const KIOSK_PAGE_SIZE = 50;
 
@@ -47,6 +48,30 @@ export async function getUserDetails(db: Db, userId: string) {
     sessions: sessionCount[0]?.n ?? 0,
     twoFactor: twoFactor[0]?.verified === true && row.twoFactorEnabled === true,
   };
+}
+
+/**
+ * Gives or removes the developer flag (the kiosk and the organization pages, spec 01 §2 and §6),
+ * with its staff log row in the same batch. The viewer is read from D1 on every request, so the
+ * change holds from the user's next page.
+ */
+export async function setUserDeveloperFlag(
+  db: Db,
+  staff: StaffActor,
+  user: { id: string; email: string },
+  isDeveloper: boolean,
+  now = new Date(),
+): Promise<void> {
+  await db.batch([
+    db.update(users).set({ isDeveloper, updatedAt: now }).where(eq(users.id, user.id)),
+    staffAuditInsert(db, {
+      staff,
+      action: isDeveloper ? "account.developer-on" : "account.developer-off",
+      target: user.email,
+      details: { userId: user.id },
+      at: now,
+    }),
+  ]);
 }
 
 // Profile fields the settings pages change directly: name and photo.

@@ -106,6 +106,8 @@ export const ORDER_MESSAGES = {
   notAvailable: "This domain is not available.",
   alreadyInCart: "This domain is already in your cart.",
   cartEmpty: "Your cart is empty.",
+  /** A remove or a change of years for a domain the cart no longer holds (another tab, a resent form). */
+  notInCart: "This domain is not in your cart.",
   cartFull: "Your cart holds at most 10 domains.",
   years: "Choose from 1 to 10 years.",
   notConfigured: "Domain purchase is not available right now. Please try again later or contact customer support.",

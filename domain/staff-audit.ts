@@ -33,6 +33,8 @@ export const STAFF_AUDIT_ACTIONS = {
   "account.terminated": "Account terminated",
   "account.restored": "Account restored",
   "account.impersonated": "Logged in as this user",
+  "account.developer-on": "Developer flag given",
+  "account.developer-off": "Developer flag removed",
   "reputation.dismissed": "Reputation hit dismissed",
   "invitation.issued": "Access invitation issued",
   "invitation.revoked": "Access invitation revoked",

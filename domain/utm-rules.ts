@@ -23,6 +23,7 @@ export const UTM_RULES: Readonly<Record<UtmField, { required: boolean; max: numb
 export const UTM_MESSAGES = {
   required: (field: UtmField) => `The utm ${field} field is required.`,
   max: (field: UtmField, max: number) => `The utm ${field} must not be greater than ${max}.`,
+  notAString: (field: UtmField) => `The utm ${field} must be a string.`,
 } as const;
 
 export const UTM_PRESET_NAME_MAX_LENGTH = 60;

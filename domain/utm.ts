@@ -3,13 +3,13 @@
  * are in domain/utm-rules.ts (browser-safe, no zod) and re-exported here.
  */
 import { z } from "zod";
-import { checkUtmField, type UtmField } from "./utm-rules";
+import { checkUtmField, UTM_MESSAGES, type UtmField } from "./utm-rules";
 
 export * from "./utm-rules";
 
 function utmFieldSchema(field: UtmField) {
   return z
-    .string()
+    .string({ error: UTM_MESSAGES.notAString(field) })
     .optional()
     .transform((value, ctx) => {
       const text = (value ?? "").trim();

@@ -68,7 +68,9 @@ export function issueInvitationSchema(now: Date) {
       .transform((text, ctx) => {
         if (!text) return null;
         const at = /^\d{4}-\d{2}-\d{2}$/.test(text) ? new Date(`${text}T23:59:59.999Z`) : null;
-        if (at && !Number.isNaN(at.getTime()) && at.getTime() > now.getTime()) return at;
+        // The parser rolls a day past the month's end over ("2027-02-30" is March 2nd): that is no date.
+        const real = at !== null && !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 10) === text;
+        if (real && at.getTime() > now.getTime()) return at;
         ctx.addIssue({ code: "custom", message: SAFETY_MESSAGES.expiryInvalid });
         return z.NEVER;
       }),

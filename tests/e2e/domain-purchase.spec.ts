@@ -226,6 +226,33 @@ const PAGES = [
   "/app/settings/order/any/notification",
 ];
 
+test("a cart open in two tabs: Remove in the second after the first says the domain is not in the cart, not that it was removed", async ({
+  page,
+  context,
+}) => {
+  const user = await registerUser(page);
+  await giveSubscription(page, user.email, { plan: "enterprise", interval: "yearly" });
+  const domain = unique("twotabs");
+  await searchAndAdd(page, domain);
+  const other = await context.newPage();
+  await other.goto("/app/shopping-cart");
+  const row = (p: Page) => p.getByRole("table", { name: "Shopping cart" }).getByRole("row").filter({ hasText: domain });
+
+  await row(page).getByRole("button", { name: "Remove" }).click();
+  await expect(page.getByText(`${domain} was removed from your cart.`)).toBeVisible();
+  await row(other).getByRole("button", { name: "Remove" }).click();
+  await expect(other.getByText("This domain is not in your cart.")).toBeVisible();
+  await expect(other.getByText(`${domain} was removed from your cart.`)).toHaveCount(0);
+  // The same for its years.
+  const years = await other.request.post("/app/shopping-cart", {
+    form: { intent: "years", domain, years: "2" },
+    headers: SAME_ORIGIN,
+    maxRedirects: 0,
+  });
+  expect(years.status()).toBe(404);
+  await other.close();
+});
+
 test("guards: a guest is sent to log in from every purchase and order page", async ({ page }) => {
   for (const path of PAGES) {
     const response = await page.request.get(path, { maxRedirects: 0 });

@@ -108,6 +108,33 @@ test.describe("announcements", () => {
     await staff.context.close();
   });
 
+  test("editing a published announcement: Save (Enter) says users see the new text now, and they do; it stays published", async ({
+    page,
+    browser,
+  }) => {
+    const title = `Kiosk live ${tag()}`;
+    await registerUser(page);
+    const staff = await staffPage(browser);
+    const kiosk = staff.page;
+    await kiosk.goto("/app/kiosk/announcements");
+    await kiosk.getByLabel("Title").fill(title);
+    await kiosk.getByLabel("Text").fill("First words.");
+    await kiosk.getByRole("button", { name: "Publish", exact: true }).click();
+    await expect(kiosk.getByText("The announcement has been published")).toBeVisible();
+    expect((await recentAnnouncements(page.request)).find((a) => a.title === title)).toBeTruthy();
+
+    await kiosk.getByRole("link", { name: `Edit ${title}` }).click();
+    await expect(kiosk.getByText("This announcement is published: Save changes what every user sees now")).toBeVisible();
+    await kiosk.getByLabel("Text").fill("Corrected words.");
+    await kiosk.getByLabel("Title").press("Enter");
+    await expect(kiosk.getByText("The published announcement has been saved: users see the new text now.")).toBeVisible();
+    await expect(kiosk.getByText("The draft has been saved.")).toHaveCount(0);
+    await expect(kiosk.getByTestId("kiosk-announcement").filter({ hasText: title })).toContainText("Published");
+    const recent = (await recentAnnouncements(page.request)).find((a) => a.title === title) as (RecentItem & { body: string }) | undefined;
+    expect(recent?.body).toBe("Corrected words.");
+    await staff.context.close();
+  });
+
   test("bad input: the messages are next to the fields and nothing is written", async ({ browser }) => {
     const staff = await staffPage(browser);
     const kiosk = staff.page;

@@ -7,6 +7,7 @@
  */
 import { randomBytes } from "node:crypto";
 import type { APIRequestContext, Browser, BrowserContext, Page } from "@playwright/test";
+import { SHORT_HOST } from "./api";
 import { apiLogin, DEMO, devFixture, giveSubscription, loginUser, newUser, registerVerifiedUser, STAFF } from "./accounts";
 import {
   acceptCookies,
@@ -212,6 +213,52 @@ test.describe("kiosk trust and safety", () => {
     await expect(kiosk.getByText("2 links restored.")).toBeVisible();
     for (const alias of aliases) await expectShortLink(request, alias, { to: destination });
     await staff.context.close();
+  });
+
+  test("the REST API names a link staff hold 'terminated' (the link's own termination, then its account's), not 'active'; restored, it is active again", async ({
+    page,
+    request,
+  }) => {
+    const destination = `https://example.com/api-status-${tag()}`;
+    const { user, userId, alias } = await userWithLink(page, destination);
+    const { data: created } = await devFixture(page, { action: "api-token", email: user.email });
+    const auth = { Authorization: `Bearer ${String(created.token)}` };
+    const domain = SHORT_HOST;
+    const status = async () => {
+      const response = await request.get(`${BASE_URL}/api/alias/${encodeURIComponent(domain)}/${alias}`, { headers: auth });
+      expect(response.status()).toBe(200);
+      return ((await response.json()) as { data: { status: string; archived: boolean } }).data;
+    };
+    const listed = async () => {
+      const response = await request.get(`${BASE_URL}/api/urls/available?search=${encodeURIComponent(`alias:${alias}`)}`, {
+        headers: auth,
+      });
+      expect(response.status()).toBe(200);
+      return ((await response.json()) as { data: { alias: string; status: string }[] }).data.find((l) => l.alias === alias)?.status;
+    };
+    expect(await status()).toMatchObject({ status: "active", archived: false });
+
+    const staff = await apiContext();
+    await apiLogin(staff, STAFF);
+    const linkPage = `/app/kiosk/alias/${encodeURIComponent(domain)}/${alias}`;
+    const post = async (path: string, form: Record<string, string>) =>
+      expect((await staff.post(path, { form, headers: SAME_ORIGIN, maxRedirects: 0 })).status()).toBe(302);
+
+    await post(linkPage, { intent: "terminate", reason: "Reported as spam" });
+    await expectShortLink(request, alias, "disabled");
+    expect(await status()).toMatchObject({ status: "terminated", archived: false });
+    expect(await listed()).toBe("terminated");
+    await post(linkPage, { intent: "restore" });
+    await expectShortLink(request, alias, { to: destination });
+    expect((await status()).status).toBe("active");
+
+    await post(`/app/kiosk/user/${userId}`, { intent: "terminate", reason: "Spam" });
+    await expectShortLink(request, alias, "disabled");
+    expect((await status()).status).toBe("terminated");
+    await post(`/app/kiosk/user/${userId}`, { intent: "restore" });
+    await expectShortLink(request, alias, { to: destination });
+    expect((await status()).status).toBe("active");
+    await staff.dispose();
   });
 
   test("a user whose account staff terminate sees 'Account terminated for violating terms', and their links stop redirecting", async ({

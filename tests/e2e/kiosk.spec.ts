@@ -1,6 +1,6 @@
-/** The kiosk (staff only): the users list, one user's page, and impersonation there and back. */
-import { DEMO, loginUser, STAFF } from "./accounts";
-import { BASE_URL, expect, test } from "./fixtures";
+/** The kiosk (staff only): the users list, one user's page, impersonation there and back, and the developer flag. */
+import { apiLogin, DEMO, loginUser, registerElsewhere, STAFF } from "./accounts";
+import { apiContext, BASE_URL, expect, SAME_ORIGIN, test } from "./fixtures";
 
 test("staff find a user, log in as them, and come back to their own account", async ({ page }) => {
   await loginUser(page, STAFF);
@@ -46,6 +46,15 @@ test("staff cannot impersonate themselves; other users cannot reach the kiosk at
   await expect(page).toHaveURL(`${BASE_URL}/`);
   await page.goto("/app/kiosk/user/staff-user-000000000000000000001");
   await expect(page.getByRole("button", { name: "Log in as this user" })).toHaveCount(0);
+  // An intent the page does not know (a typo, a stale form) is refused, not taken for "Log in as this user".
+  const unknown = await page.request.post("/app/kiosk/user/demo-user-0000000000000000000001", {
+    form: { intent: "developer-of" },
+    headers: { Origin: BASE_URL },
+    maxRedirects: 0,
+  });
+  expect(unknown.status()).toBe(400);
+  const state = (await (await page.request.get("/app/api/state")).json()) as { data: { user: { email: string } } };
+  expect(state.data.user.email).toBe(STAFF.email);
 
   const other = await browser.newContext();
   const demo = await other.newPage();
@@ -59,4 +68,152 @@ test("staff cannot impersonate themselves; other users cannot reach the kiosk at
   expect(response.status()).toBe(302);
   expect(response.headers().location).toBe("/");
   await other.close();
+});
+
+test("staff give a user the developer flag (kiosk and organizations open to them) and remove it again without JavaScript; no one changes their own", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const user = await registerElsewhere(browser);
+  const member = await apiContext();
+  await apiLogin(member, user);
+  const kioskAnswer = async () => (await member.get("/app/kiosk/users", { maxRedirects: 0 })).status();
+  const organizationsAnswer = async () => (await member.get("/app/organizations/onboarding", { maxRedirects: 0 })).status();
+  expect(await kioskAnswer()).toBe(302);
+  expect(await organizationsAnswer()).toBe(302);
+
+  await loginUser(page, STAFF);
+  await expect(page).toHaveURL(`${BASE_URL}/`);
+  await page.goto(`/app/kiosk/users?q=${encodeURIComponent(user.email)}`);
+  await page.getByRole("link", { name: user.email }).click();
+  await expect(page.getByRole("heading", { name: user.email })).toBeVisible();
+  const userPath = new URL(page.url()).pathname;
+
+  // A user without the flag cannot give it to themselves: the guard answers before the action.
+  const selfGrant = await member.post(userPath, { form: { intent: "developer-on" }, headers: SAME_ORIGIN, maxRedirects: 0 });
+  expect(selfGrant.status()).toBe(302);
+  expect(selfGrant.headers().location).toBe("/");
+  expect(await kioskAnswer()).toBe(302);
+
+  await page.getByRole("button", { name: "Give the developer flag" }).click();
+  await expect(page.getByText("The developer flag is given: this user reaches the kiosk and the organization pages.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Remove the developer flag" })).toBeVisible();
+  await expect(page.getByRole("table", { name: "Staff log" }).getByRole("row").filter({ hasText: "Developer flag given" })).toContainText(
+    STAFF.email,
+  );
+  expect(await kioskAnswer()).toBe(200);
+  expect(await organizationsAnswer()).toBe(200);
+
+  // The same page without JavaScript: a plain form removes it.
+  const plain = await browser.newContext({ javaScriptEnabled: false });
+  const staffPlain = await plain.newPage();
+  await loginUser(staffPlain, STAFF);
+  await expect(staffPlain).toHaveURL(`${BASE_URL}/`);
+  await staffPlain.goto(userPath);
+  await staffPlain.getByRole("button", { name: "Remove the developer flag" }).click();
+  await expect(
+    staffPlain.getByText("The developer flag is removed: this user no longer reaches the kiosk or the organization pages."),
+  ).toBeVisible();
+  await expect(staffPlain.getByRole("button", { name: "Give the developer flag" })).toBeVisible();
+  expect(await kioskAnswer()).toBe(302);
+  expect(await organizationsAnswer()).toBe(302);
+
+  // Staff's own page has no such button, and a post there is refused.
+  await staffPlain.goto("/app/kiosk/user/staff-user-000000000000000000001");
+  await expect(staffPlain.getByRole("heading", { name: "Developer flag" })).toBeVisible();
+  await expect(staffPlain.getByRole("button", { name: /developer flag/ })).toHaveCount(0);
+  const own = await staffPlain.request.post("/app/kiosk/user/staff-user-000000000000000000001", {
+    form: { intent: "developer-off" },
+    headers: SAME_ORIGIN,
+    maxRedirects: 0,
+  });
+  expect(own.status()).toBe(422);
+  await staffPlain.goto("/app/kiosk/users");
+  await expect(staffPlain).toHaveURL(`${BASE_URL}/app/kiosk/users`);
+  await plain.close();
+  await member.dispose();
+});
+
+test("terminating a developer's account takes the developer flag too: the kiosk is closed to them, also once restored", async ({
+  page,
+  browser,
+}) => {
+  const user = await registerElsewhere(browser);
+  const member = await apiContext();
+  await apiLogin(member, user);
+  await loginUser(page, STAFF);
+  await expect(page).toHaveURL(`${BASE_URL}/`);
+  await page.goto(`/app/kiosk/users?q=${encodeURIComponent(user.email)}`);
+  await page.getByRole("link", { name: user.email }).click();
+  await page.getByRole("button", { name: "Give the developer flag" }).click();
+  await expect(page.getByRole("button", { name: "Remove the developer flag" })).toBeVisible();
+  expect((await member.get("/app/kiosk/users", { maxRedirects: 0 })).status()).toBe(200);
+
+  await page.getByLabel("Reason").fill("Abused the kiosk");
+  await page.getByLabel("Reason").press("Enter");
+  await expect(
+    page.getByText("The account is terminated: none of its links redirect, its owner sees why, and it has no developer flag."),
+  ).toBeVisible();
+  // While terminated, the flag cannot be given back.
+  await expect(page.getByText("Restore the account before giving it the developer flag.")).toBeVisible();
+  await expect(page.getByRole("button", { name: /developer flag/ })).toHaveCount(0);
+  const regrant = await page.request.post(new URL(page.url()).pathname, {
+    form: { intent: "developer-on" },
+    headers: SAME_ORIGIN,
+    maxRedirects: 0,
+  });
+  expect(regrant.status()).toBe(422);
+  const log = page.getByRole("table", { name: "Staff log" });
+  await expect(log.getByRole("row").filter({ hasText: "Account terminated" })).toContainText(STAFF.email);
+  await expect(log.getByRole("row").filter({ hasText: "Developer flag removed" })).toContainText(STAFF.email);
+  // Their own kiosk posts are refused by the guard, before anything is read.
+  const kiosk = await member.get("/app/kiosk/users", { maxRedirects: 0 });
+  expect(kiosk.status()).toBe(302);
+  expect(kiosk.headers().location).toBe("/");
+  const ban = await member.post("/app/kiosk/banned_domains", {
+    form: { intent: "ban", domain: "victim.example", reason: "x" },
+    headers: SAME_ORIGIN,
+    maxRedirects: 0,
+  });
+  expect(ban.headers().location).toBe("/");
+
+  await page.getByRole("button", { name: "Restore account" }).click();
+  await expect(page.getByText("The account is restored")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Give the developer flag" })).toBeVisible();
+  expect((await member.get("/app/kiosk/users", { maxRedirects: 0 })).status()).toBe(302);
+  await member.dispose();
+});
+
+test("a kiosk post with an intent the page does not know changes nothing: no block, ban, invitation, survey or termination by default", async ({
+  request,
+}) => {
+  const staff = await apiContext();
+  await apiLogin(staff, STAFF);
+  const marker = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}`;
+  const destination = `https://example.com/unknown-intent-${marker}`;
+  const created = await request.post(`${BASE_URL}/__dev/fixtures`, {
+    data: { action: "links", email: DEMO.email, count: 1, aliasPrefix: `ui${marker}`, url: destination },
+  });
+  expect(created.status()).toBe(200);
+  const posts: [path: string, form: Record<string, string>][] = [
+    ["/app/kiosk/ips", { intent: "blok", cidr: "192.0.2.77", reason: `unknown ${marker}` }],
+    ["/app/kiosk/banned_domains", { intent: "bann", domain: `unknown-${marker}.example`, reason: `unknown ${marker}` }],
+    ["/app/kiosk/access-invitations", { intent: "isue", email: `unknown-${marker}@example.com`, uses: "1" }],
+    ["/app/kiosk/surveys", { intent: "creat", title: `Unknown ${marker}` }],
+    ["/app/kiosk/long-urls", { intent: "restor", url: destination, reason: `unknown ${marker}` }],
+  ];
+  for (const [path, form] of posts) {
+    const response = await staff.post(path, { form, headers: SAME_ORIGIN, maxRedirects: 0 });
+    expect(response.status(), path).toBe(400);
+    expect(await response.text(), path).toContain("Choose an action.");
+  }
+  // Nothing was written: no page (nor its staff log) names the marker.
+  for (const path of ["/app/kiosk/ips", "/app/kiosk/banned_domains", "/app/kiosk/access-invitations", "/app/kiosk/surveys"]) {
+    expect(await (await staff.get(path)).text(), path).not.toContain(marker);
+  }
+  const visit = await request.get(`${BASE_URL}/ui${marker}01`, { maxRedirects: 0 });
+  expect(visit.status()).toBe(302);
+  expect(visit.headers().location).toBe(destination);
+  await staff.dispose();
 });

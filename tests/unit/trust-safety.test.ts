@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { issueInvitationSchema, SAFETY_MESSAGES } from "../../app/forms/trust-safety";
 import { ACCESS_MESSAGES, invitationProblem, newInvitationCode, normalizeInvitationCode } from "../../domain/access-invitations";
 import { blockReason, isBannedHost, normalizeDomain } from "../../domain/trust-safety";
 
@@ -47,5 +48,22 @@ describe("access invitation codes", () => {
     expect(invitationProblem({ ...open, uses: 2 }, "a@example.com", now)).toBe(ACCESS_MESSAGES.usedUp);
     expect(invitationProblem({ ...open, email: "b@example.com" }, "A@example.com", now)).toBe(ACCESS_MESSAGES.otherEmail);
     expect(invitationProblem({ ...open, email: "a@example.com" }, " A@Example.com ", now)).toBeNull();
+  });
+});
+
+describe("issueInvitationSchema", () => {
+  const now = new Date("2026-11-27T12:00:00Z");
+  const parse = (expires: string) => issueInvitationSchema(now).safeParse({ uses: "1", expires });
+  it("takes a day in the future as the end of that day, UTC", () => {
+    const parsed = parse("2027-02-28");
+    expect(parsed.success && parsed.data.expires?.toISOString()).toBe("2027-02-28T23:59:59.999Z");
+    expect(parse("2028-02-29").success).toBe(true);
+  });
+  it("refuses a day the month does not have (the parser rolled 2027-02-30 over to March 2nd), and a past day", () => {
+    for (const bad of ["2027-02-30", "2027-02-29", "2027-04-31", "2027-13-01", "2027-00-10", "2026-11-26"]) {
+      const parsed = parse(bad);
+      expect(parsed.success, bad).toBe(false);
+      expect(parsed.error?.issues[0]?.message, bad).toBe(SAFETY_MESSAGES.expiryInvalid);
+    }
   });
 });

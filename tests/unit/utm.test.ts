@@ -34,6 +34,16 @@ describe("UTM builder rules", () => {
     expect(UTM_MESSAGES.max("term", 50)).toBe("The utm term must not be greater than 50.");
   });
 
+  it("names a value that is not text in the builder's words, not the validation library's (a JSON call, spec 02 §7 preset/create)", () => {
+    const result = utmValuesSchema.safeParse({ utm_source: ["a"], utm_medium: {}, utm_campaign: true, utm_term: 5 });
+    expect(result.error!.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([
+      ["utm_source", "The utm source must be a string."],
+      ["utm_medium", "The utm medium must be a string."],
+      ["utm_campaign", "The utm campaign must be a string."],
+      ["utm_term", "The utm term must be a string."],
+    ]);
+  });
+
   it("accepts values at the limits, trimmed", () => {
     const result = utmValuesSchema.safeParse({
       utm_source: ` ${"s".repeat(100)} `,

@@ -27,7 +27,7 @@ export function toApiLink(c: Context<ApiEnv>, link: Link, tags: readonly string[
     url: link.url,
     short_url: short,
     tiny_url: short,
-    status: link.status === "archived" ? ("archived" as const) : link.status === "deleted" ? ("deleted" as const) : ("active" as const),
+    status: apiLinkStatus(link),
     archived: link.status === "archived",
     deleted: link.status === "deleted",
     description: link.description,
@@ -37,6 +37,17 @@ export function toApiLink(c: Context<ApiEnv>, link: Link, tags: readonly string[
     routes: fromCompactRoutes(parseStoredRoutes(link.routes)),
     pixels: link.pixels != null,
   };
+}
+
+/**
+ * The link's status as the API names it (spec 01 §3 Alias status): a link staff hold (terminated
+ * itself, its account terminated, or its destination's domain banned) answers 451 to visitors
+ * whatever its own status, so it is "terminated", never "active".
+ */
+export function apiLinkStatus(link: Pick<Link, "status" | "blocked">): "active" | "archived" | "deleted" | "terminated" {
+  if (link.status === "deleted") return "deleted";
+  if (link.blocked) return "terminated";
+  return link.status === "archived" ? "archived" : "active";
 }
 
 /** Redirect routes in a request, checked by the editor's rules; errors as "routes.0.url: message". */

@@ -86,7 +86,10 @@ export const LinkSchema = z
     url: z.string().openapi({ description: "The destination." }),
     short_url: z.string(),
     tiny_url: z.string().openapi({ description: "The same as short_url, under the name TinyURL's API uses." }),
-    status: z.enum(["active", "archived", "deleted"]),
+    status: z.enum(["active", "archived", "deleted", "terminated"]).openapi({
+      description:
+        "terminated: staff hold the link (for violating the terms, its account terminated, or its destination's domain banned): visitors get 451 This link has been disabled.",
+    }),
     archived: z.boolean(),
     deleted: z.boolean(),
     description: z.string().nullable(),

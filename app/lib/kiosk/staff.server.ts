@@ -18,6 +18,12 @@ export interface Staff {
   env: AppEnv;
 }
 
+/**
+ * A post whose intent the page does not know (a typo, a stale or crafted form): refused 400, never
+ * taken for the page's default action.
+ */
+export const KIOSK_UNKNOWN_ACTION = "Choose an action.";
+
 /** Throws the guard's redirect for anyone but staff, before anything is read or written. */
 export function requireStaff(request: Request, context: Context): Staff {
   const viewer = requireDeveloper(request, context);

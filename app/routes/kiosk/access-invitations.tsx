@@ -21,7 +21,7 @@ import { FieldError, Notice } from "../../components/form-fields";
 import { KioskCard, kioskInput, kioskSmallDanger, StaffLog } from "../../components/kiosk";
 import { DateTime, settingsButton } from "../../components/settings";
 import { issueInvitationSchema, SAFETY_MESSAGES } from "../../forms/trust-safety";
-import { noticeOf, requireStaff, staffLog } from "../../lib/kiosk/staff.server";
+import { KIOSK_UNKNOWN_ACTION, noticeOf, requireStaff, staffLog } from "../../lib/kiosk/staff.server";
 import type { Route } from "./+types/access-invitations";
 import { requestFormData } from "../../lib/form-body.server";
 
@@ -80,6 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     await revokeAccessInvitation(db, actor, row.id, row.email ?? row.code);
     return redirect(`${PAGE}?notice=revoked`);
   }
+  if (intent !== "issue") return data<Reply>({ error: KIOSK_UNKNOWN_ACTION }, { status: 400 });
   const submission = parseWithZod(formData, { schema: issueInvitationSchema(new Date()) });
   if (submission.status !== "success") return data<Reply>({ result: submission.reply() }, { status: 422 });
   await issueAccessInvitation(db, actor, {

@@ -31,6 +31,7 @@ const PAGE = "/app/kiosk/announcements";
 
 const NOTICES = {
   saved: "The draft has been saved. Users do not see it until it is published.",
+  updated: "The published announcement has been saved: users see the new text now.",
   published: "The announcement has been published: users see it as unread.",
   unpublished: "The announcement has been unpublished: users no longer see it.",
   deleted: "The announcement has been deleted.",
@@ -46,7 +47,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   return {
     notice: noticeOf(request, NOTICES),
-    editing: editing ? { id: editing.id, title: editing.title, body: editing.body, url: editing.url ?? "" } : null,
+    editing: editing
+      ? { id: editing.id, title: editing.title, body: editing.body, url: editing.url ?? "", published: editing.publishedAt !== null }
+      : null,
     announcements: rows.map((row) => ({
       id: row.id,
       title: row.title,
@@ -92,6 +95,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!row) return data<Reply>({ result: submission.reply({ formErrors: [KIOSK_MESSAGES.notFound] }) }, { status: 404 });
     await updateStaffAnnouncement(db, actor, id, { title, body, url });
     if (publish) await setAnnouncementPublished(db, actor, id, title, true);
+    // Saving a published announcement changes what users see now: it is no draft.
+    else if (row.publishedAt) return redirect(`${PAGE}?notice=updated`);
   } else {
     await createStaffAnnouncement(db, actor, { title, body, url }, publish);
   }
@@ -145,7 +150,11 @@ function KioskAnnouncementsPage({ loaderData, actionData }: Route.ComponentProps
       <KioskCard
         id="write"
         title={editing ? "Edit the announcement" : "Write an announcement"}
-        description="Every user sees a published announcement in their notifications, marked new until they read it."
+        description={
+          editing?.published
+            ? "This announcement is published: Save changes what every user sees now; Save and publish also marks it new again."
+            : "Every user sees a published announcement in their notifications, marked new until they read it."
+        }
       >
         <Form method="post" {...getFormProps(form)} noValidate className="max-w-2xl space-y-4">
           {form.errors ? <Notice tone="error">{form.errors[0]}</Notice> : null}
@@ -188,7 +197,7 @@ function KioskAnnouncementsPage({ loaderData, actionData }: Route.ComponentProps
           </div>
           {reply?.preview ? <AnnouncementPreview {...reply.preview} /> : null}
           <div className="flex flex-wrap gap-3">
-            {/* The first button is the one Enter presses: saving a draft publishes nothing. */}
+            {/* The first button is the one Enter presses: saving a draft publishes nothing (a published one stays published). */}
             <button type="submit" name="intent" value="save" className={settingsButton}>
               {editing ? "Save" : "Save draft"}
             </button>

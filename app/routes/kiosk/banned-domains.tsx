@@ -15,7 +15,7 @@ import { KioskCard, kioskInput, kioskSmallButton, StaffLog } from "../../compone
 import { DateTime, settingsButton } from "../../components/settings";
 import { banDomainSchema, SAFETY_MESSAGES } from "../../forms/trust-safety";
 import { safetyStores } from "../../lib/kiosk/safety.server";
-import { noticeOf, requireStaff, staffLog } from "../../lib/kiosk/staff.server";
+import { KIOSK_UNKNOWN_ACTION, noticeOf, requireStaff, staffLog } from "../../lib/kiosk/staff.server";
 import type { Route } from "./+types/banned-domains";
 import { requestFormData } from "../../lib/form-body.server";
 
@@ -55,6 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const released = await unbanDomain(safetyStores(staff), staff.actor, row.domain);
     return redirect(`${PAGE}?notice=unbanned&links=${released}`);
   }
+  if (formData.get("intent") !== "ban") return data<Reply>({ error: KIOSK_UNKNOWN_ACTION }, { status: 400 });
   const submission = parseWithZod(formData, { schema: banDomainSchema });
   if (submission.status !== "success") return data<Reply>({ result: submission.reply() }, { status: 422 });
   const { domain, reason } = submission.value;

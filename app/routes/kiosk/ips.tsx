@@ -13,7 +13,7 @@ import { FieldError, Notice } from "../../components/form-fields";
 import { KioskCard, kioskInput, kioskSmallButton, StaffLog } from "../../components/kiosk";
 import { DateTime, settingsButton } from "../../components/settings";
 import { blockAddressSchema, KIOSK_MESSAGES } from "../../forms/kiosk";
-import { noticeOf, requireStaff, staffLog } from "../../lib/kiosk/staff.server";
+import { KIOSK_UNKNOWN_ACTION, noticeOf, requireStaff, staffLog } from "../../lib/kiosk/staff.server";
 import type { Route } from "./+types/ips";
 import { requestFormData } from "../../lib/form-body.server";
 
@@ -50,6 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     await removeBlockedAddress(db, actor, row.id, row.cidr);
     return redirect(`${PAGE}?notice=unblocked`);
   }
+  if (formData.get("intent") !== "block") return data<Reply>({ error: KIOSK_UNKNOWN_ACTION }, { status: 400 });
   const submission = parseWithZod(formData, { schema: blockAddressSchema });
   if (submission.status !== "success") return data<Reply>({ result: submission.reply() }, { status: 422 });
   const added = await addBlockedAddress(db, actor, submission.value.cidr, submission.value.reason);

@@ -12,7 +12,7 @@ import { Notice } from "../../components/form-fields";
 import { KioskCard, kioskInput, kioskSmallButton, kioskSmallDanger } from "../../components/kiosk";
 import { SAFETY_MESSAGES, terminateSchema } from "../../forms/trust-safety";
 import { safetyStores } from "../../lib/kiosk/safety.server";
-import { requireStaff } from "../../lib/kiosk/staff.server";
+import { KIOSK_UNKNOWN_ACTION, requireStaff } from "../../lib/kiosk/staff.server";
 import type { Route } from "./+types/long-urls";
 import { requestFormData } from "../../lib/form-body.server";
 
@@ -58,6 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     back.set("n", String(n));
     return redirect(`${PAGE}?${back}`);
   }
+  if (formData.get("intent") !== "terminate") return data<Reply>({ url, error: KIOSK_UNKNOWN_ACTION }, { status: 400 });
   const submission = parseWithZod(formData, { schema: terminateSchema });
   if (submission.status !== "success")
     return data<Reply>({ url, error: submission.error?.reason?.[0] ?? SAFETY_MESSAGES.reasonRequired }, { status: 422 });

@@ -11,7 +11,7 @@ import { FieldError, Notice } from "../../components/form-fields";
 import { KioskCard, kioskInput, StaffLog } from "../../components/kiosk";
 import { DateTime, settingsButton } from "../../components/settings";
 import { surveyTitleSchema } from "../../forms/kiosk";
-import { noticeOf, requireStaff, staffLog } from "../../lib/kiosk/staff.server";
+import { KIOSK_UNKNOWN_ACTION, noticeOf, requireStaff, staffLog } from "../../lib/kiosk/staff.server";
 import { OnboardingToggle } from "../../components/kiosk";
 import { onboardingAction } from "../../lib/kiosk/surveys.server";
 import type { Route } from "./+types/surveys";
@@ -43,6 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await requestFormData(request);
   const intent = formData.get("intent");
   if (intent === "onboarding-on" || intent === "onboarding-off") return onboardingAction(staff, formData, PAGE);
+  if (intent !== "create") return data<Reply>({ error: KIOSK_UNKNOWN_ACTION }, { status: 400 });
   const submission = parseWithZod(formData, { schema: surveyTitleSchema });
   if (submission.status !== "success") return data<Reply>({ result: submission.reply() }, { status: 422 });
   const id = await createSurvey(staff.db, staff.actor, submission.value.title);

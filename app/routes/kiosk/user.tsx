@@ -8,9 +8,9 @@ import { setAccountTerminated } from "../../../db/trust-safety.server";
 import { KioskCard, StaffLog } from "../../components/kiosk";
 import { terminateSchema } from "../../forms/trust-safety";
 import { safetyStores } from "../../lib/kiosk/safety.server";
-import { noticeOf, requireStaff, staffLog } from "../../lib/kiosk/staff.server";
+import { KIOSK_UNKNOWN_ACTION, noticeOf, requireStaff, staffLog } from "../../lib/kiosk/staff.server";
 import { getDb } from "../../../db/client.server";
-import { getUserDetails } from "../../../db/users.server";
+import { getUserDetails, setUserDeveloperFlag } from "../../../db/users.server";
 import { listHeldBulkImports } from "../../../db/bulk-imports.server";
 import { staffAuditInsert } from "../../../db/staff-audit.server";
 import { DateTime } from "../../components/settings";
@@ -28,8 +28,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { user } = details;
   const db = getDb(getCloudflare(context).env.DB);
   const notice = noticeOf(request, {
-    terminated: "The account is terminated: none of its links redirect, and its owner sees why.",
+    terminated: "The account is terminated: none of its links redirect, its owner sees why, and it has no developer flag.",
     restored: "The account is restored: its links redirect again (unless something else holds them).",
+    "developer-on": "The developer flag is given: this user reaches the kiosk and the organization pages.",
+    "developer-off": "The developer flag is removed: this user no longer reaches the kiosk or the organization pages.",
   });
   return {
     notice,
@@ -58,10 +60,24 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   };
 }
 
+const DEVELOPER_NEEDS_RESTORE = "Restore the account before giving it the developer flag.";
+
 export async function action({ request, context, params }: Route.ActionArgs) {
   const viewer = requireDeveloper(request, context);
   const formData = await requestFormData(request);
   const intent = formData.get("intent");
+  // The developer flag (spec 01 §2, §6): the kiosk and the organization pages. Staff give it here;
+  // their own stays, so that the kiosk never loses its last member by a click.
+  if (intent === "developer-on" || intent === "developer-off") {
+    const staff = requireStaff(request, context);
+    const details = await getUserDetails(staff.db, params.userId);
+    if (!details) throw data("Not Found", { status: 404 });
+    if (viewer.user.id === params.userId) return data({ error: "You cannot change your own developer flag." }, { status: 422 });
+    const on = intent === "developer-on";
+    if (on && details.user.terminatedAt) return data({ error: DEVELOPER_NEEDS_RESTORE }, { status: 422 });
+    if (details.user.isDeveloper !== on) await setUserDeveloperFlag(staff.db, staff.actor, details.user, on);
+    return redirect(`/app/kiosk/user/${details.user.id}?notice=${intent}`);
+  }
   if (intent === "terminate" || intent === "restore") {
     const staff = requireStaff(request, context);
     const details = await getUserDetails(staff.db, params.userId);
@@ -75,8 +91,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (submission.status !== "success")
       return data({ reasonError: submission.error?.reason?.[0] ?? "Enter the reason." }, { status: 422 });
     await setAccountTerminated(safetyStores(staff), staff.actor, details.user.id, details.user.email, submission.value.reason);
+    // A terminated account keeps no staff area: its developer flag goes too (the kiosk, impersonation
+    // and the organization pages); a restore does not give it back, staff give it again if they mean to.
+    if (details.user.isDeveloper) await setUserDeveloperFlag(staff.db, staff.actor, details.user, false);
     return redirect(`/app/kiosk/user/${details.user.id}?notice=terminated`);
   }
+  // "Log in as this user" posts no intent: anything else unknown is refused, never taken for a login as the user.
+  if (intent !== null && intent !== "impersonate") return data({ error: KIOSK_UNKNOWN_ACTION }, { status: 400 });
   if (viewer.user.id === params.userId) return data({ error: "You cannot impersonate yourself." }, { status: 422 });
   const result = await attempt(() =>
     getAuth(request, context).api.impersonateUser({ body: { userId: params.userId }, headers: request.headers, returnHeaders: true }),
@@ -137,6 +158,30 @@ export default function KioskUser({ loaderData, actionData }: Route.ComponentPro
           </Form>
         )}
       </section>
+      <section className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm" aria-labelledby="kiosk-developer">
+        <h2 id="kiosk-developer" className="text-lg font-bold text-slate-900">
+          Developer flag
+        </h2>
+        <p className="mt-2 text-sm text-slate-600">
+          {user.developer
+            ? "This user has the developer flag: the kiosk and the organization pages are open to them."
+            : "Without the developer flag this user reaches neither the kiosk nor the organization pages, even as an invited member."}
+        </p>
+        {loaderData.self ? null : loaderData.terminated && !user.developer ? (
+          <p className="mt-2 text-sm text-slate-600">{DEVELOPER_NEEDS_RESTORE}</p>
+        ) : (
+          <Form method="post" className="mt-4">
+            <button
+              type="submit"
+              name="intent"
+              value={user.developer ? "developer-off" : "developer-on"}
+              className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50"
+            >
+              {user.developer ? "Remove the developer flag" : "Give the developer flag"}
+            </button>
+          </Form>
+        )}
+      </section>
       <section className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm" aria-labelledby="kiosk-termination">
         <h2 id="kiosk-termination" className="text-lg font-bold text-slate-900">
           Terms of service
@@ -164,7 +209,7 @@ export default function KioskUser({ loaderData, actionData }: Route.ComponentPro
           <Form method="post" className="mt-4 max-w-xl space-y-3" noValidate>
             <p className="text-sm text-slate-600">
               Terminating the account stops every link this user created from redirecting, within seconds. They can still sign in and see
-              why.
+              why. A developer loses the developer flag (the kiosk and the organization pages).
             </p>
             <div>
               <label htmlFor="terminate-reason" className="mb-1.5 block text-sm font-semibold text-slate-800">

@@ -84,11 +84,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const form = parsed.data;
   if (form.intent === "remove") {
-    await removeCartItem(db, viewer.user.id, form.domain);
+    if (!(await removeCartItem(db, viewer.user.id, form.domain)))
+      return data({ message: ORDER_MESSAGES.notInCart, notice: null }, { status: 404 });
     return { message: null, notice: `${form.domain} was removed from your cart.` };
   }
   if (form.intent === "years") {
-    await setCartItemYears(db, viewer.user.id, form.domain, form.years);
+    if (!(await setCartItemYears(db, viewer.user.id, form.domain, form.years)))
+      return data({ message: ORDER_MESSAGES.notInCart, notice: null }, { status: 404 });
     return { message: null, notice: null };
   }
   if (form.intent === "checkout") {
