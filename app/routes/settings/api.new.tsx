@@ -12,7 +12,7 @@ import { getDb } from "../../../db/client.server";
 import { API_TOKEN_EXPIRIES, tokenExpiresAt } from "../../../domain/api";
 import { PermissionFields } from "../../components/api-token-fields";
 import { CopyButton } from "../../components/copy-button";
-import { Notice, SubmitButton, TextField } from "../../components/form-fields";
+import { FieldError, Notice, SubmitButton, TextField } from "../../components/form-fields";
 import { isPasswordConfirmReply, PasswordConfirmDialog } from "../../components/password-confirm";
 import { SettingsCard, SettingsHeading, settingsButton } from "../../components/settings";
 import { getCloudflare } from "../../context.server";
@@ -108,6 +108,7 @@ export default function NewApiToken({ loaderData, actionData }: Route.ComponentP
                 id="field-expiry"
                 name="expiry"
                 defaultValue="90d"
+                aria-describedby={fields.expiry.errors?.length ? "field-expiry-error" : undefined}
                 className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base shadow-sm"
               >
                 {API_TOKEN_EXPIRIES.map((e) => (
@@ -116,6 +117,7 @@ export default function NewApiToken({ loaderData, actionData }: Route.ComponentP
                   </option>
                 ))}
               </select>
+              <FieldError id="field-expiry-error" errors={fields.expiry.errors} />
             </div>
             <PermissionFields selected={["read", "create"]} notInPlan={loaderData.notInPlan} errors={fields.permissions.errors} />
             <div className="flex items-center gap-3">
