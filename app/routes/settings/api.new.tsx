@@ -13,7 +13,7 @@ import { API_TOKEN_EXPIRIES, tokenExpiresAt } from "../../../domain/api";
 import { PermissionFields } from "../../components/api-token-fields";
 import { CopyButton } from "../../components/copy-button";
 import { FieldError, Notice, SubmitButton, TextField } from "../../components/form-fields";
-import { isPasswordConfirmReply, PasswordConfirmDialog } from "../../components/password-confirm";
+import { CONFIRM_PASSWORD_FIELD, isPasswordConfirmReply, PasswordConfirmDialog } from "../../components/password-confirm";
 import { SettingsCard, SettingsHeading, settingsButton } from "../../components/settings";
 import { getCloudflare } from "../../context.server";
 import { newTokenSchema } from "../../forms/api-tokens";
@@ -44,7 +44,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const denied = await requireRecentPassword(request, context, viewer, formData);
   if (denied) return denied;
   if (!(await underRateLimit(env, request, "apiTokenCreate", { account: viewer.user.id })))
-    return rateLimitedReply({ result: submission.reply({ formErrors: [RATE_LIMIT_MESSAGE] }), created: null });
+    return rateLimitedReply({
+      result: submission.reply({ formErrors: [RATE_LIMIT_MESSAGE], hideFields: [CONFIRM_PASSWORD_FIELD] }),
+      created: null,
+    });
   const { token, tokenHash, prefix } = await generateApiToken();
   const now = new Date();
   await createApiToken(
