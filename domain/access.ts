@@ -31,9 +31,10 @@ const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /**
  * The JSON calls that change something which a user whose trial is past due may still make: paying
  * (the subscription calls, and the password confirmation a sensitive one asks for), and the shell's
- * own (notifications read, consent, closing a banner, ending an impersonation). Reading is open.
+ * own (logging out, notifications read, consent, closing a banner, ending an impersonation). Reading is open.
  */
 const PAST_DUE_ALLOWED_WRITES = [
+  "/app/api/logout",
   "/app/api/settings/subscription",
   "/app/api/user/confirm-password",
   "/app/api/password/confirm",
