@@ -1,5 +1,8 @@
 import { Links, Meta, Outlet, redirect, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "react-router";
-import { pastDueAllows, PAST_DUE_PATH } from "../domain/access";
+import { pastDueAllows, pastDueAllowsCall, PAST_DUE_PATH } from "../domain/access";
+import { API_MESSAGES } from "../domain/api-messages";
+import { API_BASE } from "./lib/api-protocol";
+import { apiError } from "./lib/api.server";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { CookieBanner } from "./components/cookie-banner";
@@ -38,7 +41,13 @@ export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, context }, next) => {
     const viewer = await loadViewer(request, context);
     setViewer(context, viewer);
-    if (viewer?.pastDueTrial && !pastDueAllows(new URL(request.url).pathname)) throw redirect(PAST_DUE_PATH);
+    if (viewer?.pastDueTrial) {
+      const { pathname } = new URL(request.url);
+      if (!pastDueAllows(pathname)) throw redirect(PAST_DUE_PATH);
+      // The JSON calls: reading and paying stay open, any other write is 402 'Payment Required'.
+      if (pathname.startsWith(`${API_BASE}/`) && !pastDueAllowsCall(request.method, pathname))
+        throw apiError(402, API_MESSAGES.paymentRequired);
+    }
     return next();
   },
   // A `coupon` query value on any page is remembered for the session when it is a real coupon,

@@ -25,3 +25,33 @@ function matchesPrefix(path: string, prefix: string): boolean {
 export function pastDueAllows(path: string): boolean {
   return [...PAST_DUE_ALLOWED_PREFIXES, ...ALWAYS_ALLOWED_PREFIXES].some((prefix) => matchesPrefix(path, prefix));
 }
+
+const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * The JSON calls that change something which a user whose trial is past due may still make: paying
+ * (the subscription calls, and the password confirmation a sensitive one asks for), and the shell's
+ * own (logging out, notifications read, consent, closing a banner, ending an impersonation). Reading is open.
+ */
+const PAST_DUE_ALLOWED_WRITES = [
+  "/app/api/logout",
+  "/app/api/settings/subscription",
+  "/app/api/user/confirm-password",
+  "/app/api/password/confirm",
+  "/app/api/notifications/read",
+  "/app/api/user/last-read-announcements-at",
+  "/app/api/cookies/accept",
+  "/app/api/privacy/",
+  "/app/api/promo/close",
+  "/app/api/trial-reminder/close",
+  "/app/api/stop-impersonating",
+];
+
+/**
+ * The past-due rule for the JSON calls, which a page redirect cannot answer: any other write (a
+ * link, a preset, a bulk import, an organization's change...) is refused with 402 'Payment
+ * Required' (spec 01 §8), as the pages that make them are refused with the past-due page.
+ */
+export function pastDueAllowsCall(method: string, path: string): boolean {
+  return READ_METHODS.has(method.toUpperCase()) || PAST_DUE_ALLOWED_WRITES.some((prefix) => matchesPrefix(path, prefix));
+}

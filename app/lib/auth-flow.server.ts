@@ -32,6 +32,18 @@ export async function attempt<T>(call: () => Promise<T>): Promise<{ ok: true; va
   }
 }
 
+/**
+ * The database refused an account's email because another account has it: better-auth does not
+ * check before it writes (an email change confirmed after someone signed up with the address), so
+ * the unique index answers, as a query error whose cause chain names the column.
+ */
+export function isEmailTakenError(error: unknown): boolean {
+  for (let cause: unknown = error, depth = 0; cause instanceof Error && depth < 5; cause = cause.cause, depth++) {
+    if (/UNIQUE constraint failed: users\.email/.test(cause.message)) return true;
+  }
+  return false;
+}
+
 /** Copies every Set-Cookie of `from` onto a new Headers (or onto `into`). */
 export function forwardCookies(from: Headers, into = new Headers()): Headers {
   for (const cookie of from.getSetCookie()) into.append("set-cookie", cookie);

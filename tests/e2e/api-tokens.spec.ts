@@ -135,3 +135,13 @@ test("/app/dev renders the API reference from /openapi/v2.json with the bundled 
   await page.screenshot({ path: test.info().outputPath("api-reference.png") });
   expect(external, "no CDN or third-party request").toEqual([]);
 });
+
+test("a post the API page never sends is 400 with the general message on the page", async ({ page }) => {
+  const user = await registerUser(page);
+  await giveSubscription(page, user.email, { plan: "pro" });
+  for (const form of [{ intent: "bogus" }, { intent: "revoke" }]) {
+    const response = await page.request.post("/app/settings/api", { form, headers: { Origin: BASE_URL } });
+    expect(response.status()).toBe(400);
+    expect(await response.text()).toMatch(/role="alert"[^>]*>Something went wrong\. Please try again or contact customer support\.</);
+  }
+});

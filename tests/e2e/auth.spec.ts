@@ -4,7 +4,7 @@
  * the password reset link that works once, and the return to `to` after sign-in.
  */
 import { ACCOUNT_TEXT, DEMO, loginUser, logout, mailLink, newUser, registerUser, registerVerifiedUser } from "./accounts";
-import { acceptCookies, BASE_URL, expect, test } from "./fixtures";
+import { acceptCookies, BASE_URL, expect, SAME_ORIGIN, test } from "./fixtures";
 
 test.describe("sign-up, verification, sign-out, sign-in", () => {
   test("a new user registers, verifies through the mailed link, logs out and logs back in", async ({ page }) => {
@@ -217,14 +217,26 @@ test.describe("password reset", () => {
     await expect(page).toHaveURL(`${BASE_URL}/`);
     await page.context().clearCookies();
 
-    // The same link a second time is refused.
+    // The same link a second time says at once that it no longer works, and offers a new one.
     await page.goto(link);
-    await page.getByLabel("New password", { exact: true }).fill("yet-another-password");
-    await page.getByLabel("Confirm new password").fill("yet-another-password");
-    await page.getByRole("button", { name: "Reset Password" }).click();
     await expect(page.getByText(ACCOUNT_TEXT.resetInvalid)).toBeVisible();
+    await expect(page.getByLabel("New password", { exact: true })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Request a new link" })).toHaveAttribute("href", "/app/password/reset");
+    // A post with it anyway changes nothing.
+    const replay = await page.request.post(link, {
+      form: { password: "yet-another-password", password_confirmation: "yet-another-password" },
+      headers: SAME_ORIGIN,
+      maxRedirects: 0,
+    });
+    expect(replay.status()).toBe(422);
     await loginUser(page, { email: user.email, password: "yet-another-password" });
     await expect(page.getByText(ACCOUNT_TEXT.badCredentials)).toBeVisible();
+  });
+
+  test("a link that was never issued says so when opened, without a form", async ({ page }) => {
+    await page.goto("/app/password/reset/no-such-token");
+    await expect(page.getByText(ACCOUNT_TEXT.resetInvalid)).toBeVisible();
+    await expect(page.getByLabel("New password", { exact: true })).toHaveCount(0);
   });
 
   test("an unknown address gets the same answer and no mail", async ({ page }) => {
@@ -239,7 +251,13 @@ test.describe("password reset", () => {
   });
 
   test("the new password must follow the rule and match its confirmation", async ({ page }) => {
-    await page.goto("/app/password/reset/some-token");
+    const user = await registerUser(page);
+    await page.context().clearCookies();
+    await page.goto("/app/password/reset");
+    await page.getByLabel("Email").fill(user.email);
+    await page.getByRole("button", { name: "Send Password Reset Link" }).click();
+    await expect(page.getByText(ACCOUNT_TEXT.resetSent)).toBeVisible();
+    await page.goto(await mailLink(page, user.email, "Reset your password"));
     await page.getByLabel("New password", { exact: true }).fill("123");
     await page.getByLabel("Confirm new password").fill("456");
     await page.getByRole("button", { name: "Reset Password" }).click();

@@ -158,4 +158,31 @@ test.describe("the past-due rule (spec 01 §2)", () => {
       await expect(page, `${path} stays open`).toHaveURL(`${BASE_URL}${path}`);
     }
   });
+
+  test("a past-due user's JSON calls read and pay, but every other write is 402 'Payment Required' and changes nothing", async ({
+    page,
+  }) => {
+    const user = await registerUser(page);
+    await giveSubscription(page, user.email, { plan: "pro", pastDueTrial: true });
+    const alias = `pastdue${Date.now().toString(36)}`;
+    const create = await page.request.post("/app/api/url/create", {
+      data: { url: `https://example.com/${alias}`, alias },
+      headers: SAME_ORIGIN,
+    });
+    expect(create.status()).toBe(402);
+    expect(await create.json()).toEqual({ message: "Payment Required" });
+    const preset = await page.request.post("/app/api/preset/create", {
+      data: { name: "Campaign", utm_source: "news" },
+      headers: SAME_ORIGIN,
+    });
+    expect(preset.status()).toBe(402);
+    // No link was made: its alias is unknown at the edge.
+    expect((await page.request.get(`/${alias}`, { maxRedirects: 0 })).status()).not.toBe(302);
+    // Reading, and the shell's own writes, stay open.
+    expect((await page.request.get("/app/api/state")).status()).toBe(200);
+    const read = await page.request.put("/app/api/notifications/read", { data: { notifications: [] }, headers: SAME_ORIGIN });
+    expect(read.status()).not.toBe(402);
+    // Logging out is a write too, and stays open.
+    expect((await page.request.post("/app/api/logout", { headers: SAME_ORIGIN })).status()).toBe(204);
+  });
 });

@@ -8,11 +8,13 @@
 import { randomBytes } from "node:crypto";
 import type { APIRequestContext, Browser, BrowserContext, Page } from "@playwright/test";
 import {
+  ACCOUNT_TEXT,
   apiLogin,
   card,
   DEMO,
   giveSubscription,
   loginUser,
+  mailLink,
   newUser,
   passwordInput,
   registerUser,
@@ -347,11 +349,21 @@ test.describe("the password dictionary", () => {
   });
 
   test("a password reset refuses a common password next to the field (before the link is spent)", async ({ page }) => {
-    await page.goto("/app/password/reset/some-token");
+    const user = await registerUser(page);
+    await page.context().clearCookies();
+    await page.goto("/app/password/reset");
+    await page.getByLabel("Email").fill(user.email);
+    await page.getByRole("button", { name: "Send Password Reset Link" }).click();
+    await expect(page.getByText(ACCOUNT_TEXT.resetSent)).toBeVisible();
+    const link = await mailLink(page, user.email, "Reset your password");
+    await page.goto(link);
     await page.getByLabel("New password", { exact: true }).fill("Qwerty123");
     await page.getByLabel("Confirm new password").fill("Qwerty123");
     await page.getByRole("button", { name: "Reset Password" }).click();
     await expectFieldError(page, "New password", COMMON_PASSWORD_MESSAGE);
+    // The link still works.
+    await page.goto(link);
+    await expect(page.getByLabel("New password", { exact: true })).toBeVisible();
   });
 
   test("staff add a word (refused at sign-up at once) and remove it; bad input explains itself", async ({ page, browser }) => {

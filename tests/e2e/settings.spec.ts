@@ -182,6 +182,50 @@ test.describe("profile", () => {
     await signIn(page, newEmail, user.password);
     await expect(page).toHaveURL(`${BASE_URL}/`);
   });
+
+  test("the password sent along with an email change is not written back into the page", async ({ page }) => {
+    const user = await registerUser(page);
+    const response = await page.request.post("/app/settings/profile", {
+      form: { intent: "change-email", email: user.email.replace("@", "+echo@"), confirm_password: user.password },
+      headers: { Origin: BASE_URL },
+    });
+    expect(response.status()).toBe(200);
+    const html = await response.text();
+    expect(html).toContain("We sent a confirmation link to");
+    expect(html).not.toContain(user.password);
+  });
+
+  test("a change link opened after another account took the address says so, and the address stays", async ({ page, browser }) => {
+    const user = await registerUser(page);
+    const newEmail = user.email.replace("@", "+taken@");
+    await page.goto("/app/settings/profile");
+    const emailCard = card(page, "Email address");
+    await emailCard.getByLabel("New email address").fill(newEmail);
+    await emailCard.getByRole("button", { name: "Change Email" }).click();
+    const dialog = passwordDialog(page);
+    await passwordInput(dialog).fill(user.password);
+    await dialog.getByRole("button", { name: "Confirm Password" }).click();
+    await expect(page.getByText(`We sent a confirmation link to ${newEmail}.`)).toBeVisible();
+    await expect(async () => {
+      await page.goto(`/__dev/mailbox?to=${encodeURIComponent(newEmail)}`);
+      await expect(page.getByTestId("mail-subject").first()).toHaveText("Confirm your new email address");
+    }).toPass({ timeout: 15_000 });
+    const link = (await page.getByTestId("mail-link").first().textContent())!.replace(/^https?:\/\/[^/]+/, "");
+
+    // Meanwhile someone signs up with that address.
+    const other = await browser.newContext({ baseURL: BASE_URL });
+    await registerUser(await other.newPage(), { email: newEmail });
+    await other.close();
+
+    const opened = await page.goto(link);
+    expect(opened?.status()).toBe(200);
+    await expect(page).toHaveURL(`${BASE_URL}/app/settings/profile?notice=email-taken`);
+    await expect(card(page, "Email address").getByRole("alert")).toHaveText("The email has already been taken.");
+    await expect(card(page, "Email address").getByText(user.email)).toBeVisible();
+    await signOut(page);
+    await signIn(page, user.email, user.password);
+    await expect(page).toHaveURL(`${BASE_URL}/`);
+  });
 });
 
 test.describe("security", () => {

@@ -54,12 +54,24 @@ const planFields = {
   type: z.literal("default", { error: "Only the default subscription type can be bought here." }).optional(),
 };
 
-const boolish = z.union([z.boolean(), z.enum(["true", "false", "1", "0", "on"]).transform((v) => v !== "false" && v !== "0")]);
+/** Messages of the subscribe call's own fields, never zod's "Invalid input" (spec 01 §8: a 422 lists them). */
+export const SUBSCRIBE_FIELD_MESSAGES = {
+  trial: "The trial field must be true or false.",
+  coupon: "This coupon is not valid.",
+} as const;
 
-const subscribeSchema = z.object({
+const boolish = z.union([z.boolean(), z.enum(["true", "false", "1", "0", "on"]).transform((v) => v !== "false" && v !== "0")], {
+  error: SUBSCRIBE_FIELD_MESSAGES.trial,
+});
+
+export const subscribeSchema = z.object({
   ...planFields,
   trial: boolish.optional().default(false),
-  coupon: z.string().trim().max(64, "The coupon may not be longer than 64 characters.").optional(),
+  coupon: z
+    .string({ error: SUBSCRIBE_FIELD_MESSAGES.coupon })
+    .trim()
+    .max(64, "The coupon may not be longer than 64 characters.")
+    .optional(),
 });
 const updateSchema = z.object(planFields);
 const cancelSchema = z.object({ billing_type: billingTypeField.optional() });

@@ -10,7 +10,7 @@ import { ACCOUNT_MESSAGES } from "../../../domain/account-rules";
 import { emailChangeTarget } from "../../auth.server";
 import { AuthCard, Notice, SubmitButton } from "../../components/form-fields";
 import { getCloudflare } from "../../context.server";
-import { attempt } from "../../lib/auth-flow.server";
+import { attempt, isEmailTakenError } from "../../lib/auth-flow.server";
 import { RATE_LIMIT_MESSAGE, rateLimitedReply, retryAfterOfAction, underRateLimit } from "../../lib/rate-limit.server";
 import { getAuth, requireUser } from "../../session.server";
 import type { Route } from "./+types/email.verify";
@@ -28,7 +28,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       return { email: viewer.user.email, verified: viewer.user.emailVerified, notice: "invalid" as const };
     const result = await attempt(() =>
       getAuth(request, context).api.verifyEmail({ query: { token: params.hash! }, headers: request.headers }),
-    );
+    ).catch((error: unknown) => {
+      // An email change whose new address another account took since the link was sent: the
+      // profile says so, and the account keeps its address.
+      if (isEmailTakenError(error)) throw redirect("/app/settings/profile?notice=email-taken");
+      throw error;
+    });
     if (!result.ok) {
       if (result.error.status >= 500) throw new Error(`email verification failed: ${result.error.code}`);
       return { email: viewer.user.email, verified: viewer.user.emailVerified, notice: "invalid" as const };

@@ -14,9 +14,16 @@ import { requestFormData } from "../../lib/form-body.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Choose a new password | Snip" }];
 
-export function loader({ context }: Route.LoaderArgs) {
+/**
+ * A link that no longer works (used, expired, never issued) says so when it is opened, with the way
+ * to a new one, instead of a form whose every answer would be refused. The post checks again.
+ */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
   requireGuest(context);
-  return null;
+  const authContext = await getAuth(request, context).$context;
+  const verification = await authContext.internalAdapter.findVerificationValue(`reset-password:${params.token}`);
+  const valid = verification !== null && verification !== undefined && new Date(verification.expiresAt).getTime() > Date.now();
+  return { valid };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -43,8 +50,21 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   return redirect(`/app/login?notice=reset&to=${encodeURIComponent(afterPasswordChange("password-reset"))}`);
 }
 
-export default function ResetPassword({ actionData }: Route.ComponentProps) {
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const [form, fields] = useForm<{ password: string; password_confirmation: string }>({ lastResult: actionData });
+  if (!loaderData.valid) {
+    return (
+      <AuthCard title="Choose a new password">
+        <Notice tone="error">{ACCOUNT_MESSAGES.resetInvalid}</Notice>
+        <Link
+          to="/app/password/reset"
+          className="block rounded-lg bg-indigo-600 px-5 py-2.5 text-center font-semibold text-white hover:bg-indigo-700"
+        >
+          Request a new link
+        </Link>
+      </AuthCard>
+    );
+  }
   return (
     <AuthCard title="Choose a new password">
       <Form method="post" {...getFormProps(form)} noValidate className="space-y-5">

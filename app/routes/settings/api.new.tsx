@@ -12,8 +12,8 @@ import { getDb } from "../../../db/client.server";
 import { API_TOKEN_EXPIRIES, tokenExpiresAt } from "../../../domain/api";
 import { PermissionFields } from "../../components/api-token-fields";
 import { CopyButton } from "../../components/copy-button";
-import { Notice, SubmitButton, TextField } from "../../components/form-fields";
-import { isPasswordConfirmReply, PasswordConfirmDialog } from "../../components/password-confirm";
+import { FieldError, Notice, SubmitButton, TextField } from "../../components/form-fields";
+import { CONFIRM_PASSWORD_FIELD, isPasswordConfirmReply, PasswordConfirmDialog } from "../../components/password-confirm";
 import { SettingsCard, SettingsHeading, settingsButton } from "../../components/settings";
 import { getCloudflare } from "../../context.server";
 import { newTokenSchema } from "../../forms/api-tokens";
@@ -44,7 +44,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const denied = await requireRecentPassword(request, context, viewer, formData);
   if (denied) return denied;
   if (!(await underRateLimit(env, request, "apiTokenCreate", { account: viewer.user.id })))
-    return rateLimitedReply({ result: submission.reply({ formErrors: [RATE_LIMIT_MESSAGE] }), created: null });
+    return rateLimitedReply({
+      result: submission.reply({ formErrors: [RATE_LIMIT_MESSAGE], hideFields: [CONFIRM_PASSWORD_FIELD] }),
+      created: null,
+    });
   const { token, tokenHash, prefix } = await generateApiToken();
   const now = new Date();
   await createApiToken(
@@ -108,6 +111,7 @@ export default function NewApiToken({ loaderData, actionData }: Route.ComponentP
                 id="field-expiry"
                 name="expiry"
                 defaultValue="90d"
+                aria-describedby={fields.expiry.errors?.length ? "field-expiry-error" : undefined}
                 className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base shadow-sm"
               >
                 {API_TOKEN_EXPIRIES.map((e) => (
@@ -116,6 +120,7 @@ export default function NewApiToken({ loaderData, actionData }: Route.ComponentP
                   </option>
                 ))}
               </select>
+              <FieldError id="field-expiry-error" errors={fields.expiry.errors} />
             </div>
             <PermissionFields selected={["read", "create"]} notInPlan={loaderData.notInPlan} errors={fields.permissions.errors} />
             <div className="flex items-center gap-3">

@@ -6,6 +6,7 @@
 import { data, Form, Link, redirect } from "react-router";
 import { listApiTokens, revokeApiToken } from "../../../db/api-tokens.server";
 import { getDb } from "../../../db/client.server";
+import { ACCOUNT_MESSAGES } from "../../../domain/account-rules";
 import { API_PERMISSION_LABELS, API_V2_BASE, OPENAPI_V2_PATH } from "../../../domain/api";
 import { can, limitOf } from "../../../domain/entitlements";
 import { Notice, SubmitButton } from "../../components/form-fields";
@@ -56,13 +57,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireApiSettings(request, context);
   const formData = await requestFormData(request);
   const tokenId = formData.get("tokenId");
-  if (formData.get("intent") !== "revoke" || typeof tokenId !== "string") return data({ error: "Something went wrong." }, { status: 400 });
+  // A post the page's forms never send: the general message of spec 01 §5, shown on the page.
+  if (formData.get("intent") !== "revoke" || typeof tokenId !== "string") return data({ error: ACCOUNT_MESSAGES.generic }, { status: 400 });
   const revoked = await revokeApiToken(getDb(getCloudflare(context).env.DB), viewer.user.id, tokenId);
   if (!revoked) throw data("Not Found", { status: 404 });
   return redirect("/app/settings/api?notice=revoked");
 }
 
-export default function ApiTokens({ loaderData }: Route.ComponentProps) {
+export default function ApiTokens({ loaderData, actionData }: Route.ComponentProps) {
   const { allowed, tokens, credits, notice } = loaderData;
   return (
     <>
@@ -91,7 +93,8 @@ export default function ApiTokens({ loaderData }: Route.ComponentProps) {
         </SettingsCard>
       ) : (
         <div className="space-y-6">
-          {notice ? <Notice tone="success">{notice}</Notice> : null}
+          {actionData?.error ? <Notice tone="error">{actionData.error}</Notice> : null}
+          {notice && !actionData?.error ? <Notice tone="success">{notice}</Notice> : null}
           <SettingsCard
             title="API tokens"
             description={`Every call costs 1 API credit (a bulk call 1 a link); your plan includes ${credits === null ? "unlimited credits" : `${credits.toLocaleString("en-US")} credits a month`}.`}

@@ -12,7 +12,7 @@ import { ACCOUNT_MESSAGES, PHOTO_MAX_BYTES } from "../../../domain/account-rules
 import { checkPhoto } from "../../../domain/photo";
 import { PhotoForms } from "../../components/photo-forms";
 import { Notice, SubmitButton, TextField } from "../../components/form-fields";
-import { isPasswordConfirmReply, PasswordConfirmDialog } from "../../components/password-confirm";
+import { CONFIRM_PASSWORD_FIELD, isPasswordConfirmReply, PasswordConfirmDialog } from "../../components/password-confirm";
 import { SettingsCard, SettingsHeading, settingsButton } from "../../components/settings";
 import { getCloudflare } from "../../context.server";
 import { emailFormSchema, nameFormSchema, photoFormSchema } from "../../forms/settings";
@@ -32,10 +32,12 @@ const UPLOAD_OVERHEAD_BYTES = 64 * 1024;
 
 /** Notices after a redirect (post/redirect/get), shown in the card of the form that changed. */
 const NOTICES = {
-  "name-saved": { card: "name", text: "Your name has been saved." },
-  "photo-updated": { card: "photo", text: "Your photo has been updated." },
-  "photo-removed": { card: "photo", text: "Your photo has been removed." },
-  "email-changed": { card: "email", text: "Your email address has been changed." },
+  "name-saved": { card: "name", text: "Your name has been saved.", tone: "success" },
+  "photo-updated": { card: "photo", text: "Your photo has been updated.", tone: "success" },
+  "photo-removed": { card: "photo", text: "Your photo has been removed.", tone: "success" },
+  "email-changed": { card: "email", text: "Your email address has been changed.", tone: "success" },
+  // The link of an email change opened after another account took the address (app/routes/auth/email.verify.tsx).
+  "email-taken": { card: "email", text: ACCOUNT_MESSAGES.emailTaken, tone: "error" },
 } as const;
 
 type NoticeKey = keyof typeof NOTICES;
@@ -104,13 +106,17 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
       if (!result.ok) {
         if (result.error.status >= 500) throw new Error(`email change failed: ${result.error.code}`);
-        return data<Reply>({ intent, result: submission.reply({ formErrors: [ACCOUNT_MESSAGES.generic] }) }, { status: 422 });
+        return data<Reply>(
+          { intent, result: submission.reply({ formErrors: [ACCOUNT_MESSAGES.generic], hideFields: [CONFIRM_PASSWORD_FIELD] }) },
+          { status: 422 },
+        );
       }
       // The same answer whether or not another account uses the address (the library sends no
       // mail then), so the form cannot be used to find out who has an account.
       return data<Reply>({
         intent,
-        result: submission.reply(),
+        // The password the dialog sent along is never written back into the page.
+        result: submission.reply({ hideFields: [CONFIRM_PASSWORD_FIELD] }),
         notice: `We sent a confirmation link to ${email}. Your email address changes when you open it.`,
       });
     }
@@ -239,7 +245,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         >
           <Form method="post" {...getFormProps(emailForm)} noValidate className="space-y-4">
             {emailNotice ? <Notice tone="success">{emailNotice}</Notice> : null}
-            {noticeFor("email") ? <Notice tone="success">{noticeFor("email")}</Notice> : null}
+            {noticeFor("email") ? <Notice tone={loaderData.notice?.tone ?? "success"}>{noticeFor("email")}</Notice> : null}
             {emailForm.errors ? <Notice tone="error">{emailForm.errors[0]}</Notice> : null}
             <input type="hidden" name="intent" value="change-email" />
             <TextField
