@@ -99,3 +99,23 @@ test("page posts with a body that is not a form: 400 and the general message, no
     await area.dispose();
   }
 });
+
+test("the password a confirmation dialog sends along is never written back into a team's API token page", async () => {
+  const area = await teamArea({ prefix: "fbp", name: "Token echo", people: [], teams: [{ slug: "crew", name: "Crew" }] });
+  try {
+    const owner = await area.requestAs(area.users.owner);
+    const page = `/app/organization/${area.slug}/team/crew/api/new`;
+    // Refused (the Free plan has no API access; a name too long) after the dialog's password came along.
+    for (const name of ["Echo", "x".repeat(300)]) {
+      const response = await owner.post(page, {
+        form: { name, expiry: "never", confirm_password: area.users.owner.password },
+        headers: SAME_ORIGIN,
+        maxRedirects: 0,
+      });
+      expect([403, 422], name).toContain(response.status());
+      expect(await response.text(), name).not.toContain(area.users.owner.password);
+    }
+  } finally {
+    await area.dispose();
+  }
+});

@@ -18,7 +18,7 @@ import { can } from "../../../domain/entitlements";
 import { PermissionFields } from "../../components/api-token-fields";
 import { CopyButton } from "../../components/copy-button";
 import { Notice, SubmitButton, TextField } from "../../components/form-fields";
-import { isPasswordConfirmReply, PasswordConfirmDialog } from "../../components/password-confirm";
+import { CONFIRM_PASSWORD_FIELD, isPasswordConfirmReply, PasswordConfirmDialog } from "../../components/password-confirm";
 import { DateTime, SettingsCard, SettingsHeading, settingsButton, settingsDangerButton } from "../../components/settings";
 import { editTokenSchema, newTokenSchema } from "../../forms/api-tokens";
 import { API_TOKEN_MESSAGES } from "../../forms/api-tokens-rules";
@@ -124,8 +124,11 @@ export async function action(args: Route.ActionArgs) {
 
   const { allowed } = await notInPlan(access);
   const submission = parseWithZod(formData, { schema: newTokenSchema });
-  if (!allowed) return data({ result: submission.reply({ formErrors: [API_TOKEN_MESSAGES.notInPlan] }), created: null }, { status: 403 });
-  if (submission.status !== "success") return data({ result: submission.reply(), created: null }, { status: 422 });
+  // The password the confirmation dialog sent along is never written back into the page.
+  const hideFields = [CONFIRM_PASSWORD_FIELD];
+  if (!allowed)
+    return data({ result: submission.reply({ formErrors: [API_TOKEN_MESSAGES.notInPlan], hideFields }), created: null }, { status: 403 });
+  if (submission.status !== "success") return data({ result: submission.reply({ hideFields }), created: null }, { status: 422 });
   const denied = await requireRecentPassword(request, context, access.viewer, formData);
   if (denied) return denied;
   const { token, tokenHash, prefix } = await generateApiToken();
