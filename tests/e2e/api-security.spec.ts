@@ -190,3 +190,24 @@ test("credits are spent one a call and refused when fewer remain than the cost",
   expect(three.status).toBe(402);
   await user.session.dispose();
 });
+
+test("an owner whose trial is past due reads, and every write is 402 'Payment Required' that makes nothing (spec 01 §2)", async ({
+  request,
+}) => {
+  const user = await registerApiUser();
+  const { token } = await apiToken(user, { permissions: ALL_PERMISSIONS });
+  await fixture(user.session, { action: "subscription", email: user.email, plan: "pro", pastDueTrial: true });
+  const alias = `pastdue${suffix}`;
+  const create = await call(request, contract, "POST /create", { token, body: { url: "https://example.com/past-due", alias } });
+  expect(create.status).toBe(402);
+  expect(create.body.code).toBe(7);
+  expect(create.body.errors).toEqual(["Payment Required"]);
+  const bulk = await call(request, contract, "POST /bulk", { token, body: { links: [{ url: "https://example.com/past-due-bulk" }] } });
+  expect(bulk.status).toBe(402);
+  // Nothing was made, and reading stays open.
+  const count = await call(request, contract, "GET /urls/{type}/count", { token, params: { type: "available" } });
+  expect(count.status).toBe(200);
+  expect(count.body.data).toMatchObject({ count: 0 });
+  expect((await call(request, contract, "GET /alias/{domain}/{alias}", { token, params: { domain: SHORT_HOST, alias } })).status).toBe(404);
+  await user.session.dispose();
+});

@@ -20,7 +20,8 @@ import { can, limitOf } from "../../../domain/entitlements";
 import { hashApiToken } from "../../lib/api-tokens.server";
 import { parseFeatures, planInForce } from "../../session.server";
 import type { ApiCaller, ApiEnv } from "./context.server";
-import { ApiError, forbidden, notEnoughCredits, unauthenticated } from "./errors.server";
+import { ApiError, forbidden, notEnoughCredits, paymentRequired, unauthenticated } from "./errors.server";
+import { isPastDueTrial } from "../../../domain/subscription";
 
 function presentedToken(c: Context<ApiEnv>): string | null {
   const header = c.req.header("authorization");
@@ -30,6 +31,8 @@ function presentedToken(c: Context<ApiEnv>): string | null {
   }
   return c.req.query("api_token") ?? null;
 }
+
+const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /** 401 unless a live token is presented; 429 over its requests a minute; 403 when the owner's plan has no API. */
 export const authenticate: MiddlewareHandler<ApiEnv> = async (c, next) => {
@@ -79,6 +82,9 @@ export const authenticate: MiddlewareHandler<ApiEnv> = async (c, next) => {
   });
   for (const [name, value] of Object.entries(rateHeaders)) c.header(name, value);
   if (!can(subject, "use_api")) throw forbidden(API_V2_MESSAGES.apiNotInPlan);
+  // The past-due rule (spec 01 §2): an owner whose trial is past due reads, and writes nothing
+  // with the plan's features until it is paid for (402, as the JSON calls answer).
+  if (!within && personal.inForce && isPastDueTrial(personal.inForce) && !READ_METHODS.has(c.req.method)) throw paymentRequired();
   await next();
 };
 

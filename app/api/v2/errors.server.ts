@@ -7,6 +7,7 @@ import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ZodError } from "zod";
 import { API_V2_MESSAGES } from "../../../domain/api";
+import { API_MESSAGES } from "../../../domain/api-messages";
 import { installZodMessages } from "../../../domain/zod-messages";
 
 /** Type → HTTP status and the envelope's `code` (0 is success). */
@@ -17,6 +18,7 @@ export const API_ERRORS = {
   not_enough_credits: { status: 402, code: 4 },
   unprocessable: { status: 422, code: 5 },
   rate_limited: { status: 429, code: 6 },
+  payment_required: { status: 402, code: 7 },
   internal: { status: 500, code: 9 },
 } as const satisfies Record<string, { status: ContentfulStatusCode; code: number }>;
 
@@ -40,6 +42,11 @@ export const notFound = () => new ApiError("not_found", [API_V2_MESSAGES.notFoun
 export const forbidden = (message: string) => new ApiError("forbidden", [message]);
 export const unprocessable = (errors: string[]) =>
   new ApiError("unprocessable", errors.length > 0 ? errors : ["The given data was invalid."]);
+/**
+ * Spec 01 §2 and §8: the owner's trial is past due, so nothing is written until it is paid for
+ * (the pages send them to the subscription page, the JSON calls answer 402 the same way).
+ */
+export const paymentRequired = () => new ApiError("payment_required", [API_MESSAGES.paymentRequired]);
 /** Spec 01 §5 and §8: the key 'not_enough_credits' and its message 'Not enough credits for this operation'. */
 export const notEnoughCredits = () =>
   new ApiError("not_enough_credits", [API_V2_MESSAGES.notEnoughCreditsKey, API_V2_MESSAGES.notEnoughCredits]);

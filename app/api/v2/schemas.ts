@@ -111,7 +111,8 @@ export const ErrorSchema = z
   .object({
     data: z.null(),
     code: z.number().int().min(1).openapi({
-      description: "1 unauthenticated, 2 forbidden, 3 not found, 4 not enough credits, 5 invalid, 6 rate limited, 9 internal.",
+      description:
+        "1 unauthenticated, 2 forbidden, 3 not found, 4 not enough credits, 5 invalid, 6 rate limited, 7 payment required (the owner's trial is past due), 9 internal.",
     }),
     errors: z.array(z.string()).min(1),
     request_id: z.string(),
@@ -120,7 +121,7 @@ export const ErrorSchema = z
 
 const ERROR_DESCRIPTIONS = {
   401: "No token, an unknown, expired or revoked token.",
-  402: "Not enough API credits this month: errors holds 'not_enough_credits' and 'Not enough credits for this operation'.",
+  402: "Not enough API credits this month: errors holds 'not_enough_credits' and 'Not enough credits for this operation'. Or, for any call but a read, the owner's trial is past due: code 7 and 'Payment Required' until the subscription is paid for.",
   403: "The token lacks the permission, or the owner's plan lacks the capability.",
   404: "No such link among the owner's links.",
   422: "Invalid input (including a body that is not JSON).",
