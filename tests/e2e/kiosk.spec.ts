@@ -1,6 +1,7 @@
 /** The kiosk (staff only): the users list, one user's page, impersonation there and back, and the developer flag. */
 import { apiLogin, DEMO, loginUser, registerElsewhere, STAFF } from "./accounts";
 import { apiContext, BASE_URL, expect, SAME_ORIGIN, test } from "./fixtures";
+import { newDeveloper, signedIn } from "./organizations";
 
 test("staff find a user, log in as them, and come back to their own account", async ({ page }) => {
   await loginUser(page, STAFF);
@@ -215,5 +216,35 @@ test("a kiosk post with an intent the page does not know changes nothing: no blo
   const visit = await request.get(`${BASE_URL}/ui${marker}01`, { maxRedirects: 0 });
   expect(visit.status()).toBe(302);
   expect(visit.headers().location).toBe(destination);
+  await staff.dispose();
+});
+
+test("staff logged in as a developer do not get the kiosk: nothing is done, or logged, in the developer's name", async () => {
+  const developer = await newDeveloper("kimp");
+  const own = await signedIn(developer);
+  const { data } = (await (await own.get("/app/api/state")).json()) as { data: { user: { id: string } } };
+  await own.dispose();
+
+  const staff = await apiContext();
+  await apiLogin(staff, STAFF);
+  const login = await staff.post(`/app/kiosk/user/${data.user.id}`, { form: {}, headers: SAME_ORIGIN, maxRedirects: 0 });
+  expect(login.status()).toBe(302);
+  const state = (await (await staff.get("/app/api/state")).json()) as { data: { user: { email: string } } };
+  expect(state.data.user.email).toBe(developer.email);
+  // The developer's kiosk is closed to the impersonation: pages and posts alike.
+  for (const path of ["/app/kiosk/users", "/app/kiosk/ips", `/app/kiosk/user/${data.user.id}`]) {
+    expect((await staff.get(path, { maxRedirects: 0 })).status(), path).toBe(403);
+  }
+  const block = await staff.post("/app/kiosk/ips", {
+    form: { intent: "block", cidr: "203.0.113.77", reason: "in another's name" },
+    headers: SAME_ORIGIN,
+    maxRedirects: 0,
+  });
+  expect(block.status()).toBe(403);
+  // Back to their own account, staff have the kiosk again, and nothing was blocked.
+  expect((await staff.post("/app/api/stop-impersonating", { headers: SAME_ORIGIN, maxRedirects: 0 })).status()).toBeLessThan(400);
+  const ips = await staff.get("/app/kiosk/ips");
+  expect(ips.status()).toBe(200);
+  expect(await ips.text()).not.toContain("203.0.113.77");
   await staff.dispose();
 });

@@ -2,7 +2,9 @@
  * What every kiosk page and action starts with (issue 19, decision 032): the developer guard
  * (L and D, spec 01 §2), the staff member as the audit log names them, and the database.
  */
+import { data } from "react-router";
 import { getDb, type Db } from "../../../db/client.server";
+import { MESSAGES } from "../../../domain/messages";
 import { listStaffAudit, STAFF_LOG_LIMIT, type StaffActor } from "../../../db/staff-audit.server";
 import { staffAuditLabel, type StaffAuditArea } from "../../../domain/staff-audit";
 import { getCloudflare } from "../../context.server";
@@ -24,9 +26,20 @@ export interface Staff {
  */
 export const KIOSK_UNKNOWN_ACTION = "Choose an action.";
 
+/**
+ * The kiosk's guard: L and developer (spec 01 §2), and never from an impersonation. Staff who log in
+ * as a user see what that user sees; the kiosk is not part of it, even when the user is a developer,
+ * so nothing staff do there is done, or logged, in another's name. 403 'Permission denied.'
+ */
+export function requireKioskViewer(request: Request, context: Context): Viewer {
+  const viewer = requireDeveloper(request, context);
+  if (viewer.session.impersonatedBy) throw data(MESSAGES.permissionDenied, { status: 403 });
+  return viewer;
+}
+
 /** Throws the guard's redirect for anyone but staff, before anything is read or written. */
 export function requireStaff(request: Request, context: Context): Staff {
-  const viewer = requireDeveloper(request, context);
+  const viewer = requireKioskViewer(request, context);
   const { env } = getCloudflare(context);
   return { viewer, actor: { id: viewer.user.id, email: viewer.user.email }, db: getDb(env.DB), env };
 }

@@ -1,12 +1,12 @@
 /** /app/kiosk (L and developer): the staff area. Its default child is users. */
 import { NavLink, Outlet } from "react-router";
-import { requireDeveloper } from "../../session.server";
+import { requireKioskViewer } from "../../lib/kiosk/staff.server";
 import type { Route } from "./+types/layout";
 
 export const meta: Route.MetaFunction = () => [{ title: "Kiosk | Snip" }, { name: "robots", content: "noindex" }];
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  requireDeveloper(request, context);
+  requireKioskViewer(request, context);
   return null;
 }
 

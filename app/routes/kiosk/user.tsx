@@ -8,7 +8,7 @@ import { setAccountTerminated } from "../../../db/trust-safety.server";
 import { KioskCard, StaffLog } from "../../components/kiosk";
 import { terminateSchema } from "../../forms/trust-safety";
 import { safetyStores } from "../../lib/kiosk/safety.server";
-import { KIOSK_UNKNOWN_ACTION, noticeOf, requireStaff, staffLog } from "../../lib/kiosk/staff.server";
+import { KIOSK_UNKNOWN_ACTION, noticeOf, requireKioskViewer, requireStaff, staffLog } from "../../lib/kiosk/staff.server";
 import { getDb } from "../../../db/client.server";
 import { getUserDetails, setUserDeveloperFlag } from "../../../db/users.server";
 import { listHeldBulkImports } from "../../../db/bulk-imports.server";
@@ -17,12 +17,12 @@ import { DateTime } from "../../components/settings";
 import { getPlan, type PlanName } from "../../../domain/plans";
 import { getCloudflare } from "../../context.server";
 import { attempt, redirectWithCookies } from "../../lib/auth-flow.server";
-import { getAuth, requireDeveloper } from "../../session.server";
+import { getAuth } from "../../session.server";
 import type { Route } from "./+types/user";
 import { requestFormData } from "../../lib/form-body.server";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const viewer = requireDeveloper(request, context);
+  const viewer = requireKioskViewer(request, context);
   const details = await getUserDetails(getDb(getCloudflare(context).env.DB), params.userId);
   if (!details) throw data("Not Found", { status: 404 });
   const { user } = details;
@@ -63,7 +63,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 const DEVELOPER_NEEDS_RESTORE = "Restore the account before giving it the developer flag.";
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const viewer = requireDeveloper(request, context);
+  const viewer = requireKioskViewer(request, context);
   const formData = await requestFormData(request);
   const intent = formData.get("intent");
   // The developer flag (spec 01 §2, §6): the kiosk and the organization pages. Staff give it here;

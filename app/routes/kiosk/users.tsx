@@ -3,7 +3,7 @@ import { z } from "zod";
 import { getDb } from "../../../db/client.server";
 import { KIOSK_PAGE_SIZE, listUsers } from "../../../db/users.server";
 import { getCloudflare } from "../../context.server";
-import { requireDeveloper } from "../../session.server";
+import { requireKioskViewer } from "../../lib/kiosk/staff.server";
 import type { Route } from "./+types/users";
 
 const querySchema = z.object({
@@ -12,7 +12,7 @@ const querySchema = z.object({
 });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireDeveloper(request, context);
+  requireKioskViewer(request, context);
   const url = new URL(request.url);
   if (url.pathname === "/app/kiosk" || url.pathname === "/app/kiosk/") throw redirect("/app/kiosk/users");
   const { q, page } = querySchema.parse(Object.fromEntries(url.searchParams));
