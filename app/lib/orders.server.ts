@@ -149,15 +149,20 @@ export async function authorizeOrder(env: AppEnv, order: DomainOrder, paymentRef
   return true;
 }
 
-/** The purchase source remembered for the session (spec 01 §2: the free trial's goes to domain-purchase-verification). */
+/**
+ * The purchase source remembered for the session (spec 01 §2: the free trial's order goes to
+ * domain-purchase-verification). The cookie names the session it was set in, so it is nobody
+ * else's: not the next account signed in on the same browser, nor this one's next session. The
+ * order records it at checkout, and the order's success page reads it from the order.
+ */
 export const PURCHASE_SOURCE_COOKIE = "snip_purchase_source";
 
-export function purchaseSourceOf(request: Request): string | null {
+export function purchaseSourceOf(request: Request, viewer: Viewer): string | null {
   const cookie = request.headers.get("cookie") ?? "";
-  const match = new RegExp(`(?:^|;\\s*)${PURCHASE_SOURCE_COOKIE}=([a-z-]{1,20})`).exec(cookie);
-  return match ? match[1]! : null;
+  const match = new RegExp(`(?:^|;\\s*)${PURCHASE_SOURCE_COOKIE}=([a-z-]{1,20})\\.([A-Za-z0-9_-]{1,128})(?:;|$)`).exec(cookie);
+  return match && match[2] === viewer.session.id ? match[1]! : null;
 }
 
-export function purchaseSourceCookie(source: string): string {
-  return `${PURCHASE_SOURCE_COOKIE}=${source}; Path=/app; HttpOnly; SameSite=Lax; Secure`;
+export function purchaseSourceCookie(source: string, viewer: Viewer): string {
+  return `${PURCHASE_SOURCE_COOKIE}=${source}.${viewer.session.id}; Path=/app; HttpOnly; SameSite=Lax; Secure`;
 }

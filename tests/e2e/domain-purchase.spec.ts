@@ -9,7 +9,7 @@
  * zone DNSimple refuses shows on the verify page with the records to publish by hand.
  */
 import type { Page } from "@playwright/test";
-import { giveSubscription, registerUser } from "./accounts";
+import { giveSubscription, loginUser, registerElsewhere, registerUser, signOut } from "./accounts";
 import { BASE_URL, expect, PORT, SAME_ORIGIN, test } from "./fixtures";
 import { cloudflareStubPort, startCloudflareStub, type CloudflareStub } from "../stubs/cloudflare-server";
 import { registrarStubPort, startRegistrarStub, type RegistrarStub } from "../stubs/registrar-server";
@@ -392,4 +392,28 @@ test("a plan that cannot buy domains has no free domain (decision 051): an order
   await page.goto("/app/pricing?interval=yearly");
   await expect(page.locator('[data-plan="enterprise"]')).toContainText("Domain purchase: first year free for 25 domains on yearly billing");
   await expect(page.locator('[data-plan="pro"]')).not.toContainText("Domain purchase");
+});
+
+test("the free trial's purchase source is its session's: that order goes to the verification page, the next account's on the same browser does not", async ({
+  page,
+  browser,
+}) => {
+  const trialUser = await registerUser(page);
+  await giveSubscription(page, trialUser.email, { plan: "enterprise", interval: "yearly" });
+  await page.goto("/app/purchase/domain?source=trial");
+  await searchAndAdd(page, unique("fromtrial"));
+  await page.getByRole("button", { name: "Checkout" }).click();
+  await page.getByLabel("Cardholder name").fill("Pat Trial");
+  await page.getByRole("button", { name: /^Pay / }).click();
+  await expect(page).toHaveURL(/\/app\/domain-purchase-verification\?order=/);
+
+  // Someone else signs in on the same browser (the cookie is still there): their order is theirs.
+  await signOut(page);
+  const next = await registerElsewhere(browser);
+  await giveSubscription(page, next.email, { plan: "enterprise", interval: "yearly" });
+  await loginUser(page, next);
+  await expect(page).toHaveURL(`${BASE_URL}/dashboard`);
+  await searchAndAdd(page, unique("nexton"));
+  await checkoutAndPay(page);
+  await expect(page.getByTestId("order-status")).toBeVisible();
 });

@@ -69,7 +69,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
   // The purchase source is remembered for the session (spec 01 §2): the free trial's success page differs.
   const source = url.searchParams.get("source");
-  if (source === "trial") return data(payload, { headers: { "Set-Cookie": purchaseSourceCookie("trial") } });
+  if (source === "trial") return data(payload, { headers: { "Set-Cookie": purchaseSourceCookie("trial", viewer) } });
   return payload;
 }
 

@@ -97,7 +97,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const billingType = orderBillingType(env);
     if (billingType === null || !registrarFor(env)) return data({ message: ORDER_MESSAGES.notConfigured, notice: null }, { status: 503 });
     // One open order per user: checking out again replaces it; a double-click lands on the same order.
-    const orderId = await checkoutCart(env, viewer, billingType, purchaseSourceOf(request));
+    const orderId = await checkoutCart(env, viewer, billingType, purchaseSourceOf(request, viewer));
     if (!orderId) return data({ message: ORDER_MESSAGES.cartEmpty, notice: null }, { status: 422 });
     if (billingType === BILLING_TYPES.test) return redirect(`/app/shopping-cart/pay/${orderId}`);
     // Stripe or Paddle: straight to the provider's checkout, made from the order as stored (decision 049).

@@ -11,7 +11,6 @@ import { isFinalized } from "../../../domain/orders";
 import { SettingsCard, SettingsHeading, settingsSecondaryButton } from "../../components/settings";
 import { getCloudflare } from "../../context.server";
 import { orderMessage, orderView } from "../../lib/order-view.server";
-import { purchaseSourceOf } from "../../lib/orders.server";
 import type { RouteHandle } from "../../route-handle";
 import { requireUser } from "../../session.server";
 import type { Route } from "./+types/success";
@@ -26,11 +25,11 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireUser(request, context);
   const id = new URL(request.url).searchParams.get("order");
-  if (purchaseSourceOf(request) === "trial")
-    throw redirect(`/app/domain-purchase-verification${id ? `?order=${encodeURIComponent(id)}` : ""}`);
   const db = getDb(getCloudflare(context).env.DB);
   const order = id ? await getUserOrder(db, viewer.user.id, id) : undefined;
   if (!order) throw data("Order not found.", { status: 404 });
+  // An order made from the free trial (its source, recorded at checkout) goes to the verification page.
+  if (order.source === "trial") throw redirect(`/app/domain-purchase-verification?order=${encodeURIComponent(order.id)}`);
   const view = orderView(order, await listOrderItems(db, [order.id]));
   return { order: view, message: orderMessage(view), finalized: isFinalized(order.status) };
 }
