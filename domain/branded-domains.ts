@@ -5,6 +5,7 @@
  */
 import { RESERVED_ALIASES } from "./alias";
 import { can, limitOf, type Subject } from "./entitlements";
+import { checkDestination } from "./url";
 import type { LimitOption } from "./plans";
 
 export type BrandedKind = "domain" | "subdomain" | "vanity";
@@ -38,6 +39,7 @@ export const BRANDED_MESSAGES = {
   providerFailed: "The domain could not be registered with our certificate provider. Please try again in a few minutes.",
   maxBrandedAliases: (n: number) => `Your plan allows ${n} links a month on branded domains. Use another domain or upgrade.`,
   invalidRedirect: "Enter a full web address starting with https:// or http://.",
+  redirectLoop: "Choose an address on another domain: this one would send visitors back to this domain in a loop.",
 } as const;
 
 const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
@@ -139,6 +141,33 @@ export function redirectRefusals(
   const refused: Partial<Record<"root" | "notFound", string>> = {};
   if (next.root !== saved.root && !mayRedirect(subject, "root")) refused.root = BRANDED_MESSAGES.redirectsNotAllowed;
   if (next.notFound !== saved.notFound && !mayRedirect(subject, "404")) refused.notFound = BRANDED_MESSAGES.redirectsNotAllowed;
+  return refused;
+}
+
+/**
+ * Where a domain's root and 404 redirects may not send visitors: a changed value goes through the
+ * rules of a link's destination (banned domains, private hosts, other shorteners, user info), and
+ * may not point to the domain itself (its own 404 rule would answer it again: a redirect loop).
+ * `banned` is the whole banned list (the shipped one, staff's, the deployment's).
+ */
+export function redirectTargetRefusals(
+  hostname: string,
+  saved: DomainRedirects,
+  next: DomainRedirects,
+  banned: readonly string[],
+): Partial<Record<"root" | "notFound", string>> {
+  const refused: Partial<Record<"root" | "notFound", string>> = {};
+  for (const field of ["root", "notFound"] as const) {
+    const value = next[field];
+    if (value === null || value === saved[field]) continue;
+    const checked = checkDestination(value, { ownHosts: [], bannedDomains: banned });
+    if (!checked.ok) refused[field] = checked.message;
+    else {
+      const target = new URL(checked.url);
+      const own = hostname.toLowerCase();
+      if (target.host === own || target.hostname === own) refused[field] = BRANDED_MESSAGES.redirectLoop;
+    }
+  }
   return refused;
 }
 

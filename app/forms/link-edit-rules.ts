@@ -21,9 +21,34 @@ export type EditField = (typeof EDIT_FIELDS)[number];
 
 /** The expiry the form asks for: null for none, "invalid" when unreadable. */
 export function readExpiry(value: { expiresAt?: string; expiresLocal?: string }): Date | null | "invalid" {
-  const raw = value.expiresAt?.trim() || (value.expiresLocal?.trim() ? `${value.expiresLocal.trim()}Z` : "");
-  if (!raw) return null;
-  const date = new Date(raw);
+  const instant = value.expiresAt?.trim();
+  if (instant) return readDateTime(instant, INSTANT);
+  const local = value.expiresLocal?.trim();
+  return local ? readDateTime(local, LOCAL) : null;
+}
+
+/** The datetime-local value (read as UTC) and the browser's ISO instant; nothing looser. */
+const LOCAL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?$/;
+const INSTANT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/**
+ * A date and time whose day the month has (2027-02-30 is "invalid", not rolled over to March 2nd,
+ * a day nobody chose) and whose hour, minute and second exist.
+ */
+function readDateTime(raw: string, pattern: RegExp): Date | "invalid" {
+  const match = pattern.exec(raw);
+  if (!match) return "invalid";
+  const [year, month, day, hour, minute, second] = match.slice(1, 7).map((part) => Number(part ?? 0)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const daysInMonth = month >= 1 && month <= 12 ? new Date(Date.UTC(year, month, 0)).getUTCDate() : 0;
+  if (day < 1 || day > daysInMonth || hour > 23 || minute > 59 || second > 59) return "invalid";
+  const date = new Date(pattern === LOCAL ? `${raw}Z` : raw);
   return Number.isNaN(date.getTime()) ? "invalid" : date;
 }
 

@@ -21,12 +21,14 @@ import {
 import { getDb, type Db } from "../../db/client.server";
 import { isRegistrationExpired } from "../../db/domain-registrations.server";
 import { organizations } from "../../db/schema";
+import { bannedDomainsFor } from "../../db/trust-safety.server";
 import {
   addDomainRefusal,
   BRANDED_DOMAINS_PATH,
   BRANDED_MESSAGES,
   isReservedVanityName,
   redirectRefusals,
+  redirectTargetRefusals,
   subdomainBaseRefusal,
   type BrandedKind,
   type DomainRedirects,
@@ -127,11 +129,16 @@ export async function saveDomainRedirects(
   domain: BrandedDomain,
   next: DomainRedirects,
   audit?: (db: Db) => BatchItem<"sqlite">,
-): Promise<{ ok: true } | { ok: false; fieldErrors: Record<string, string[]> }> {
-  const refused = redirectRefusals(subject, { root: domain.rootRedirect, notFound: domain.notFoundRedirect }, next);
-  if (Object.keys(refused).length > 0)
-    return { ok: false, fieldErrors: Object.fromEntries(Object.entries(refused).map(([field, message]) => [field, [message]])) };
+): Promise<{ ok: true } | { ok: false; status: 403 | 422; fieldErrors: Record<string, string[]> }> {
+  const saved = { root: domain.rootRedirect, notFound: domain.notFoundRedirect };
+  const asErrors = (refused: Partial<Record<string, string>>) =>
+    Object.fromEntries(Object.entries(refused).map(([field, message]) => [field, [message!]]));
+  const refused = redirectRefusals(subject, saved, next);
+  if (Object.keys(refused).length > 0) return { ok: false, status: 403, fieldErrors: asErrors(refused) };
   const db = getDb(env.DB);
+  // Where visitors would be sent: no banned domain (staff's bans hold here too), no loop back to the domain.
+  const invalid = redirectTargetRefusals(domain.hostname, saved, next, await bannedDomainsFor(db, env));
+  if (Object.keys(invalid).length > 0) return { ok: false, status: 422, fieldErrors: asErrors(invalid) };
   await updateBrandedDomain(db, domain.id, { rootRedirect: next.root, notFoundRedirect: next.notFound }, audit?.(db));
   await writeHostRecord(env, { ...domain, rootRedirect: next.root, notFoundRedirect: next.notFound });
   return { ok: true };

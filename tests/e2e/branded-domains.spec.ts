@@ -259,3 +259,38 @@ test("a pro user may not set root or 404 redirects: the fields say so and the se
   expect(refused.status()).toBe(403);
   expect((await visitOn(page, host, "/")).status()).toBe(200);
 });
+
+test("root and 404 redirects may not send visitors to a banned domain or back to the domain itself", async ({ page }) => {
+  const user = await registerUser(page);
+  await giveSubscription(page, user.email, { plan: "enterprise" });
+  const host = `${unique("redir")}.brand.example`;
+  await addVerifiedDomain(page, host);
+  await page.goto(`/app/settings/branded-domains/edit/${host}`);
+
+  // A domain staff (or the shipped list) banned is refused here as for a link's destination.
+  await page.getByLabel("Root redirect").fill("https://phishing.example/login");
+  await page.getByLabel("Root redirect").press("Enter");
+  await expect(page.getByText("Links to this domain are not allowed.")).toBeVisible();
+  expect((await visitOn(page, host, "/")).status()).toBe(200);
+  const posted = await page.request.post(`/app/settings/branded-domains/edit/${host}`, {
+    form: { intent: "redirects", root: "https://login.phishing.example/" },
+    headers: SAME_ORIGIN,
+    maxRedirects: 0,
+  });
+  expect(posted.status()).toBe(422);
+
+  // A 404 redirect to the domain itself would answer its own 404 again: a loop.
+  await page.getByLabel("Root redirect").fill("");
+  await page.getByLabel("404 redirect").fill(`https://${host}/gone`);
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(
+    page.getByText("Choose an address on another domain: this one would send visitors back to this domain in a loop."),
+  ).toBeVisible();
+  expect((await visitOn(page, host, `/${unique("nope")}`)).status()).toBe(404);
+
+  await page.getByLabel("Root redirect").fill("https://acme.example/");
+  await page.getByLabel("404 redirect").fill("https://acme.example/missing");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Saved.")).toBeVisible();
+  expect((await visitOn(page, host, "/")).headers()["location"]).toBe("https://acme.example/");
+});

@@ -155,6 +155,35 @@ test.describe("redirect routes", () => {
     expect(((await init.json()) as { message: string }).message).toContain(NOT_IN_PLAN);
   });
 
+  test("a post with an intent the editor does not send (a stale or crafted form) saves nothing and says so", async ({ page }) => {
+    const user = await registerUser(page);
+    await giveSubscription(page, user.email, { plan: "pro" });
+    const link = await linkOf(page, user);
+    const rules = { "rules[0].condition": "language", "rules[0].values": "fr", "rules[0].url": "https://example.fr/" };
+
+    for (const intent of ["publish", "remove-100", ""]) {
+      const post = await page.request.post(`/dashboard/edit/${link.id}/routes`, {
+        form: { intent, ...rules },
+        headers: SAME_ORIGIN,
+        maxRedirects: 0,
+      });
+      expect(post.status(), `intent ${JSON.stringify(intent)}`).toBe(400);
+      expect(await post.text()).toContain("Choose an action.");
+    }
+    expect(await locationFor(page, link.alias, { "accept-language": "fr" })).toBe(HOME);
+    await page.goto(`/dashboard/edit/${link.id}/routes`);
+    await expect(rule(page, 0)).toHaveCount(0);
+
+    // The editor's own Save still saves.
+    const saved = await page.request.post(`/dashboard/edit/${link.id}/routes`, {
+      form: { intent: "save", ...rules },
+      headers: SAME_ORIGIN,
+      maxRedirects: 0,
+    });
+    expect(saved.status()).toBe(302);
+    expect(await locationFor(page, link.alias, { "accept-language": "fr" })).toBe("https://example.fr/");
+  });
+
   test("the init call gives a subscriber the routing data", async ({ page }) => {
     const user = await registerUser(page);
     await giveSubscription(page, user.email, { plan: "pro" });

@@ -82,6 +82,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const intent = String(form.get("intent") ?? "save");
   const move = /^(remove|up|down)-(\d{1,2})$/.exec(intent);
   const max = routesLimit(viewer.subject);
+  // Only the editor's own buttons: save, add, and remove/up/down of a rule; anything else saves nothing.
+  if (intent !== "save" && intent !== "add" && !move)
+    return data<ActionResult>({ drafts, errors: {}, formError: ROUTE_MESSAGES.unknownAction }, { status: 400 });
   if (intent === "add") {
     if (drafts.length >= max) return data<ActionResult>({ drafts, errors: {}, formError: routesTooMany(max) }, { status: 422 });
     return data<ActionResult>({ drafts: [...drafts, emptyDraft()], errors: {}, formError: null });

@@ -52,7 +52,7 @@ export async function action(args: Route.ActionArgs) {
     next,
     domainAudit(access, "domain.redirects-changed", domain.hostname, next),
   );
-  if (!saved.ok) return data({ result: submission.reply({ fieldErrors: saved.fieldErrors }) }, { status: 403 });
+  if (!saved.ok) return data({ result: submission.reply({ fieldErrors: saved.fieldErrors }) }, { status: saved.status });
   return redirect(
     `${organizationDomainsPath(access.organization.slug, `edit/${encodeURIComponent(domain.hostname)}`)}?saved=${Date.now().toString(36)}`,
   );

@@ -60,7 +60,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     root: submission.value.root || null,
     notFound: submission.value.notFound || null,
   });
-  if (!saved.ok) return data({ result: submission.reply({ fieldErrors: saved.fieldErrors }) }, { status: 403 });
+  if (!saved.ok) return data({ result: submission.reply({ fieldErrors: saved.fieldErrors }) }, { status: saved.status });
   return redirect(`${BRANDED_DOMAINS_PATH}/edit/${encodeURIComponent(domain.hostname)}?saved=${Date.now().toString(36)}`);
 }
 
