@@ -68,6 +68,9 @@ export async function startBulkImport(
       .set({
         status: "queued",
         run: sql`${bulkImports.run} + 1`,
+        // The run is the new uploader's (a teammate's, in a team's workspace): the consumer runs
+        // it for them, and its notification and result file are theirs.
+        userId: input.userId,
         withHeader: input.withHeader,
         total: input.total,
         fileName: input.fileName,

@@ -27,6 +27,7 @@ import type { AppEnv } from "../env.server";
 import type { BulkReply } from "../forms/bulk";
 import type { Viewer } from "../session.server";
 import { formDataWithin } from "./body-limit.server";
+import { FORM_BODY_MESSAGES } from "./form-body.server";
 import { customAliasLock, domainsFor, userChooser } from "./create-link.server";
 import { destinationContext } from "./links.server";
 
@@ -189,8 +190,12 @@ export async function bulkUploadAction(
   return { status: reply.errors ? 422 : 200, reply };
 }
 
-/** The page action's answer (the form shows errors under the fields, or the result). */
+/**
+ * The page action's answer (the form shows errors under the fields, or the result). The form
+ * posts: another method (PUT, PATCH, DELETE) is 405 and schedules nothing, as on every page action.
+ */
 export async function bulkFormAction(env: AppEnv, request: Request, viewer: Viewer) {
+  if (request.method !== "POST") throw data(FORM_BODY_MESSAGES.method, { status: 405 });
   const { status, reply } = await bulkUploadAction(env, request, viewer);
   return data(reply, { status });
 }

@@ -83,3 +83,29 @@ export function shortUrl(env: AppEnv, request: Request, link: { domain: string; 
   if (link.domain === env.SHORT_HOST.toLowerCase()) return `${shortOrigin(env, request)}/${link.alias}`;
   return `https://${link.domain}/${link.alias}`;
 }
+
+/**
+ * The analytics page of a link (spec 01 §2 /app/analytics/{hash}): its alias, and its domain in
+ * `?domain=` when it is not the default short host (an extra short domain, a branded domain), since
+ * an alias names a link only together with its domain.
+ */
+export function analyticsPath(env: AppEnv, link: { domain: string; alias: string }, suffix = ""): string {
+  const path = `/app/analytics/${encodeURIComponent(link.alias)}${suffix}`;
+  const domain = link.domain.toLowerCase();
+  return domain === env.SHORT_HOST.toLowerCase() ? path : `${path}?${new URLSearchParams({ domain })}`;
+}
+
+/** Longest host name a `?domain=` of an analytics address may carry (DNS's 253, and a port). */
+const MAX_DOMAIN_PARAM = 260;
+
+/**
+ * The domain an analytics address names: its `?domain=`, lowercased, or the default short host
+ * when it has none; null for one no link can have (empty, sent twice, too long).
+ */
+export function analyticsDomainOf(env: AppEnv, request: Request): string | null {
+  const values = new URL(request.url).searchParams.getAll("domain");
+  if (values.length === 0) return env.SHORT_HOST.toLowerCase();
+  const [value] = values;
+  if (values.length > 1 || !value || value.length > MAX_DOMAIN_PARAM) return null;
+  return value.toLowerCase();
+}

@@ -1,6 +1,8 @@
 /**
- * /app/analytics/{hash} (spec 01 §2 General, §9): the analytics of one of the viewer's links on
- * the default domain, for users with the use_analytics capability. Read from the rollups;
+ * /app/analytics/{hash} (spec 01 §2 General, §9): the analytics of one of the viewer's links, for
+ * users with the use_analytics capability. The hash is the link's alias; a link on another domain
+ * than the default short host (an extra short domain, a branded domain) is named with
+ * `?domain=` too (analyticsPath), as an alias names a link only together with its domain. Read from the rollups;
  * the chart is inline SVG rendered on the server, so the page ships no JavaScript.
  */
 import { data, Form, isRouteErrorResponse, Link, redirect } from "react-router";
@@ -24,7 +26,7 @@ import { describeRule, fromCompactRoutes, parseStoredRoutes, ROUTE_FALLBACK } fr
 import { getPlan } from "../../domain/plans";
 import { getCloudflare } from "../context.server";
 import { readAnalyticsPeriod, serializeAnalyticsPeriod } from "../lib/analytics-period.server";
-import { shortUrl } from "../lib/links.server";
+import { analyticsDomainOf, analyticsPath, shortUrl } from "../lib/links.server";
 import type { RouteHandle } from "../route-handle";
 import { personalWorkspaceSubject } from "../lib/analytics-sharing.server";
 import { getViewer, requestTarget, requireUser, type Viewer } from "../session.server";
@@ -129,14 +131,15 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const viewer = getViewer(context);
   const { env } = getCloudflare(context);
   const alias = params.hash;
-  if (!isAliasShaped(alias)) notFound(request, viewer === null);
+  const domain = analyticsDomainOf(env, request);
+  if (!isAliasShaped(alias) || domain === null) notFound(request, viewer === null);
 
   // The owner's own page (spec 01 §2), or else the read-only page of a link its owner shares (issue 20).
   if (viewer && can(viewer.subject, "use_analytics")) {
-    const link = await findOwnedLink(env.DB, { workspaceId: viewer.user.id, domain: env.SHORT_HOST, alias });
+    const link = await findOwnedLink(env.DB, { workspaceId: viewer.user.id, domain, alias });
     if (link) return ownerView(request, env, viewer, link);
   }
-  const shared = await findSharedLink(env.DB, { domain: env.SHORT_HOST, alias });
+  const shared = await findSharedLink(env.DB, { domain, alias });
   const ownerSubject = shared ? await personalWorkspaceSubject(getDb(env.DB), shared.workspaceId) : null;
   if (shared && ownerSubject && mayShareAnalytics(ownerSubject)) return publicView(request, env, shared, ownerSubject);
   if (viewer && !can(viewer.subject, "use_analytics")) throw redirect(NO_ANALYTICS_REDIRECT);
@@ -144,6 +147,19 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 type Env = ReturnType<typeof getCloudflare>["env"];
+
+/** The page's own address, a period's on it (the link's domain kept), and the click log's. */
+function pathsOf(env: Env, link: AnalyticsLink) {
+  const page = analyticsPath(env, link);
+  const periods = Object.fromEntries(
+    ANALYTICS_PERIODS.map((id) => {
+      const url = new URL(page, "http://x");
+      url.searchParams.set("period", id);
+      return [id, url.pathname + url.search];
+    }),
+  ) as Record<AnalyticsPeriod, string>;
+  return { page, periods, clicksCsv: analyticsPath(env, link, "/clicks.csv") };
+}
 
 /** `routes`: the link's stored rules on the owner's page; undefined on the public page, which shows no routes. */
 function breakdownsOf(report: Awaited<ReturnType<typeof getLinkAnalytics>>, routes: string | null | undefined) {
@@ -185,10 +201,11 @@ async function ownerView(request: Request, env: Env, viewer: Viewer, link: Analy
     {
       view: "owner" as const,
       link: { alias: link.alias, url: link.url, shortUrl: shortUrl(env, request, link), status: link.status },
+      paths: pathsOf(env, link),
       sharing: {
         allowed: mayShareAnalytics(viewer.subject),
         shared: link.analyticsShared,
-        publicUrl: `${new URL(request.url).origin}/app/analytics/${link.alias}`,
+        publicUrl: `${new URL(request.url).origin}${analyticsPath(env, link)}`,
       },
       downloadLogs: mayDownloadLogs(viewer.subject),
       clickLimit: reachedClickLimit(viewer.subject, link),
@@ -213,6 +230,7 @@ async function publicView(request: Request, env: Env, link: AnalyticsLink, owner
     {
       view: "public" as const,
       link: { alias: link.alias, url: null, shortUrl: shortUrl(env, request, link), status: "active" },
+      paths: pathsOf(env, link),
       sharing: null,
       downloadLogs: false,
       // The notice speaks to the owner ("your plan's"): not on the public page.
@@ -236,16 +254,17 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const viewer = requireUser(request, context);
   const { env } = getCloudflare(context);
   const alias = params.hash;
+  const domain = analyticsDomainOf(env, request);
   const link =
-    can(viewer.subject, "use_analytics") && isAliasShaped(alias)
-      ? await findOwnedLink(env.DB, { workspaceId: viewer.user.id, domain: env.SHORT_HOST, alias })
+    can(viewer.subject, "use_analytics") && isAliasShaped(alias) && domain !== null
+      ? await findOwnedLink(env.DB, { workspaceId: viewer.user.id, domain, alias })
       : null;
   if (!link) throw data("Not Found", { status: 404 });
   const parsed = shareSchema.safeParse(Object.fromEntries(await requestFormData(request)));
   if (!parsed.success) return data({ error: "Choose whether to share the analytics." }, { status: 422 });
   if (parsed.data.intent === "share" && !mayShareAnalytics(viewer.subject)) return data({ error: SHARE_NOT_IN_PLAN }, { status: 403 });
   await setAnalyticsShared(env.DB, link.id, parsed.data.intent === "share");
-  return redirect(`/app/analytics/${encodeURIComponent(link.alias)}`);
+  return redirect(analyticsPath(env, link));
 }
 
 export const SHARE_NOT_IN_PLAN = "Sharing analytics publicly is not included in your plan.";
@@ -428,7 +447,8 @@ function PeriodSwitcher({
   current,
   planPeriod,
   owner,
-}: Pick<LoaderData, "periods" | "planPeriod"> & { current: AnalyticsPeriod; owner: boolean }) {
+  hrefs,
+}: Pick<LoaderData, "periods" | "planPeriod"> & { current: AnalyticsPeriod; owner: boolean; hrefs: Record<AnalyticsPeriod, string> }) {
   const limited = periods.some((p) => !p.allowed);
   return (
     <div>
@@ -449,7 +469,7 @@ function PeriodSwitcher({
           ) : (
             <Link
               key={p.id}
-              to={`?period=${p.id}`}
+              to={hrefs[p.id]}
               className="rounded-lg px-3 py-1.5 text-sm font-semibold text-slate-700 hover:bg-indigo-50 hover:text-indigo-700"
             >
               {p.label}
@@ -482,12 +502,12 @@ function Stat({ id, label, value, hint }: { id: string; label: string; value: nu
 function OwnerTools({
   sharing,
   downloadLogs,
-  alias,
+  paths,
   error,
 }: {
   sharing: NonNullable<LoaderData["sharing"]>;
   downloadLogs: boolean;
-  alias: string;
+  paths: LoaderData["paths"];
   error?: string;
 }) {
   return (
@@ -497,7 +517,7 @@ function OwnerTools({
       </h2>
       {sharing.allowed ? (
         sharing.shared ? (
-          <Form method="post" className="mt-3 flex flex-wrap items-center gap-3">
+          <Form method="post" action={paths.page} className="mt-3 flex flex-wrap items-center gap-3">
             <p className="text-sm text-slate-700">
               Anyone with this address can read these analytics, without logging in:{" "}
               <a href={sharing.publicUrl} className="break-all font-semibold text-indigo-700 hover:underline" data-testid="public-url">
@@ -514,7 +534,7 @@ function OwnerTools({
             </button>
           </Form>
         ) : (
-          <Form method="post" className="mt-3 flex flex-wrap items-center gap-3">
+          <Form method="post" action={paths.page} className="mt-3 flex flex-wrap items-center gap-3">
             <p className="text-sm text-slate-700">Only you can see these analytics. Share them to give anyone a read-only page.</p>
             <button
               type="submit"
@@ -541,11 +561,7 @@ function OwnerTools({
       ) : null}
       {downloadLogs ? (
         <p className="mt-3 text-sm">
-          <a
-            href={`/app/analytics/${encodeURIComponent(alias)}/clicks.csv`}
-            download
-            className="font-semibold text-indigo-700 hover:underline"
-          >
+          <a href={paths.clicksCsv} download className="font-semibold text-indigo-700 hover:underline">
             Download the click log (CSV)
           </a>
         </p>
@@ -581,7 +597,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 }
 
 export default function Analytics({ loaderData, actionData }: Route.ComponentProps) {
-  const { view, link, sharing, downloadLogs, clickLimit, period, periods, planPeriod, range, totals, series, breakdowns } = loaderData;
+  const { view, link, paths, sharing, downloadLogs, clickLimit, period, periods, planPeriod, range, totals, series, breakdowns } =
+    loaderData;
   const periodLabel = PERIODS[period].label;
   const empty = totals.clicks === 0 && totals.botClicks === 0;
   return (
@@ -618,10 +635,10 @@ export default function Analytics({ loaderData, actionData }: Route.ComponentPro
         </p>
       ) : null}
 
-      {sharing ? <OwnerTools sharing={sharing} downloadLogs={downloadLogs} alias={link.alias} error={actionData?.error} /> : null}
+      {sharing ? <OwnerTools sharing={sharing} downloadLogs={downloadLogs} paths={paths} error={actionData?.error} /> : null}
 
       <div className="mb-6 flex flex-wrap items-end justify-between gap-3">
-        <PeriodSwitcher periods={periods} current={period} planPeriod={planPeriod} owner={view === "owner"} />
+        <PeriodSwitcher periods={periods} current={period} planPeriod={planPeriod} owner={view === "owner"} hrefs={paths.periods} />
         <p className="text-xs text-slate-500" data-testid="range">
           {FULL_LABEL.format(new Date(range.start))} to {FULL_LABEL.format(new Date(range.end))} UTC
         </p>

@@ -5,7 +5,7 @@
  */
 import type { APIRequestContext, Page } from "@playwright/test";
 import { apiLogin, DEMO, giveSubscription, registerUser } from "./accounts";
-import { BASE_URL, expect, fromCountry, test } from "./fixtures";
+import { BASE_URL, expect, fromCountry, PORT, SAME_ORIGIN, test } from "./fixtures";
 
 const FIREFOX = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:140.0) Gecko/20100101 Firefox/140.0";
 const IPHONE =
@@ -152,6 +152,85 @@ test.describe("link analytics", () => {
       await expect(periods.locator("[aria-current=page]")).toHaveText("Last 30 days");
     } finally {
       await context.close();
+    }
+  });
+
+  test("a link on another short domain has its own page, never the default domain's link of the same alias", async ({ page, browser }) => {
+    const alias = `dom${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+    const create = async (on: Page, form: Record<string, string>) => {
+      const response = await on.request.post("/?index", { form, headers: SAME_ORIGIN, maxRedirects: 0 });
+      expect(response.status(), JSON.stringify(form)).toBe(302);
+    };
+
+    // Another subscriber shares the analytics of their link with this alias on the default domain.
+    const otherContext = await browser.newContext();
+    const guestContext = await browser.newContext();
+    try {
+      const other = await otherContext.newPage();
+      const otherUser = await registerUser(other);
+      await giveSubscription(other, otherUser.email, { plan: "pro" });
+      await create(other, { url: "https://example.com/others-default", alias });
+      await other.goto(`/app/analytics/${alias}`);
+      await other.getByRole("button", { name: "Share publicly" }).click();
+      await expect(other.getByTestId("public-url")).toHaveText(`${BASE_URL}/app/analytics/${alias}`);
+
+      // The owner's link with the same alias on an extra short domain, and one visit of it there.
+      const user = await registerUser(page);
+      await giveSubscription(page, user.email, { plan: "pro" });
+      await create(page, { url: "https://example.com/mine-on-pro", domain: "pro.snip.example", alias });
+      const hop = await page.request.get(`http://127.0.0.1:${PORT}/${alias}`, {
+        headers: { host: "pro.snip.example", "user-agent": FIREFOX },
+        maxRedirects: 0,
+      });
+      expect(hop.status()).toBe(302);
+      expect(hop.headers()["location"]).toBe("https://example.com/mine-on-pro");
+
+      // The dashboard's Analytics opens the owner's own link, not the other user's shared page.
+      await page.goto("/dashboard");
+      await page.locator(`li[data-alias="${alias}"]`).getByRole("link", { name: "Analytics", exact: true }).click();
+      await expect(page).toHaveURL(`${BASE_URL}/app/analytics/${alias}?domain=pro.snip.example`);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(`pro.snip.example/${alias}`);
+      await expect(page.getByTestId("destination")).toHaveText("https://example.com/mine-on-pro");
+      await expect
+        .poll(
+          async () => {
+            await page.reload();
+            return stat(page, "total-clicks").textContent();
+          },
+          { timeout: 20_000, intervals: [500, 1000] },
+        )
+        .toBe("1");
+
+      // The period switch stays on the link.
+      await page.getByRole("navigation", { name: "Period" }).getByRole("link", { name: "Last 7 days" }).click();
+      await expect(page).toHaveURL(`${BASE_URL}/app/analytics/${alias}?domain=pro.snip.example&period=last_7_days`);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(`pro.snip.example/${alias}`);
+      await expect(stat(page, "total-clicks")).toHaveText("1");
+
+      // Its click log, and its own public page once shared.
+      const log = await page.request.get(`/app/analytics/${alias}/clicks.csv?domain=pro.snip.example`);
+      expect(log.status()).toBe(200);
+      expect((await log.text()).trim().split(/\r?\n/)).toHaveLength(2);
+      await page.getByRole("button", { name: "Share publicly" }).click();
+      await expect(page).toHaveURL(`${BASE_URL}/app/analytics/${alias}?domain=pro.snip.example`);
+      const publicUrl = `${BASE_URL}/app/analytics/${alias}?domain=pro.snip.example`;
+      await expect(page.getByTestId("public-url")).toHaveText(publicUrl);
+
+      const guest = await guestContext.newPage();
+      await guest.goto(publicUrl);
+      await expect(guest.getByRole("heading", { level: 1 })).toHaveText(`pro.snip.example/${alias}`);
+      await expect(stat(guest, "total-clicks")).toHaveText("1");
+      // The default domain's address is still the other user's shared link.
+      await guest.goto(`/app/analytics/${alias}`);
+      await expect(guest.getByRole("heading", { level: 1 })).toHaveText(`${new URL(BASE_URL).host}/${alias}`);
+      await expect(stat(guest, "total-clicks")).toHaveText("0");
+      // A domain named twice, or empty, names no link.
+      for (const query of ["?domain=pro.snip.example&domain=pro.snip.example", "?domain="]) {
+        expect((await guest.goto(`/app/analytics/${alias}${query}`))?.status(), query).toBe(404);
+      }
+    } finally {
+      await otherContext.close();
+      await guestContext.close();
     }
   });
 

@@ -201,6 +201,23 @@ test("a free user sees no Bulk toggle, and a direct post is refused on the serve
   await expect(page.getByTestId("bulk-form")).toHaveCount(0);
 });
 
+test("the bulk page takes the form's POST only: a PUT, PATCH or DELETE is 405 and schedules nothing", async ({ page }) => {
+  await signInAsDemo(page);
+  const id = unique();
+  const multipart = {
+    file: { name: `put-${id}.csv`, mimeType: "text/csv", buffer: Buffer.from(`url\nhttps://example.com/put-${id}\n`) },
+    domain: wranglerVar("SHORT_HOST"),
+    withHeader: "on",
+  };
+  for (const method of ["PUT", "PATCH", "DELETE"]) {
+    const response = await page.request.fetch("/app/links/bulk", { method, multipart, headers: SAME_ORIGIN, maxRedirects: 0 });
+    expect(response.status(), method).toBe(405);
+    expect(await response.text(), method).not.toContain(TEXT.scheduled);
+  }
+  await page.goto(`/dashboard?q=${encodeURIComponent(`put-${id}`)}`);
+  await expect(page.locator(`text=https://example.com/put-${id}`)).toHaveCount(0);
+});
+
 test("POST bulk/csv answers the total as JSON for a subscriber", async ({ page }) => {
   await signInAsDemo(page);
   const id = unique();

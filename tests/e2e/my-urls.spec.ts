@@ -1,7 +1,7 @@
 /**
  * My URLs: the links this browser shortened, and clearing that history (the links keep working).
  */
-import { BASE_URL, expect, expectLandedAt, followLink, recentLink, resultView, shorten, test } from "./fixtures";
+import { BASE_URL, expect, expectLandedAt, followLink, recentLink, resultView, SAME_ORIGIN, shorten, test } from "./fixtures";
 
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`My URLs ${javaScriptEnabled ? "with" : "without"} JavaScript`, () => {
@@ -56,6 +56,18 @@ for (const javaScriptEnabled of [true, false]) {
     });
   });
 }
+
+test("Clear history refuses another method or a body that is not a form, and the history stays", async ({ page }) => {
+  const shortUrl = await shorten(page, "https://example.com/keep-on-put");
+  for (const method of ["PUT", "PATCH", "DELETE"]) {
+    const response = await page.request.fetch("/app/my-urls/clear-history", { method, form: {}, headers: SAME_ORIGIN, maxRedirects: 0 });
+    expect(response.status(), method).toBe(405);
+  }
+  const json = await page.request.post("/app/my-urls/clear-history", { data: { clear: true }, headers: SAME_ORIGIN, maxRedirects: 0 });
+  expect(json.status()).toBe(400);
+  await page.goto("/app/my-urls");
+  await expect(recentLink(page, shortUrl)).toHaveCount(1);
+});
 
 test("another browser sees neither the links nor their result view", async ({ page, browser }) => {
   const shortUrl = await shorten(page, "https://example.com/private");

@@ -380,6 +380,34 @@ describe("bulk import", () => {
     expect(await notificationsOf(who.userId)).toHaveLength(2);
   });
 
+  it("a teammate's upload of a file the team imported before runs for the teammate, who gets its notification", async () => {
+    const first = await newUser();
+    const second = await newUser();
+    const orgId = crypto.randomUUID();
+    const teamId = crypto.randomUUID();
+    await baseEnv.DB.batch([
+      baseEnv.DB.prepare(
+        "INSERT INTO organizations (id, slug, name, owner_user_id, created_at, updated_at) VALUES (?, ?, 'Acme', ?, 0, 0)",
+      ).bind(orgId, `bulk-${orgId.slice(0, 8)}`, first.userId),
+      baseEnv.DB.prepare(
+        "INSERT INTO teams (id, organization_id, slug, name, created_at, updated_at) VALUES (?, ?, 'alpha', 'Alpha', 0, 0)",
+      ).bind(teamId, orgId),
+    ]);
+    const file = csv(["url", "https://example.com/team-again/1", "https://example.com/team-again/2", "not a url"]);
+    await importFile({ ...first, workspaceId: teamId }, "team.csv", file);
+    expect(await notificationsOf(first.userId)).toHaveLength(1);
+
+    const { reply, rest } = await importFile({ ...second, workspaceId: teamId }, "team-again.csv", file);
+    expect(reply).toEqual({ total: 3 });
+    expect(rest).toEqual([]);
+    expect(await importOf(second.userId)).toMatchObject({ status: "done", run: 2, created: 2, refused: 1 });
+    const [notice] = await notificationsOf(second.userId);
+    expect(notice).toMatchObject({ title: BULK_MESSAGES.notificationTitle });
+    expect(notice!.body).toContain("team-again.csv: 2 of 3 links created, 1 rows refused.");
+    const created = await baseEnv.DB.prepare("SELECT COUNT(*) AS n FROM links WHERE workspace_id = ?").bind(teamId).first<{ n: number }>();
+    expect(created?.n).toBe(2);
+  });
+
   it("an upload of a file still importing schedules nothing; a stalled import is started again", async () => {
     const who = await newUser();
     const file = csv(["https://example.com/stall/1", "https://example.com/stall/2"]);

@@ -1,6 +1,6 @@
 /**
  * GET /app/analytics/{hash}/clicks.csv (download_logs, issue 20; docs/decisions/038): the click
- * log of one of the viewer's links, one line per hour with clicks, within the plan's analytics
+ * log of one of the viewer's links (on another domain than the default: `?domain=`, as the page), one line per hour with clicks, within the plan's analytics
  * period, streamed from the hourly rollup. Another's or an unknown link is not found; a plan
  * without the capability is refused with the reason.
  */
@@ -11,6 +11,7 @@ import { can, mayDownloadLogs } from "../../../domain/entitlements";
 import { getPlan } from "../../../domain/plans";
 import { getCloudflare } from "../../context.server";
 import { clickLogStream } from "../../lib/click-log.server";
+import { analyticsDomainOf } from "../../lib/links.server";
 import { requireUser } from "../../session.server";
 import type { Route } from "./+types/clicks.csv";
 
@@ -24,9 +25,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const viewer = requireUser(request, context);
   const { env } = getCloudflare(context);
   const alias = params.hash;
+  const domain = analyticsDomainOf(env, request);
   const link =
-    can(viewer.subject, "use_analytics") && isAliasShaped(alias)
-      ? await findOwnedLink(env.DB, { workspaceId: viewer.user.id, domain: env.SHORT_HOST, alias })
+    can(viewer.subject, "use_analytics") && isAliasShaped(alias) && domain !== null
+      ? await findOwnedLink(env.DB, { workspaceId: viewer.user.id, domain, alias })
       : null;
   if (!link) return plain("Not Found", 404);
   if (!mayDownloadLogs(viewer.subject)) return plain(DOWNLOAD_LOGS_NOT_IN_PLAN, 403);

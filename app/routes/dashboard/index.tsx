@@ -29,7 +29,7 @@ import { Notice } from "../../components/form-fields";
 import { getCloudflare } from "../../context.server";
 import { CreateLinkForm, LinkResult } from "../../components/create-link-form";
 import { loadCreateForm, loadLinkResult } from "../../lib/create-link.server";
-import { linkStores, shortUrl } from "../../lib/links.server";
+import { analyticsPath, linkStores, shortUrl } from "../../lib/links.server";
 import { requireUser, type Viewer } from "../../session.server";
 import { isAccountTerminated } from "../../../db/trust-safety.server";
 import { ACCOUNT_TERMINATED, BLOCK_LABELS } from "../../../domain/trust-safety";
@@ -101,6 +101,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       id: link.id,
       alias: link.alias,
       shortUrl: shortUrl(env, request, link),
+      analyticsPath: analyticsPath(env, link),
       longUrl: link.url,
       description: link.description,
       tags: link.tags,
@@ -236,7 +237,7 @@ function LinkRow({ link, back, allowed }: { link: Row; back: string; allowed: Ro
       </div>
       <div className="mt-3 flex flex-wrap items-center gap-2 border-t border-slate-100 pt-3">
         <CopyButton text={link.shortUrl} className="!px-2.5 !py-1 !text-xs" />
-        <Link to={`/app/analytics/${encodeURIComponent(link.alias)}`} className={smallButton}>
+        <Link to={link.analyticsPath} className={smallButton}>
           Analytics
         </Link>
         {allowed.update ? (

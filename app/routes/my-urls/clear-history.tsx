@@ -6,6 +6,7 @@ import { getCloudflare } from "../../context.server";
 import { readGuestId } from "../../cookies.server";
 import { requireGuest } from "../../session.server";
 import type { Route } from "./+types/clear-history";
+import { requestFormData } from "../../lib/form-body.server";
 
 /** Static page: no JavaScript shipped. */
 export const handle: RouteHandle = { hydrate: false };
@@ -16,9 +17,13 @@ export function loader({ context }: Route.LoaderArgs) {
   return null;
 }
 
-/** Clears the guest's recent links. The GET asks; the POST does it (no state change on GET). */
+/**
+ * Clears the guest's recent links. The GET asks; the page's form POST does it (no state change on
+ * GET); another method or a body that is not a form is refused (405, 415, 400) and clears nothing.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   requireGuest(context);
+  await requestFormData(request);
   const { env } = getCloudflare(context);
   const guestId = await readGuestId(request);
   if (guestId) await clearGuestHistory(getDb(env.DB), guestId);
