@@ -121,6 +121,8 @@ export function createAuth(env: AppEnv, origin: string) {
         aliasLifetime: { type: "string", required: false, input: false },
         // New accounts may be asked the onboarding survey (decision 032); accounts from before were not.
         surveyEnabled: { type: "boolean", required: false, defaultValue: true, input: false },
+        // Staff terminated the account (decision 036): read with the session, so the kiosk closes at once.
+        terminatedAt: { type: "date", required: false, input: false },
       },
       deleteUser: { enabled: true },
       changeEmail: { enabled: true, updateEmailWithoutVerification: false },

@@ -26,6 +26,8 @@ export interface ViewerUser {
   lastReadAnnouncementsAt: Date | null;
   /** Spec 01 §3 isSurveyEnabled: the account may be asked the onboarding survey (decision 032). */
   surveyEnabled: boolean;
+  /** Staff terminated the account for violating the terms (decision 036). */
+  terminated: boolean;
   createdAt: Date;
 }
 
@@ -103,6 +105,7 @@ export async function loadViewer(request: Request, context: Context): Promise<Vi
       twoFactorEnabled: user.twoFactorEnabled === true,
       lastReadAnnouncementsAt: user.lastReadAnnouncementsAt ?? null,
       surveyEnabled: user.surveyEnabled === true,
+      terminated: user.terminatedAt != null,
       createdAt: user.createdAt,
     },
     session: {

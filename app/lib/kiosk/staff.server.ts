@@ -27,13 +27,15 @@ export interface Staff {
 export const KIOSK_UNKNOWN_ACTION = "Choose an action.";
 
 /**
- * The kiosk's guard: L and developer (spec 01 §2), and never from an impersonation. Staff who log in
+ * The kiosk's guard: L and developer (spec 01 §2), never a terminated account, and never from an impersonation. Staff who log in
  * as a user see what that user sees; the kiosk is not part of it, even when the user is a developer,
  * so nothing staff do there is done, or logged, in another's name. 403 'Permission denied.'
  */
 export function requireKioskViewer(request: Request, context: Context): Viewer {
   const viewer = requireDeveloper(request, context);
   if (viewer.session.impersonatedBy) throw data(MESSAGES.permissionDenied, { status: 403 });
+  // An account staff terminated for violating the terms keeps its flag for when it is restored, not the kiosk.
+  if (viewer.user.terminated) throw data(MESSAGES.permissionDenied, { status: 403 });
   return viewer;
 }
 

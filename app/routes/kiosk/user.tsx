@@ -28,7 +28,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { user } = details;
   const db = getDb(getCloudflare(context).env.DB);
   const notice = noticeOf(request, {
-    terminated: "The account is terminated: none of its links redirect, its owner sees why, and it has no developer flag.",
+    terminated: "The account is terminated: none of its links redirect, and its owner sees why.",
     restored: "The account is restored: its links redirect again (unless something else holds them).",
     "developer-on": "The developer flag is given: this user reaches the kiosk and the organization pages.",
     "developer-off": "The developer flag is removed: this user no longer reaches the kiosk or the organization pages.",
@@ -91,9 +91,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (submission.status !== "success")
       return data({ reasonError: submission.error?.reason?.[0] ?? "Enter the reason." }, { status: 422 });
     await setAccountTerminated(safetyStores(staff), staff.actor, details.user.id, details.user.email, submission.value.reason);
-    // A terminated account keeps no staff area: its developer flag goes too (the kiosk, impersonation
-    // and the organization pages); a restore does not give it back, staff give it again if they mean to.
-    if (details.user.isDeveloper) await setUserDeveloperFlag(staff.db, staff.actor, details.user, false);
     return redirect(`/app/kiosk/user/${details.user.id}?notice=terminated`);
   }
   // "Log in as this user" posts no intent: anything else unknown is refused, never taken for a login as the user.
@@ -209,7 +206,7 @@ export default function KioskUser({ loaderData, actionData }: Route.ComponentPro
           <Form method="post" className="mt-4 max-w-xl space-y-3" noValidate>
             <p className="text-sm text-slate-600">
               Terminating the account stops every link this user created from redirecting, within seconds. They can still sign in and see
-              why. A developer loses the developer flag (the kiosk and the organization pages).
+              why. A developer keeps the flag but cannot open the kiosk while terminated.
             </p>
             <div>
               <label htmlFor="terminate-reason" className="mb-1.5 block text-sm font-semibold text-slate-800">
