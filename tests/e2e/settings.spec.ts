@@ -99,7 +99,8 @@ test.describe("profile", () => {
     await expect(img).toBeVisible();
     const src = (await img.getAttribute("src"))!;
     expect(src).toMatch(/^\/app\/user-photo\/[^/?]+\?v=[0-9a-f]{32}\.png$/);
-    expect(await img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBe(1);
+    // Visible is not loaded: wait for the browser to have decoded the 1×1 image.
+    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(1);
 
     const response = await page.request.get(src);
     expect(response.status()).toBe(200);
