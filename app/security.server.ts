@@ -2,11 +2,10 @@
  * Cross-site request checks for cookie-authenticated state changes: only non-GET methods
  * change state, and those must come from our own origin.
  */
+import { READ_METHODS } from "../domain/access";
 import { API_MESSAGES } from "../domain/api-messages";
 import { STRICT_TRANSPORT_SECURITY } from "../domain/security-headers";
 import { API_BASE } from "./lib/api-protocol";
-
-const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
  * The billing providers' webhook endpoints: posted by the provider's servers, not a browser,
@@ -15,7 +14,7 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 export const WEBHOOK_PATHS: ReadonlySet<string> = new Set(["/app/webhooks/stripe", "/paddle/webhook"]);
 
 export function isCrossSiteMutation(request: Request): boolean {
-  if (SAFE_METHODS.has(request.method)) return false;
+  if (READ_METHODS.has(request.method)) return false;
   const url = new URL(request.url);
   if (WEBHOOK_PATHS.has(url.pathname)) return false;
   const origin = request.headers.get("origin");

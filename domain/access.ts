@@ -26,7 +26,8 @@ export function pastDueAllows(path: string): boolean {
   return [...PAST_DUE_ALLOWED_PREFIXES, ...ALWAYS_ALLOWED_PREFIXES].some((prefix) => matchesPrefix(path, prefix));
 }
 
-const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+/** The methods that read: no state changes, so no Origin check, no past-due refusal. */
+export const READ_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
  * The JSON calls that change something which a user whose trial is past due may still make: paying

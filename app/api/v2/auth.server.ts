@@ -22,6 +22,7 @@ import { parseFeatures, planInForce } from "../../session.server";
 import type { ApiCaller, ApiEnv } from "./context.server";
 import { ApiError, forbidden, notEnoughCredits, paymentRequired, unauthenticated } from "./errors.server";
 import { isPastDueTrial } from "../../../domain/subscription";
+import { READ_METHODS } from "../../../domain/access";
 
 function presentedToken(c: Context<ApiEnv>): string | null {
   const header = c.req.header("authorization");
@@ -31,8 +32,6 @@ function presentedToken(c: Context<ApiEnv>): string | null {
   }
   return c.req.query("api_token") ?? null;
 }
-
-const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /** 401 unless a live token is presented; 429 over its requests a minute; 403 when the owner's plan has no API. */
 export const authenticate: MiddlewareHandler<ApiEnv> = async (c, next) => {
