@@ -18,12 +18,21 @@ export function hostKey(host: string): string {
   return `host:${host.toLowerCase()}`;
 }
 
-/** The host of a request URL, lower-cased, without parsing the whole URL (the hot path). */
+const DOT = 46;
+
+/**
+ * The host of a request URL, lower-cased, without parsing the whole URL (the hot path). A fully
+ * qualified name (`go.example.com.`, which browsers and resolvers accept) is the same host as
+ * without its final dot, with or without a port.
+ */
 export function hostOfUrl(url: string): string {
   const start = url.indexOf("//") + 2;
   let end = url.indexOf("/", start);
   if (end === -1) end = url.length;
-  return url.slice(start, end).toLowerCase();
+  const host = url.slice(start, end).toLowerCase();
+  if (host.charCodeAt(host.length - 1) === DOT) return host.slice(0, -1);
+  const port = host.lastIndexOf(".:");
+  return port !== -1 && host.indexOf("]") < port ? host.slice(0, port) + host.slice(port + 1) : host;
 }
 
 /** Hosts that mean "this machine": the default host of a local run, whatever port it listens on. */

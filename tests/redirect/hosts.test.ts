@@ -60,6 +60,28 @@ describe("short hosts", () => {
     }
   });
 
+  it("takes a host with a final dot (a fully qualified name) for the same host: its links, its root redirect, one click", async () => {
+    const alias = uniqueAlias("fqdn");
+    const branded = unique("dotted");
+    await putHost(branded, { root: "https://brand.example/" });
+    for (const [host, url] of [
+      [HOST, "https://example.com/default-dot"],
+      [EXTRA, "https://example.com/extra-dot"],
+      [branded, "https://example.com/branded-dot"],
+    ] as const) {
+      const record = await putLink(host, alias, url);
+      const { response, sent } = await visit(host.replace(/(:\d+)?$/, ".$1"), `/${alias}`);
+      expect(response.status, host).toBe(302);
+      expect(response.headers.get("location"), host).toBe(url);
+      expect(
+        sent.map((c) => c.payload.linkId),
+        host,
+      ).toEqual([record.id]);
+    }
+    const root = await visit(`${branded}.`, "/");
+    expect(root.response.headers.get("location")).toBe("https://brand.example/");
+  });
+
   it("serves the same alias on two hosts from two places, and never one host's link on another", async () => {
     const alias = uniqueAlias("same");
     const one = unique("one");
