@@ -100,6 +100,15 @@ export async function mailLink(page: Page, to: string, subject: string): Promise
   return link!;
 }
 
+/** Asks for a password reset on the forgotten-password page, as a signed-out user; the mailed link. */
+export async function requestPasswordReset(page: Page, email: string): Promise<string> {
+  await page.goto("/app/password/reset");
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Send Password Reset Link" }).click();
+  await expect(page.getByText(ACCOUNT_TEXT.resetSent)).toBeVisible();
+  return mailLink(page, email, "Reset your password");
+}
+
 /** Registers and verifies the email through the mail's link. */
 export async function registerVerifiedUser(page: Page, details: Partial<TestUser> = {}): Promise<TestUser> {
   const user = await registerUser(page, details);

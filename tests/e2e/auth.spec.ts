@@ -3,7 +3,17 @@
  * sign-out and sign-in, the password rule, one answer for unknown emails and wrong passwords,
  * the password reset link that works once, and the return to `to` after sign-in.
  */
-import { ACCOUNT_TEXT, DEMO, loginUser, logout, mailLink, newUser, registerUser, registerVerifiedUser } from "./accounts";
+import {
+  ACCOUNT_TEXT,
+  DEMO,
+  loginUser,
+  logout,
+  mailLink,
+  newUser,
+  registerUser,
+  registerVerifiedUser,
+  requestPasswordReset,
+} from "./accounts";
 import { acceptCookies, BASE_URL, expect, SAME_ORIGIN, test } from "./fixtures";
 
 test.describe("sign-up, verification, sign-out, sign-in", () => {
@@ -194,12 +204,7 @@ test.describe("password reset", () => {
     const user = await registerUser(page);
     await page.context().clearCookies();
 
-    await page.goto("/app/password/reset");
-    await page.getByLabel("Email").fill(user.email);
-    await page.getByRole("button", { name: "Send Password Reset Link" }).click();
-    await expect(page.getByText(ACCOUNT_TEXT.resetSent)).toBeVisible();
-
-    const link = await mailLink(page, user.email, "Reset your password");
+    const link = await requestPasswordReset(page, user.email);
     expect(link).toMatch(new RegExp(`^${BASE_URL}/app/password/reset/[^/]+$`));
     await page.goto(link);
     await page.getByLabel("New password", { exact: true }).fill("brand-new-password");
@@ -253,11 +258,7 @@ test.describe("password reset", () => {
   test("the new password must follow the rule and match its confirmation", async ({ page }) => {
     const user = await registerUser(page);
     await page.context().clearCookies();
-    await page.goto("/app/password/reset");
-    await page.getByLabel("Email").fill(user.email);
-    await page.getByRole("button", { name: "Send Password Reset Link" }).click();
-    await expect(page.getByText(ACCOUNT_TEXT.resetSent)).toBeVisible();
-    await page.goto(await mailLink(page, user.email, "Reset your password"));
+    await page.goto(await requestPasswordReset(page, user.email));
     await page.getByLabel("New password", { exact: true }).fill("123");
     await page.getByLabel("Confirm new password").fill("456");
     await page.getByRole("button", { name: "Reset Password" }).click();

@@ -8,17 +8,16 @@
 import { randomBytes } from "node:crypto";
 import type { APIRequestContext, Browser, BrowserContext, Page } from "@playwright/test";
 import {
-  ACCOUNT_TEXT,
   apiLogin,
   card,
   DEMO,
   giveSubscription,
   loginUser,
-  mailLink,
   newUser,
   passwordInput,
   registerUser,
   registerVerifiedUser,
+  requestPasswordReset,
   STAFF,
   TEST_PASSWORD,
 } from "./accounts";
@@ -351,11 +350,7 @@ test.describe("the password dictionary", () => {
   test("a password reset refuses a common password next to the field (before the link is spent)", async ({ page }) => {
     const user = await registerUser(page);
     await page.context().clearCookies();
-    await page.goto("/app/password/reset");
-    await page.getByLabel("Email").fill(user.email);
-    await page.getByRole("button", { name: "Send Password Reset Link" }).click();
-    await expect(page.getByText(ACCOUNT_TEXT.resetSent)).toBeVisible();
-    const link = await mailLink(page, user.email, "Reset your password");
+    const link = await requestPasswordReset(page, user.email);
     await page.goto(link);
     await page.getByLabel("New password", { exact: true }).fill("Qwerty123");
     await page.getByLabel("Confirm new password").fill("Qwerty123");
