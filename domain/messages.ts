@@ -24,6 +24,8 @@ export const MESSAGES = {
   planLimitBody: "Turn on overages or upgrade your plan to continue shortening links.",
   // spec 01 §8
   permissionDenied: "Permission denied.",
+  // Snip's own: a post whose intent the page does not offer (a stale or hand-made form); nothing changes
+  unknownAction: "Choose an action.",
   // spec 01 §5
   generic: "Something went wrong. Please try again or contact customer support.",
 } as const;

@@ -17,12 +17,13 @@ import {
   type RouteRule,
 } from "../../domain/redirect-routes";
 import { checkDestination, type DestinationContext } from "../../domain/url";
+import { MESSAGES } from "../../domain/messages";
 
 export const ROUTE_MESSAGES = {
   notInPlan: "Redirect routes are not included in your plan. Upgrade to Pro or Enterprise to send visitors to different destinations.",
   conditionRequired: "Choose what the rule checks.",
   /** A post whose intent the editor does not send (a stale or crafted form): nothing is saved. */
-  unknownAction: "Choose an action.",
+  unknownAction: MESSAGES.unknownAction,
   valuesRequired: "Enter at least one value.",
   valuesMax: `A rule has at most ${MAX_ROUTE_VALUES} values.`,
   country: "Countries are two-letter codes, such as US or FR.",

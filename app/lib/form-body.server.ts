@@ -41,3 +41,12 @@ export async function requestFormData(request: Request): Promise<FormData> {
     throw data(FORM_BODY_MESSAGES.malformed, { status: 400 });
   }
 }
+
+/**
+ * The form's `intent`, when it is one of the page's `intents`; null otherwise (missing, a file, or
+ * unknown), which the page answers with 400 and MESSAGES.unknownAction rather than guessing an action.
+ */
+export function formIntent<const T extends string>(formData: FormData, intents: readonly T[]): T | null {
+  const value = formData.get("intent");
+  return intents.find((intent) => intent === value) ?? null;
+}

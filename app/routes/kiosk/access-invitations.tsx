@@ -21,9 +21,10 @@ import { FieldError, Notice } from "../../components/form-fields";
 import { KioskCard, kioskInput, kioskSmallDanger, StaffLog } from "../../components/kiosk";
 import { DateTime, settingsButton } from "../../components/settings";
 import { issueInvitationSchema, SAFETY_MESSAGES } from "../../forms/trust-safety";
-import { KIOSK_UNKNOWN_ACTION, noticeOf, requireStaff, staffLog } from "../../lib/kiosk/staff.server";
+import { noticeOf, requireStaff, staffLog } from "../../lib/kiosk/staff.server";
 import type { Route } from "./+types/access-invitations";
-import { requestFormData } from "../../lib/form-body.server";
+import { formIntent, requestFormData } from "../../lib/form-body.server";
+import { MESSAGES } from "../../../domain/messages";
 
 export const meta: Route.MetaFunction = () => [{ title: "Access invitations | Kiosk | Snip" }, { name: "robots", content: "noindex" }];
 
@@ -68,7 +69,8 @@ const revokeSchema = z.object({ id: z.string().min(1).max(64) });
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, actor } = requireStaff(request, context);
   const formData = await requestFormData(request);
-  const intent = formData.get("intent");
+  const intent = formIntent(formData, ["invite-only-on", "invite-only-off", "revoke", "issue"]);
+  if (!intent) return data<Reply>({ error: MESSAGES.unknownAction }, { status: 400 });
   if (intent === "invite-only-on" || intent === "invite-only-off") {
     await setSignupInviteOnly(db, actor, intent === "invite-only-on");
     return redirect(`${PAGE}?notice=${intent}`);
@@ -80,7 +82,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     await revokeAccessInvitation(db, actor, row.id, row.email ?? row.code);
     return redirect(`${PAGE}?notice=revoked`);
   }
-  if (intent !== "issue") return data<Reply>({ error: KIOSK_UNKNOWN_ACTION }, { status: 400 });
   const submission = parseWithZod(formData, { schema: issueInvitationSchema(new Date()) });
   if (submission.status !== "success") return data<Reply>({ result: submission.reply() }, { status: 422 });
   await issueAccessInvitation(db, actor, {

@@ -17,7 +17,8 @@ import { moveLinkSchema, SAFETY_MESSAGES, terminateSchema } from "../../forms/tr
 import { safetyStores } from "../../lib/kiosk/safety.server";
 import { noticeOf, requireStaff } from "../../lib/kiosk/staff.server";
 import type { Route } from "./+types/alias";
-import { requestFormData } from "../../lib/form-body.server";
+import { formIntent, requestFormData } from "../../lib/form-body.server";
+import { MESSAGES } from "../../../domain/messages";
 
 export const meta: Route.MetaFunction = ({ params }) => [
   { title: `${params.domain}/${params.alias} | Kiosk | Snip` },
@@ -78,7 +79,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const target = `${link.domain}/${link.alias}`;
   const page = kioskLinkHref(link.domain, link.alias);
   const formData = await requestFormData(request);
-  const intent = formData.get("intent");
+  const intent = formIntent(formData, ["terminate", "restore", "move"]);
+  if (!intent) return data<Reply>({ error: MESSAGES.unknownAction }, { status: 400 });
   if (link.status === "deleted") return data<Reply>({ error: "A deleted link cannot be changed." }, { status: 422 });
   if (intent === "terminate") {
     const submission = parseWithZod(formData, { schema: terminateSchema });
@@ -94,18 +96,15 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     await setLinksTerminated(safetyStores(staff), staff.actor, [link.id], null, target);
     return redirect(`${page}?notice=restored`);
   }
-  if (intent === "move") {
-    const submission = parseWithZod(formData, { schema: moveLinkSchema });
-    if (submission.status !== "success") {
-      return data<Reply>({ field: "email", error: submission.error?.email?.[0] ?? SAFETY_MESSAGES.emailInvalid }, { status: 422 });
-    }
-    const user = await findUserByEmail(staff.db, submission.value.email);
-    if (!user) return data<Reply>({ field: "email", error: SAFETY_MESSAGES.noSuchUser }, { status: 422 });
-    if (link.workspaceId === user.id) return data<Reply>({ field: "email", error: SAFETY_MESSAGES.sameWorkspace }, { status: 422 });
-    await moveLink(safetyStores(staff), staff.actor, link.id, user, target);
-    return redirect(`${page}?notice=moved`);
+  const submission = parseWithZod(formData, { schema: moveLinkSchema });
+  if (submission.status !== "success") {
+    return data<Reply>({ field: "email", error: submission.error?.email?.[0] ?? SAFETY_MESSAGES.emailInvalid }, { status: 422 });
   }
-  return data<Reply>({ error: "Choose an action." }, { status: 400 });
+  const user = await findUserByEmail(staff.db, submission.value.email);
+  if (!user) return data<Reply>({ field: "email", error: SAFETY_MESSAGES.noSuchUser }, { status: 422 });
+  if (link.workspaceId === user.id) return data<Reply>({ field: "email", error: SAFETY_MESSAGES.sameWorkspace }, { status: 422 });
+  await moveLink(safetyStores(staff), staff.actor, link.id, user, target);
+  return redirect(`${page}?notice=moved`);
 }
 
 export default function KioskAlias(props: Route.ComponentProps) {

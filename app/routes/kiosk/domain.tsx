@@ -21,7 +21,8 @@ import { customHostnamesClient } from "../../lib/custom-hostnames.server";
 import { CLOUDFLARE_NOT_CONFIGURED } from "../../lib/kiosk/cloudflare.server";
 import { noticeOf, requireStaff } from "../../lib/kiosk/staff.server";
 import type { Route } from "./+types/domain";
-import { requestFormData } from "../../lib/form-body.server";
+import { formIntent, requestFormData } from "../../lib/form-body.server";
+import { MESSAGES } from "../../../domain/messages";
 
 export const meta: Route.MetaFunction = ({ params }) => [
   { title: `${params.domain} | Kiosk | Snip` },
@@ -94,7 +95,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return data<Reply>({ error: "Only a branded domain can be changed here: Snip's own are set by configuration." }, { status: 404 });
   const page = kioskDomainHref(domain.hostname);
   const formData = await requestFormData(request);
-  const intent = formData.get("intent");
+  const intent = formIntent(formData, ["disable", "enable", "recheck"]);
+  if (!intent) return data<Reply>({ error: MESSAGES.unknownAction }, { status: 400 });
   if (intent === "disable") {
     const submission = parseWithZod(formData, { schema: terminateSchema });
     if (submission.status !== "success") {
@@ -109,19 +111,16 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (updated) await writeHostRecord(staff.env, updated);
     return redirect(`${page}?notice=enabled`);
   }
-  if (intent === "recheck") {
-    if (!domain.cfHostnameId) return data<Reply>({ error: "A vanity subdomain has nothing to verify at Cloudflare." }, { status: 422 });
-    if (!customHostnamesClient(staff.env)) return data<Reply>({ error: CLOUDFLARE_NOT_CONFIGURED }, { status: 503 });
-    try {
-      const after = await recheckBrandedDomain(staff.env, domain);
-      await logBrandedDomainRecheck(staff.db, staff.actor, domain.hostname, `${domain.status} → ${after.status}`);
-    } catch (error) {
-      console.error("kiosk: re-check failed", domain.hostname, error);
-      return data<Reply>({ error: "Cloudflare did not answer: try again in a moment." }, { status: 502 });
-    }
-    return redirect(`${page}?notice=rechecked`);
+  if (!domain.cfHostnameId) return data<Reply>({ error: "A vanity subdomain has nothing to verify at Cloudflare." }, { status: 422 });
+  if (!customHostnamesClient(staff.env)) return data<Reply>({ error: CLOUDFLARE_NOT_CONFIGURED }, { status: 503 });
+  try {
+    const after = await recheckBrandedDomain(staff.env, domain);
+    await logBrandedDomainRecheck(staff.db, staff.actor, domain.hostname, `${domain.status} → ${after.status}`);
+  } catch (error) {
+    console.error("kiosk: re-check failed", domain.hostname, error);
+    return data<Reply>({ error: "Cloudflare did not answer: try again in a moment." }, { status: 502 });
   }
-  return data<Reply>({ error: "Choose an action." }, { status: 400 });
+  return redirect(`${page}?notice=rechecked`);
 }
 
 export default function KioskDomain(props: Route.ComponentProps) {

@@ -12,9 +12,10 @@ import { Notice } from "../../components/form-fields";
 import { KioskCard, kioskInput, kioskSmallButton, kioskSmallDanger } from "../../components/kiosk";
 import { SAFETY_MESSAGES, terminateSchema } from "../../forms/trust-safety";
 import { safetyStores } from "../../lib/kiosk/safety.server";
-import { KIOSK_UNKNOWN_ACTION, requireStaff } from "../../lib/kiosk/staff.server";
+import { requireStaff } from "../../lib/kiosk/staff.server";
 import type { Route } from "./+types/long-urls";
-import { requestFormData } from "../../lib/form-body.server";
+import { formIntent, requestFormData } from "../../lib/form-body.server";
+import { MESSAGES } from "../../../domain/messages";
 
 export const meta: Route.MetaFunction = () => [{ title: "Long URLs | Kiosk | Snip" }, { name: "robots", content: "noindex" }];
 
@@ -52,13 +53,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const back = new URLSearchParams(String(formData.get("back") ?? "").replace(/^\?/, ""));
   back.delete("done");
   back.delete("n");
-  if (formData.get("intent") === "restore") {
+  const intent = formIntent(formData, ["restore", "terminate"]);
+  if (!intent) return data<Reply>({ url, error: MESSAGES.unknownAction }, { status: 400 });
+  if (intent === "restore") {
     const n = await setLinksTerminated(safetyStores(staff), staff.actor, ids, null, url);
     back.set("done", "restored");
     back.set("n", String(n));
     return redirect(`${PAGE}?${back}`);
   }
-  if (formData.get("intent") !== "terminate") return data<Reply>({ url, error: KIOSK_UNKNOWN_ACTION }, { status: 400 });
   const submission = parseWithZod(formData, { schema: terminateSchema });
   if (submission.status !== "success")
     return data<Reply>({ url, error: submission.error?.reason?.[0] ?? SAFETY_MESSAGES.reasonRequired }, { status: 422 });

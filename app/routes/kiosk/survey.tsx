@@ -14,7 +14,8 @@ import { KIOSK_MESSAGES, surveyQuestionSchema, surveyTitleSchema } from "../../f
 import { noticeOf, requireStaff, staffLog } from "../../lib/kiosk/staff.server";
 import { onboardingAction } from "../../lib/kiosk/surveys.server";
 import type { Route } from "./+types/survey";
-import { requestFormData } from "../../lib/form-body.server";
+import { formIntent, requestFormData } from "../../lib/form-body.server";
+import { MESSAGES } from "../../../domain/messages";
 
 export const meta: Route.MetaFunction = () => [{ title: "Survey | Kiosk | Snip" }, { name: "robots", content: "noindex" }];
 
@@ -46,7 +47,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const staff = requireStaff(request, context);
   const page = `/app/kiosk/surveys/${params.survey}`;
   const formData = await requestFormData(request);
-  const intent = formData.get("intent");
+  const intent = formIntent(formData, ["onboarding-on", "onboarding-off", "rename", "add-question", "remove-question"]);
+  if (!intent) return data<Reply>({ error: MESSAGES.unknownAction }, { status: 400 });
   if (intent === "onboarding-on" || intent === "onboarding-off") return onboardingAction(staff, formData, page);
   const survey = await getSurvey(staff.db, params.survey);
   if (!survey) throw data("Not Found", { status: 404 });
@@ -64,14 +66,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     await addSurveyQuestion(staff.db, staff.actor, survey, { prompt, kind, options, required: required === "on" });
     return redirect(`${page}?notice=question-added`);
   }
-  if (intent === "remove-question") {
-    const question = survey.questions.find((q) => q.id === formData.get("question"));
-    if (!question) return data<Reply>({ error: KIOSK_MESSAGES.notFound }, { status: 404 });
-    const removed = await removeSurveyQuestion(staff.db, staff.actor, survey, question);
-    if (!removed.ok) return data<Reply>({ error: KIOSK_MESSAGES.lastQuestion }, { status: 409 });
-    return redirect(`${page}?notice=question-removed`);
-  }
-  return data<Reply>({ error: KIOSK_MESSAGES.notFound }, { status: 400 });
+  const question = survey.questions.find((q) => q.id === formData.get("question"));
+  if (!question) return data<Reply>({ error: KIOSK_MESSAGES.notFound }, { status: 404 });
+  const removed = await removeSurveyQuestion(staff.db, staff.actor, survey, question);
+  if (!removed.ok) return data<Reply>({ error: KIOSK_MESSAGES.lastQuestion }, { status: 409 });
+  return redirect(`${page}?notice=question-removed`);
 }
 
 const label = "mb-1.5 block text-sm font-semibold text-slate-800";

@@ -11,11 +11,12 @@ import { FieldError, Notice } from "../../components/form-fields";
 import { KioskCard, kioskInput, StaffLog } from "../../components/kiosk";
 import { DateTime, settingsButton } from "../../components/settings";
 import { surveyTitleSchema } from "../../forms/kiosk";
-import { KIOSK_UNKNOWN_ACTION, noticeOf, requireStaff, staffLog } from "../../lib/kiosk/staff.server";
+import { noticeOf, requireStaff, staffLog } from "../../lib/kiosk/staff.server";
 import { OnboardingToggle } from "../../components/kiosk";
 import { onboardingAction } from "../../lib/kiosk/surveys.server";
 import type { Route } from "./+types/surveys";
-import { requestFormData } from "../../lib/form-body.server";
+import { formIntent, requestFormData } from "../../lib/form-body.server";
+import { MESSAGES } from "../../../domain/messages";
 
 export const meta: Route.MetaFunction = () => [{ title: "Surveys | Kiosk | Snip" }, { name: "robots", content: "noindex" }];
 
@@ -41,9 +42,9 @@ type Reply = { result?: SubmissionResult<string[]>; error?: string };
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = requireStaff(request, context);
   const formData = await requestFormData(request);
-  const intent = formData.get("intent");
+  const intent = formIntent(formData, ["onboarding-on", "onboarding-off", "create"]);
+  if (!intent) return data<Reply>({ error: MESSAGES.unknownAction }, { status: 400 });
   if (intent === "onboarding-on" || intent === "onboarding-off") return onboardingAction(staff, formData, PAGE);
-  if (intent !== "create") return data<Reply>({ error: KIOSK_UNKNOWN_ACTION }, { status: 400 });
   const submission = parseWithZod(formData, { schema: surveyTitleSchema });
   if (submission.status !== "success") return data<Reply>({ result: submission.reply() }, { status: 422 });
   const id = await createSurvey(staff.db, staff.actor, submission.value.title);

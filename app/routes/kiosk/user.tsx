@@ -8,7 +8,7 @@ import { setAccountTerminated } from "../../../db/trust-safety.server";
 import { KioskCard, StaffLog } from "../../components/kiosk";
 import { terminateSchema } from "../../forms/trust-safety";
 import { safetyStores } from "../../lib/kiosk/safety.server";
-import { KIOSK_UNKNOWN_ACTION, noticeOf, requireKioskViewer, requireStaff, staffLog } from "../../lib/kiosk/staff.server";
+import { noticeOf, requireKioskViewer, requireStaff, staffLog } from "../../lib/kiosk/staff.server";
 import { getDb } from "../../../db/client.server";
 import { getUserDetails, setUserDeveloperFlag } from "../../../db/users.server";
 import { listHeldBulkImports } from "../../../db/bulk-imports.server";
@@ -19,7 +19,8 @@ import { getCloudflare } from "../../context.server";
 import { attempt, redirectWithCookies } from "../../lib/auth-flow.server";
 import { getAuth } from "../../session.server";
 import type { Route } from "./+types/user";
-import { requestFormData } from "../../lib/form-body.server";
+import { formIntent, requestFormData } from "../../lib/form-body.server";
+import { MESSAGES } from "../../../domain/messages";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const viewer = requireKioskViewer(request, context);
@@ -65,7 +66,12 @@ const DEVELOPER_NEEDS_RESTORE = "Restore the account before giving it the develo
 export async function action({ request, context, params }: Route.ActionArgs) {
   const viewer = requireKioskViewer(request, context);
   const formData = await requestFormData(request);
-  const intent = formData.get("intent");
+  // "Log in as this user" posts no intent: anything unknown is refused, never taken for a login as the user.
+  const intent =
+    formData.get("intent") === null
+      ? "impersonate"
+      : formIntent(formData, ["developer-on", "developer-off", "terminate", "restore", "impersonate"]);
+  if (!intent) return data({ error: MESSAGES.unknownAction }, { status: 400 });
   // The developer flag (spec 01 §2, §6): the kiosk and the organization pages. Staff give it here;
   // their own stays, so that the kiosk never loses its last member by a click.
   if (intent === "developer-on" || intent === "developer-off") {
@@ -93,8 +99,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     await setAccountTerminated(safetyStores(staff), staff.actor, details.user.id, details.user.email, submission.value.reason);
     return redirect(`/app/kiosk/user/${details.user.id}?notice=terminated`);
   }
-  // "Log in as this user" posts no intent: anything else unknown is refused, never taken for a login as the user.
-  if (intent !== null && intent !== "impersonate") return data({ error: KIOSK_UNKNOWN_ACTION }, { status: 400 });
   if (viewer.user.id === params.userId) return data({ error: "You cannot impersonate yourself." }, { status: 422 });
   const result = await attempt(() =>
     getAuth(request, context).api.impersonateUser({ body: { userId: params.userId }, headers: request.headers, returnHeaders: true }),

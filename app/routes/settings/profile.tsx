@@ -24,6 +24,7 @@ import { requireRecentPassword } from "../../lib/password-confirm.server";
 import { deleteUserPhotos, putUserPhoto } from "../../lib/profile-photo.server";
 import { getAuth, requireUser } from "../../session.server";
 import type { Route } from "./+types/profile";
+import { formIntent } from "../../lib/form-body.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Profile | Snip" }];
 
@@ -79,7 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (!body.ok) return data({ intent: null, error: ACCOUNT_MESSAGES.generic }, { status: 400 });
   const formData = body.form;
-  const intent = PROFILE_INTENTS.find((name) => name === formData.get("intent"));
+  const intent = formIntent(formData, PROFILE_INTENTS);
 
   switch (intent) {
     case "update-name": {

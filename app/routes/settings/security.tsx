@@ -56,7 +56,7 @@ import { commonPasswordError } from "../../lib/password-dictionary.server";
 import { qrCodeSvg } from "../../lib/qr.server";
 import { getAuth, requireUser, type Viewer } from "../../session.server";
 import type { Route } from "./+types/security";
-import { requestFormData } from "../../lib/form-body.server";
+import { formIntent, requestFormData } from "../../lib/form-body.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Security | Snip" }];
 
@@ -132,7 +132,7 @@ async function twoFactorSetup(totpUri: string, backupCodes: string[]): Promise<T
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireUser(request, context);
   const formData = await requestFormData(request);
-  const intent = SECURITY_INTENTS.find((name) => name === formData.get("intent"));
+  const intent = formIntent(formData, SECURITY_INTENTS);
   switch (intent) {
     case "change-password":
       return changePassword(request, context, viewer, formData);

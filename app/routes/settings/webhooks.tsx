@@ -37,7 +37,7 @@ import { RATE_LIMIT_MESSAGE, rateLimitedReply, retryAfterOfAction, underRateLimi
 import { addWebhookEndpoint, sendTestEvent } from "../../lib/webhooks.server";
 import { requireVerified } from "../../session.server";
 import type { Route } from "./+types/webhooks";
-import { requestFormData } from "../../lib/form-body.server";
+import { formIntent, requestFormData } from "../../lib/form-body.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Webhooks | Snip" }];
 
@@ -86,7 +86,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireVerified(request, context);
   const { env } = getCloudflare(context);
   const formData = await requestFormData(request);
-  const intent = WEBHOOK_INTENTS.find((name) => name === formData.get("intent")) ?? null;
+  const intent = formIntent(formData, WEBHOOK_INTENTS);
   if (!can(viewer.subject, "use_webhooks")) return data<ActionReply>({ intent, formError: WEBHOOK_MESSAGES.notAllowed }, { status: 403 });
   const db = getDb(env.DB);
 

@@ -27,6 +27,7 @@ import { deleteOrganizationPhotos, putOrganizationPhoto } from "../../../lib/pro
 import { listDomainsGoingWith } from "../../../../db/branded-domains.server";
 import { releaseDomains } from "../../../lib/branded-domains.server";
 import type { Route } from "./+types/profile";
+import { formIntent } from "../../../lib/form-body.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Organization Profile | Snip" }];
 
@@ -74,7 +75,7 @@ export async function action(args: Route.ActionArgs) {
     return data<Reply>({ intent: "upload-photo", result: fieldError("photo", ACCOUNT_MESSAGES.photoSize) }, { status: 413 });
   if (!body.ok) return data({ intent: null, error: ACCOUNT_MESSAGES.generic }, { status: 400 });
   const form = body.form;
-  const intent = INTENTS.find((name) => name === form.get("intent"));
+  const intent = formIntent(form, INTENTS);
 
   switch (intent) {
     case "rename": {

@@ -31,7 +31,7 @@ import { ssoRedirectUri } from "../../../lib/sso/flow.server";
 import { discover } from "../../../lib/sso/oidc.server";
 import { decryptWithAuthSecret, encryptWithAuthSecret } from "../../../lib/sso/secret.server";
 import type { Route } from "./+types/sso";
-import { requestFormData } from "../../../lib/form-body.server";
+import { formIntent, requestFormData } from "../../../lib/form-body.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "SSO | Snip" }];
 
@@ -112,7 +112,7 @@ export async function action(args: Route.ActionArgs) {
   const { db, organization, actor } = access;
   const { env } = getCloudflare(args.context);
   const form = await requestFormData(args.request);
-  const intent = INTENTS.find((name) => name === form.get("intent")) ?? null;
+  const intent = formIntent(form, INTENTS);
   const done = (notice: NoticeKey) => redirect(`${organizationPath(organization.slug, "settings/profile/sso")}?notice=${notice}`);
 
   switch (intent) {
