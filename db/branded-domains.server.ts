@@ -60,6 +60,31 @@ export async function updateBrandedDomainWithNotice(
   else await db.batch([update, notificationInsert(db, recipient, notice, now)]);
 }
 
+/**
+ * Deletes a claim that never verified, if it still has not (decision 061): false when it verified or
+ * went meanwhile. The claimant hears of it when one is given.
+ */
+export async function deleteUnverifiedClaim(
+  db: Db,
+  domain: BrandedDomain,
+  notice: { recipient: string; message: NewMessage } | null,
+  now: Date,
+): Promise<boolean> {
+  const deleted = await db
+    .delete(brandedDomains)
+    .where(
+      and(
+        eq(brandedDomains.id, domain.id),
+        isNull(brandedDomains.verifiedAt),
+        inArray(brandedDomains.status, ["pending", "failed"] satisfies BrandedDomainStatus[]),
+      ),
+    )
+    .returning({ id: brandedDomains.id });
+  if (deleted.length === 0) return false;
+  if (notice) await notificationInsert(db, notice.recipient, notice.message, now);
+  return true;
+}
+
 export async function deleteBrandedDomain(db: Db, id: string, audit?: BatchItem<"sqlite">): Promise<void> {
   if (audit) await db.batch([db.delete(brandedDomains).where(eq(brandedDomains.id, id)), audit]);
   else await db.delete(brandedDomains).where(eq(brandedDomains.id, id));

@@ -42,6 +42,31 @@ export const BRANDED_MESSAGES = {
   redirectLoop: "Choose an address on another domain: this one would send visitors back to this domain in a loop.",
 } as const;
 
+/**
+ * How long a claim that never verified holds its name against another account (decision 061): a
+ * name is one owner's across the service, so whoever adds a domain they do not control would
+ * otherwise keep its real owner out for good.
+ */
+export const UNVERIFIED_CLAIM_DAYS = 7;
+
+/** A domain or subdomain added at least UNVERIFIED_CLAIM_DAYS ago and never verified: another account may take its name. */
+export function isStaleClaim(domain: { kind: BrandedKind; status: string; verifiedAt: Date | null; createdAt: Date }, now: Date): boolean {
+  return (
+    domain.kind !== "vanity" &&
+    domain.verifiedAt === null &&
+    (domain.status === "pending" || domain.status === "failed") &&
+    now.getTime() - domain.createdAt.getTime() >= UNVERIFIED_CLAIM_DAYS * 86_400_000
+  );
+}
+
+/** What the account whose stale claim another account took is told (decision 061). */
+export function staleClaimNotice(hostname: string) {
+  return {
+    title: `Your domain ${hostname} was released`,
+    body: `It was not verified within ${UNVERIFIED_CLAIM_DAYS} days of being added, and another account has now added it.`,
+  };
+}
+
 const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 
 /** A host name a user may bring: two labels or more, a letter TLD, 253 characters at most, no port, no IP. */

@@ -9,6 +9,7 @@ import {
   countBrandedDomains,
   countOrganizationDomains,
   deleteBrandedDomain,
+  deleteUnverifiedClaim,
   getBrandedDomain,
   insertBrandedDomain,
   listBrandedDomains,
@@ -19,7 +20,7 @@ import {
   type BrandedDomain,
 } from "../../db/branded-domains.server";
 import { getDb, type Db } from "../../db/client.server";
-import { isRegistrationExpired } from "../../db/domain-registrations.server";
+import { getRegistration, isRegistrationExpired } from "../../db/domain-registrations.server";
 import { organizations } from "../../db/schema";
 import { bannedDomainsFor } from "../../db/trust-safety.server";
 import {
@@ -27,8 +28,10 @@ import {
   BRANDED_DOMAINS_PATH,
   BRANDED_MESSAGES,
   isReservedVanityName,
+  isStaleClaim,
   redirectRefusals,
   redirectTargetRefusals,
+  staleClaimNotice,
   subdomainBaseRefusal,
   type BrandedKind,
   type DomainRedirects,
@@ -166,7 +169,8 @@ export async function addBrandedDomain(
   const refusal = addDomainRefusal(who.subject, kind, counts);
   if (refusal) return { ok: false, field: "form", message: refusal, status: 403 };
   if (kind !== "vanity" && isOwnHost(env, hostname)) return { ok: false, field, message: BRANDED_MESSAGES.ownHost, status: 422 };
-  if (await getBrandedDomain(db, hostname)) return { ok: false, field, message: BRANDED_MESSAGES.taken, status: 409 };
+  const claimed = await getBrandedDomain(db, hostname);
+  if (claimed && !(await takeStaleClaim(env, claimed, who, now))) return { ok: false, field, message: BRANDED_MESSAGES.taken, status: 409 };
 
   let custom: CustomHostname | null = null;
   if (kind !== "vanity") {
@@ -217,6 +221,24 @@ export async function addBrandedDomain(
   }
   await writeHostRecord(env, domain);
   return { ok: true, domain };
+}
+
+/**
+ * Another owner's claim that never verified within UNVERIFIED_CLAIM_DAYS gives way to a new adder
+ * (decision 061): its row goes (only if it still has not verified), its claimant is told, and its
+ * custom hostname and host record are released (queued when Cloudflare fails). A bought domain's
+ * claim never gives way: the buyer owns the name.
+ */
+async function takeStaleClaim(env: AppEnv, claim: BrandedDomain, who: DomainAdder, now: Date): Promise<boolean> {
+  const db = getDb(env.DB);
+  const sameOwner = who.organizationId ? claim.organizationId === who.organizationId : claim.workspaceId === who.workspaceId;
+  if (sameOwner || !isStaleClaim(claim, now) || (await getRegistration(db, claim.hostname))) return false;
+  const told = await noticeTarget(db, claim);
+  const message = { ...staleClaimNotice(claim.hostname), url: claim.organizationId ? told.url : BRANDED_DOMAINS_PATH };
+  const notice = told.userId ? { recipient: told.userId, message } : null;
+  if (!(await deleteUnverifiedClaim(db, claim, notice, now))) return false;
+  await releaseDomains(env, [claim]);
+  return true;
 }
 
 /**

@@ -5,7 +5,7 @@
  * serving and its owner is told. The stub speaks the custom hostnames API (tests/stubs).
  */
 import type { Page } from "@playwright/test";
-import { giveSubscription, registerUser } from "./accounts";
+import { devFixture, giveSubscription, registerUser } from "./accounts";
 import { BASE_URL, expect, PORT, SAME_ORIGIN, test } from "./fixtures";
 import { cloudflareStubPort, startCloudflareStub, type CloudflareStub } from "../stubs/cloudflare-server";
 
@@ -144,6 +144,58 @@ test("the server refuses someone else's branded domain, and an unverified one", 
   await other.getByRole("checkbox").check();
   await other.getByRole("button", { name: "Add domain" }).click();
   await expect(other.getByText("This domain is already connected to Snip.")).toBeVisible();
+  await context.close();
+});
+
+test("a claim that never verified holds the name for 7 days; then another account takes it, and the claimant is told (decision 061)", async ({
+  page,
+  browser,
+}) => {
+  const claimant = await registerUser(page);
+  await giveSubscription(page, claimant.email, { plan: "pro" });
+  const host = `${unique("claim")}.brand.example`;
+  await page.goto("/app/settings/branded-domains/create");
+  await page.getByLabel("Domain", { exact: true }).fill(host);
+  await page.getByRole("checkbox").check();
+  await page.getByRole("button", { name: "Add domain" }).click();
+  await expect(page.getByTestId("domain-state")).toContainText(TEXT.waiting);
+
+  const context = await browser.newContext({ baseURL: BASE_URL });
+  const owner = await context.newPage();
+  const real = await registerUser(owner);
+  await giveSubscription(owner, real.email, { plan: "pro" });
+  const add = async () => {
+    await owner.goto("/app/settings/branded-domains/create");
+    await owner.getByLabel("Domain", { exact: true }).fill(host);
+    await owner.getByRole("checkbox").check();
+    await owner.getByRole("button", { name: "Add domain" }).click();
+  };
+  // Six days on, the claim still holds.
+  await devFixture(owner, { action: "domain-age", hostname: host, days: 6 });
+  await add();
+  await expect(owner.getByText("This domain is already connected to Snip.")).toBeVisible();
+
+  // Seven days unverified: the real owner adds it and verifies it.
+  await devFixture(owner, { action: "domain-age", hostname: host, days: 7 });
+  await add();
+  await expect(owner).toHaveURL(`${BASE_URL}/app/settings/branded-domains/verify?domain=${encodeURIComponent(host)}`);
+  stub.setDns(host, "active");
+  await owner.getByRole("button", { name: "Check now" }).click();
+  await expect(owner.getByTestId("domain-state")).toHaveText(TEXT.active);
+
+  // The claimant no longer has it, and is told why.
+  await page.goto("/app/settings/branded-domains");
+  await expect(page.getByText(host)).toHaveCount(0);
+  await page.goto("/app/notifications");
+  await expect(page.getByText(`Your domain ${host} was released`)).toBeVisible();
+
+  // A verified domain never gives way, however old.
+  await devFixture(owner, { action: "domain-age", hostname: host, days: 400 });
+  await page.goto("/app/settings/branded-domains/create");
+  await page.getByLabel("Domain", { exact: true }).fill(host);
+  await page.getByRole("checkbox").check();
+  await page.getByRole("button", { name: "Add domain" }).click();
+  await expect(page.getByText("This domain is already connected to Snip.")).toBeVisible();
   await context.close();
 });
 

@@ -10,9 +10,11 @@ import {
   BRANDED_MESSAGES,
   brandedAliasRefusal,
   isReservedVanityName,
+  isStaleClaim,
   mayRedirect,
   mayUseBrandedDomains,
   normalizeHostname,
+  UNVERIFIED_CLAIM_DAYS,
 } from "../../domain/branded-domains";
 import { startCloudflareStub, STUB_CF_TOKEN, STUB_CF_ZONE, type CloudflareStub } from "../stubs/cloudflare-server";
 
@@ -105,5 +107,28 @@ describe("the custom hostnames client against the stub", () => {
   it("a wrong token is refused by the API, and the client says so", async () => {
     const client = customHostnamesClient({ ...env(), CF_API_TOKEN: "wrong" })!;
     await expect(client.create("other.brand.example")).rejects.toThrow(/Authentication error/);
+  });
+});
+
+describe("isStaleClaim (decision 061)", () => {
+  const now = new Date("2026-11-27T12:00:00Z");
+  const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000);
+  const claim = { kind: "domain" as const, status: "pending", verifiedAt: null, createdAt: daysAgo(UNVERIFIED_CLAIM_DAYS) };
+
+  it("a domain or subdomain pending or failed for 7 days, never verified, gives way", () => {
+    expect(isStaleClaim(claim, now)).toBe(true);
+    expect(isStaleClaim({ ...claim, status: "failed" }, now)).toBe(true);
+    expect(isStaleClaim({ ...claim, kind: "subdomain" }, now)).toBe(true);
+  });
+
+  it("holds for less than 7 days", () => {
+    expect(isStaleClaim({ ...claim, createdAt: new Date(daysAgo(UNVERIFIED_CLAIM_DAYS).getTime() + 1000) }, now)).toBe(false);
+  });
+
+  it("never gives way once verified (even lapsed), nor for a vanity subdomain", () => {
+    expect(isStaleClaim({ ...claim, status: "active", verifiedAt: daysAgo(30) }, now)).toBe(false);
+    expect(isStaleClaim({ ...claim, status: "lapsed", verifiedAt: daysAgo(30) }, now)).toBe(false);
+    expect(isStaleClaim({ ...claim, status: "pending", verifiedAt: daysAgo(30) }, now)).toBe(false);
+    expect(isStaleClaim({ ...claim, kind: "vanity" }, now)).toBe(false);
   });
 });

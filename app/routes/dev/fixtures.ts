@@ -39,6 +39,9 @@
  *   {"action": "support-answer", "id": "<support request id>", "answer": "...", "email"?: staff}
  *        (staff answer an organization's support request, as the kiosk will; db/helpdesk.server.ts)
  *
+ *   {"action": "domain-age", "hostname": "links.example.com", "days": 8}
+ *        (a branded domain added that many days ago, for the rules that wait on its age; decision 061)
+ *
  * Answers {data: {...}} with 200, 404 {message} for an unknown email, 422 {message, errors} for a bad body.
  */
 import { z } from "zod";
@@ -55,6 +58,7 @@ import {
   setUserStatus,
 } from "../../../db/dev-fixtures.server";
 import { createApiToken } from "../../../db/api-tokens.server";
+import { getBrandedDomain, updateBrandedDomain } from "../../../db/branded-domains.server";
 import { answerSupportRequest } from "../../../db/helpdesk.server";
 import { addSurveyQuestion, createSurvey, setOnboardingSurvey } from "../../../db/surveys.server";
 import { createLink } from "../../../db/links.server";
@@ -155,6 +159,7 @@ const fixtureSchema = z.discriminatedUnion("action", [
     domains: z.array(z.string().min(3).max(253)).min(1).max(5),
     role: z.string().min(1).max(60),
   }),
+  z.object({ action: z.literal("domain-age"), hostname: z.string().min(4).max(253), days: z.number().int().min(0).max(3_650) }),
   z.object({
     action: z.literal("support-answer"),
     id: z.string().min(1).max(100),
@@ -215,6 +220,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     await addSurveyQuestion(db, staff, survey, { kind: "text", prompt: "What will you use Snip for?", options: [], required: false });
     await setOnboardingSurvey(db, staff, survey);
     return json({ data: { on: survey.id } });
+  }
+
+  if (input.action === "domain-age") {
+    const createdAt = new Date(Date.now() - input.days * 86_400_000);
+    const domain = await getBrandedDomain(db, input.hostname.toLowerCase());
+    if (!domain) return apiError(404, `No branded domain ${input.hostname}.`);
+    await updateBrandedDomain(db, domain.id, { createdAt });
+    return json({ data: { hostname: domain.hostname, createdAt: createdAt.toISOString() } });
   }
 
   if (input.action === "support-answer") {
