@@ -24,7 +24,7 @@ export const route = createRoute({
   method: "get",
   path: "/analytics/breakdown/{dimension}",
   operationId: "analyticsBreakdown",
-  summary: "Clicks by country, referrer, device, browser, OS or language",
+  summary: "Clicks by country, referrer, device, browser, OS, language or redirect route",
   tags: ["Analytics"],
   middleware: [requirePermission("analytics")] as const,
   request: { params: z.object({ dimension: DimensionParam.openapi({ param: { name: "dimension", in: "path" } }) }), query: BreakdownQuery },
