@@ -6,6 +6,7 @@
  */
 import type { Envelope } from "./events";
 import { isPrivateAddress } from "./url";
+import { publicLinkStatus, type LinkStatus } from "./link-status";
 
 export const WEBHOOK_EVENTS = ["link.created", "link.updated", "link.deleted", "link.clicked"] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
@@ -76,7 +77,7 @@ export interface WebhookLink {
   domain: string;
   alias: string;
   url: string;
-  status: string;
+  status: LinkStatus;
   description: string | null;
   expires_at: string | null;
   created_at: string;
@@ -106,6 +107,8 @@ export interface LinkLike {
   alias: string;
   url: string;
   status: string;
+  /** Why staff hold it (decision 036), or null: a held link is named "terminated" whatever its own status. */
+  blocked: string | null;
   description: string | null;
   expiresAt: Date | null;
   createdAt: Date;
@@ -118,7 +121,7 @@ export function toWebhookLink(link: LinkLike): WebhookLink {
     domain: link.domain,
     alias: link.alias,
     url: link.url,
-    status: link.status,
+    status: publicLinkStatus(link),
     description: link.description,
     expires_at: link.expiresAt ? link.expiresAt.toISOString() : null,
     created_at: link.createdAt.toISOString(),

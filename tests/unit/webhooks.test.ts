@@ -12,6 +12,7 @@ import {
   parseWebhookEvents,
   signatureHeader,
   signWebhookPayload,
+  toWebhookLink,
   verifyWebhookSignature,
   WEBHOOK_MESSAGES,
   WEBHOOK_RETRY_MAX_DELAY_SECONDS,
@@ -150,6 +151,24 @@ describe("events and retries", () => {
     expect(linkEventType("updated", "deleted")).toBe("link.deleted");
     expect(linkEventType("updated", "archived")).toBe("link.updated");
     expect(linkEventType("updated", "active")).toBe("link.updated");
+  });
+
+  it("a link's payload names its status as the REST API does: a link staff hold is terminated, whatever its own status", () => {
+    const at = new Date("2026-11-27T10:00:00Z");
+    const link = {
+      id: "l1",
+      domain: "sho.rt",
+      alias: "abc",
+      url: "https://example.com/",
+      description: null,
+      expiresAt: null,
+      createdAt: at,
+      updatedAt: at,
+    };
+    expect(toWebhookLink({ ...link, status: "active", blocked: null })).toMatchObject({ status: "active", created_at: at.toISOString() });
+    expect(toWebhookLink({ ...link, status: "active", blocked: "banned domain" }).status).toBe("terminated");
+    expect(toWebhookLink({ ...link, status: "archived", blocked: "account terminated" }).status).toBe("terminated");
+    expect(toWebhookLink({ ...link, status: "deleted", blocked: "banned domain" }).status).toBe("deleted");
   });
 
   it("stored event lists keep only known events", () => {

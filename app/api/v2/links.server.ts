@@ -11,6 +11,7 @@ import { checkCustomAlias } from "../../../domain/alias";
 import { checkExpiry, EXPIRY_MESSAGES } from "../../../domain/expiry";
 import { tagsSchema } from "../../../domain/tags";
 import { checkDestination } from "../../../domain/url";
+import { publicLinkStatus } from "../../../domain/link-status";
 import { fromCompactRoutes, parseStoredRoutes, type RouteRule } from "../../../domain/redirect-routes";
 import { routesSchema } from "../../forms/link-routes";
 import { CREATE_MESSAGES, DESCRIPTION_MAX_LENGTH, splitTags } from "../../forms/create-link";
@@ -27,7 +28,7 @@ export function toApiLink(c: Context<ApiEnv>, link: Link, tags: readonly string[
     url: link.url,
     short_url: short,
     tiny_url: short,
-    status: apiLinkStatus(link),
+    status: publicLinkStatus(link),
     archived: link.status === "archived",
     deleted: link.status === "deleted",
     description: link.description,
@@ -37,17 +38,6 @@ export function toApiLink(c: Context<ApiEnv>, link: Link, tags: readonly string[
     routes: fromCompactRoutes(parseStoredRoutes(link.routes)),
     pixels: link.pixels != null,
   };
-}
-
-/**
- * The link's status as the API names it (spec 01 §3 Alias status): a link staff hold (terminated
- * itself, its account terminated, or its destination's domain banned) answers 451 to visitors
- * whatever its own status, so it is "terminated", never "active".
- */
-export function apiLinkStatus(link: Pick<Link, "status" | "blocked">): "active" | "archived" | "deleted" | "terminated" {
-  if (link.status === "deleted") return "deleted";
-  if (link.blocked) return "terminated";
-  return link.status === "archived" ? "archived" : "active";
 }
 
 /** Redirect routes in a request, checked by the editor's rules; errors as "routes.0.url: message". */
