@@ -9,7 +9,7 @@ import { and, asc, count, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { BulkFormat } from "../domain/bulk";
 import type { Db } from "./client.server";
-import { bulkImportRows, bulkImports, links, users } from "./schema";
+import { bulkImportRecipients, bulkImportRows, bulkImports, links, users } from "./schema";
 
 export type BulkImport = typeof bulkImports.$inferSelect;
 export type BulkImportRow = typeof bulkImportRows.$inferSelect;
@@ -35,6 +35,8 @@ export const BULK_IMPORT_STALE_MS = 30 * 60 * 1000;
  * existing one started again when it had finished or stalled (its refused rows are forgotten,
  * so they are tried again; its created rows stay, so nothing is created twice). `schedule` says
  * whether a job must be sent: false while an earlier upload of the same file is being imported.
+ * A teammate uploading a team's file that is being imported joins that run: its end notifies
+ * them too (they were told "You will receive a notification shortly after", spec 02 §8).
  */
 export async function startBulkImport(
   db: Db,
@@ -60,7 +62,13 @@ export async function startBulkImport(
   if (!existing) throw new Error("bulk import vanished");
   const staleBefore = new Date(now.getTime() - BULK_IMPORT_STALE_MS);
   const inProgress = existing.status === "queued" || existing.status === "running";
-  if (inProgress && existing.updatedAt > staleBefore) return { bulkImport: existing, schedule: false };
+  // A join that finds the run ended in between falls through: the import starts again for them.
+  if (
+    inProgress &&
+    existing.updatedAt > staleBefore &&
+    (existing.userId === input.userId || (await joinBulkImport(db, existing.id, input.userId)))
+  )
+    return { bulkImport: existing, schedule: false };
   const [, restarted] = await db.batch([
     db.delete(bulkImportRows).where(and(eq(bulkImportRows.importId, existing.id), eq(bulkImportRows.status, "refused"))),
     db
@@ -88,6 +96,32 @@ export async function startBulkImport(
   ]);
   // Another upload restarted it at the same moment: that one schedules the job.
   return restarted[0] ? { bulkImport: restarted[0], schedule: true } : { bulkImport: existing, schedule: false };
+}
+
+/**
+ * Adds a teammate to the run under way of an import, in one statement that sees the import's
+ * state: true when they are now told of its end, false when it is no longer queued or running
+ * (or they had joined this run already).
+ */
+async function joinBulkImport(db: Db, importId: string, userId: string): Promise<boolean> {
+  const result = await db.$client
+    .prepare(
+      `INSERT OR IGNORE INTO bulk_import_recipients (import_id, user_id, run)
+       SELECT id, ?2, run FROM bulk_imports WHERE id = ?1 AND status IN ('queued', 'running')`,
+    )
+    .bind(importId, userId)
+    .run();
+  return result.meta.changes > 0;
+}
+
+/** Whether the user was told of a run of the import (a teammate who joined it) and so may open its result file. */
+export async function isBulkImportRecipient(db: Db, importId: string, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ run: bulkImportRecipients.run })
+    .from(bulkImportRecipients)
+    .where(and(eq(bulkImportRecipients.importId, importId), eq(bulkImportRecipients.userId, userId)))
+    .limit(1);
+  return row !== undefined;
 }
 
 export async function getBulkImport(db: Db, id: string): Promise<BulkImport | undefined> {
@@ -294,6 +328,15 @@ export async function finishBulkImport(
          SELECT ?1, user_id, ?2, ?3, ?4, ?5 FROM bulk_imports WHERE id = ?6 AND status IN ('queued', 'running')`,
       )
       .bind(crypto.randomUUID(), outcome.title, outcome.body, outcome.url, now.getTime(), id),
+    // The teammates who joined this run (startBulkImport) are told too.
+    d1
+      .prepare(
+        `INSERT INTO notifications (id, user_id, title, body, url, created_at)
+         SELECT lower(hex(randomblob(16))), r.user_id, ?1, ?2, ?3, ?4
+         FROM bulk_import_recipients r JOIN bulk_imports b ON b.id = r.import_id AND b.run = r.run
+         WHERE r.import_id = ?5 AND r.user_id <> b.user_id AND b.status IN ('queued', 'running')`,
+      )
+      .bind(outcome.title, outcome.body, outcome.url, now.getTime(), id),
     d1
       .prepare(
         `UPDATE bulk_imports SET status = ?1, created = ?2, refused = ?3, error = ?4, updated_at = ?5, finished_at = ?5

@@ -75,3 +75,23 @@ export const bulkImportRows = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.importId, t.row] })],
 );
+
+/**
+ * Who else is told when a run of an import ends: a teammate who uploads a team's file while that
+ * file is still being imported joins the run (nothing is scheduled twice) and, as the upload's
+ * answer promises (spec 02 §8), gets its notification, and the result file, like the uploader.
+ */
+export const bulkImportRecipients = sqliteTable(
+  "bulk_import_recipients",
+  {
+    importId: text("import_id")
+      .notNull()
+      .references(() => bulkImports.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The run they joined: its end notifies them. */
+    run: integer("run").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.importId, t.userId, t.run] })],
+);

@@ -16,6 +16,7 @@ import { readFileSync } from "node:fs";
 import type { APIRequestContext, APIResponse, Page } from "@playwright/test";
 import { ACCOUNT_TEXT, devFixture, giveSubscription, newUser, registerUser, TEST_PASSWORD, type TestUser } from "./accounts";
 import { apiContext, BASE_URL, expect, interceptExternalHosts, SAME_ORIGIN, test } from "./fixtures";
+import { devFixture as organizationFixture, type TeamArea, teamArea } from "./organizations";
 import { serveFakeTurnstile } from "./turnstile";
 
 const MESSAGE = "Too many attempts. Please wait a minute and try again.";
@@ -308,6 +309,44 @@ test.describe("abuse limits per account", () => {
     await last.goto("/app/settings/api");
     await expect(last.getByTestId("api-token")).toHaveCount(limit);
     await last.context().close();
+  });
+
+  test("team API token creation: limited per account like personal tokens, with the same message", async () => {
+    const limit = limitOf("RL_API_TOKEN_CREATE");
+    let area: TeamArea<never> | null = null;
+    let owner: Requester | null = null;
+    const token = (name: string) => ({ name, expiry: "30d", permissions: "read", confirm_password: area!.users.owner.password });
+    await inOneWindow(async () => {
+      // A fresh organization (and owner) for each try: the count is the account's.
+      await area?.dispose();
+      area = await teamArea({ prefix: "rlt", name: "Limits", people: [], teams: [{ slug: "crew", name: "Crew" }] });
+      // The organization's Pro plan gives its teams the API.
+      await organizationFixture({
+        action: "subscription",
+        email: area.users.owner.email,
+        plan: "pro",
+        interval: "monthly",
+        organization: area.slug,
+      });
+      owner = await area.requestAs(area.users.owner);
+      const path = `/app/organization/${area.slug}/team/crew/api/new`;
+      for (let i = 0; i < limit; i++) {
+        await play(owner, { address: randomAddress() });
+        const response = await post(owner, path, token(`Team burst ${i}`));
+        expect(response.status(), `token ${i + 1} of ${limit}`).toBe(200);
+        expect(await response.text()).toContain("snip_");
+      }
+      await play(owner, { address: randomAddress() });
+      const refused = await post(owner, path, token("One too many"));
+      await expectRefused(refused);
+      expect(await refused.text()).not.toContain(area.users.owner.password);
+    });
+    const made = area as unknown as TeamArea<never>;
+    const list = await (owner as unknown as Requester).get(`/app/organization/${made.slug}/team/crew/api`);
+    const text = await list.text();
+    expect(text).not.toContain("One too many");
+    expect(text.match(/data-testid="api-token"/g)).toHaveLength(limit);
+    await made.dispose();
   });
 
   test("webhook test sends: limited per account", async ({ browser }) => {

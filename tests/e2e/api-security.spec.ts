@@ -7,6 +7,7 @@
  */
 import {
   ALL_PERMISSIONS,
+  API_BASE,
   apiToken,
   call,
   Contract,
@@ -146,6 +147,28 @@ for (const endpoint of ENDPOINTS) {
     });
   });
 }
+
+test("a path the API has, with a method it does not take there: 405 with Allow; a path it does not have: 404", async ({ request }) => {
+  const { token } = await apiToken(owner, { permissions: ALL_PERMISSIONS });
+  const headers = { authorization: `Bearer ${token}` };
+  const cases: [method: string, path: string, allow: string[]][] = [
+    ["GET", "/create", ["POST"]],
+    ["PUT", "/create", ["POST"]],
+    ["POST", "/urls/available", ["GET", "HEAD"]],
+    ["PUT", `/alias/${SHORT_HOST}/${ownerAlias}`, ["GET", "HEAD", "DELETE"]],
+  ];
+  for (const [method, path, allow] of cases) {
+    const response = await request.fetch(`${API_BASE}${path}`, { method, headers, maxRedirects: 0 });
+    expect(response.status(), `${method} ${path}`).toBe(405);
+    expect(response.headers()["allow"]?.split(", ").sort(), `${method} ${path}`).toEqual([...allow].sort());
+    expect(await response.json(), `${method} ${path}`).toMatchObject({ data: null, code: 8, errors: ["Method Not Allowed"] });
+  }
+  // The token is still asked for first, as on every call.
+  expect((await request.get(`${API_BASE}/create`, { maxRedirects: 0 })).status()).toBe(401);
+  const unknown = await request.get(`${API_BASE}/nothing-here`, { headers, maxRedirects: 0 });
+  expect(unknown.status()).toBe(404);
+  expect(await unknown.json()).toMatchObject({ code: 3, errors: ["Not Found"] });
+});
 
 test("an expired token: 401", async ({ request }) => {
   const { token } = await apiToken(owner, { expiresAt: new Date(Date.now() - 1000).toISOString() });

@@ -253,6 +253,28 @@ test("a cart open in two tabs: Remove in the second after the first says the dom
   await other.close();
 });
 
+test("the cart's years: anything but a whole number from 1 to 10 gets the field's message, and the cart keeps its years", async ({
+  page,
+}) => {
+  const user = await registerUser(page);
+  await giveSubscription(page, user.email, { plan: "enterprise", interval: "yearly" });
+  const domain = unique("years");
+  await searchAndAdd(page, domain);
+  for (const years of ["abc", "1.5", "", "0", "11"]) {
+    const response = await page.request.post("/app/shopping-cart", {
+      form: { intent: "years", domain, years },
+      headers: SAME_ORIGIN,
+      maxRedirects: 0,
+    });
+    expect(response.status(), `years=${years}`).toBe(422);
+    const html = await response.text();
+    expect(html, `years=${years}`).toContain("Choose from 1 to 10 years.");
+    expect(html, `years=${years}`).not.toContain("Something went wrong.");
+  }
+  await page.goto("/app/shopping-cart");
+  await expect(page.getByLabel(`Years for ${domain}`)).toHaveValue("1");
+});
+
 test("guards: a guest is sent to log in from every purchase and order page", async ({ page }) => {
   for (const path of PAGES) {
     const response = await page.request.get(path, { maxRedirects: 0 });

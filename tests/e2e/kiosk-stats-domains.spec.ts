@@ -8,8 +8,8 @@
  */
 import { randomBytes } from "node:crypto";
 import type { Browser, BrowserContext, Locator, Page } from "@playwright/test";
-import { devFixture, giveSubscription, loginUser, registerUser, registerVerifiedUser, STAFF } from "./accounts";
-import { acceptCookies, BASE_URL, expect, PORT, SAME_ORIGIN, test } from "./fixtures";
+import { apiLogin, devFixture, giveSubscription, loginUser, registerUser, registerVerifiedUser, STAFF } from "./accounts";
+import { acceptCookies, apiContext, BASE_URL, expect, PORT, SAME_ORIGIN, test, wranglerVar } from "./fixtures";
 import { cloudflareStubPort, startCloudflareStub, STUB_CF_ZONE_NAME, type CloudflareStub } from "../stubs/cloudflare-server";
 
 let stub: CloudflareStub;
@@ -220,6 +220,24 @@ test.describe("kiosk stats, domains and Cloudflare", () => {
     await expect(hostnameRow.getByRole("link", { name: host })).toHaveAttribute("href", `/app/kiosk/domain/${host}`);
     await kiosk.screenshot({ path: "test-results/kiosk-cloudflare.png", fullPage: true });
     await staff.context.close();
+  });
+
+  test("the domain page answers a PUT, PATCH or DELETE with 405 like the other kiosk pages, for Snip's own hosts too", async () => {
+    const staff = await apiContext();
+    await apiLogin(staff, STAFF);
+    const pages = [`/app/kiosk/domain/${wranglerVar("SHORT_HOST")}`, `/app/kiosk/domain/k${tag()}.brand.example`, "/app/kiosk/ips"];
+    for (const path of pages) {
+      for (const method of ["PUT", "PATCH", "DELETE"]) {
+        const response = await staff.fetch(path, {
+          method,
+          form: { intent: "disable", reason: "wrong method" },
+          headers: SAME_ORIGIN,
+          maxRedirects: 0,
+        });
+        expect(response.status(), `${method} ${path}`).toBe(405);
+      }
+    }
+    await staff.dispose();
   });
 
   test("a terminated account's bulk upload is held at import: nothing is created, staff see the held upload", async ({

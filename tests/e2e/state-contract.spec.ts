@@ -230,6 +230,11 @@ test("a user: GET state with their account, url/create, password/confirm, and pr
   // preset/create: the UTM builder needs the expiration capability, which the free plan lacks.
   const denied = await post(page, "preset/create", { name: "Mine", utm_source: "a", utm_medium: "b", utm_campaign: "c" });
   expect(denied.status()).toBe(403);
+  // The permission is asked first: invalid values are refused the same way, without the field rules.
+  for (const body of [{}, { name: "", utm_source: "", utm_medium: "m".repeat(51) }]) {
+    const invalid = await expectShape(await post(page, "preset/create", body), 403, object({ message: str }));
+    expect(invalid).toEqual({ message: "Permission denied." });
+  }
 });
 
 test("a subscriber: GET state with the plan's limits and subscriptions, and preset/create with spec 02 §5's UTM rules", async ({

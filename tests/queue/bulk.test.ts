@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import type { BulkReply } from "../../app/forms/bulk";
 import { acceptBulkUpload } from "../../app/lib/bulk.server";
 import { getDb } from "../../db/client.server";
-import { listBulkImportResults } from "../../db/bulk-imports.server";
+import { isBulkImportRecipient, listBulkImportResults } from "../../db/bulk-imports.server";
 import {
   BULK_HELD_REASON,
   BULK_IMPORT_ROWS_PER_RUN,
@@ -406,6 +406,51 @@ describe("bulk import", () => {
     expect(notice!.body).toContain("team-again.csv: 2 of 3 links created, 1 rows refused.");
     const created = await baseEnv.DB.prepare("SELECT COUNT(*) AS n FROM links WHERE workspace_id = ?").bind(teamId).first<{ n: number }>();
     expect(created?.n).toBe(2);
+  });
+
+  it("a teammate's upload of a team's file still being imported schedules nothing, and its end notifies the teammate too", async () => {
+    const first = await newUser();
+    const second = await newUser();
+    const stranger = await newUser();
+    const orgId = crypto.randomUUID();
+    const teamId = crypto.randomUUID();
+    await baseEnv.DB.batch([
+      baseEnv.DB.prepare(
+        "INSERT INTO organizations (id, slug, name, owner_user_id, created_at, updated_at) VALUES (?, ?, 'Acme', ?, 0, 0)",
+      ).bind(orgId, `bulk-${orgId.slice(0, 8)}`, first.userId),
+      baseEnv.DB.prepare(
+        "INSERT INTO teams (id, organization_id, slug, name, created_at, updated_at) VALUES (?, ?, 'alpha', 'Alpha', 0, 0)",
+      ).bind(teamId, orgId),
+    ]);
+    const file = csv(["url", "https://example.com/team-joined/1", "https://example.com/team-joined/2", "not a url"]);
+    const { sent, queue } = collectingQueue();
+    const upload = (who: Omit<BulkImportPayload, "importId">) =>
+      acceptBulkUpload({ db, uploads: baseEnv.UPLOADS, jobs: queue }, { ...who, workspaceId: teamId }, [DOMAIN], {
+        file: { name: "team-joined.csv", size: file.length, bytes: async () => file },
+        domain: DOMAIN,
+        withHeader: true,
+      });
+    expect(await upload(first)).toEqual({ total: 3 });
+    // The teammate, and the uploader again, while it is queued: "Batch scheduled", nothing sent twice.
+    expect(await upload(second)).toEqual({ total: 3 });
+    expect(await upload(first)).toEqual({ total: 3 });
+    expect(sent).toHaveLength(1);
+    while (sent.length > 0) await deliver(sent.shift(), { ...baseEnv, BULK: queue });
+    const done = await importOf(first.userId);
+    expect(done).toMatchObject({ status: "done", run: 1, created: 2, refused: 1 });
+
+    // One notification each, the same one: the teammate was told it would come.
+    const [mine, ...moreMine] = await notificationsOf(first.userId);
+    const [theirs, ...moreTheirs] = await notificationsOf(second.userId);
+    expect(moreMine).toEqual([]);
+    expect(moreTheirs).toEqual([]);
+    expect(mine).toMatchObject({ title: BULK_MESSAGES.notificationTitle });
+    expect(theirs).toEqual(mine);
+    expect(theirs!.body).toContain("team-joined.csv: 2 of 3 links created, 1 rows refused.");
+    // Its link, the result file, opens for them (and for nobody else who was not told).
+    expect(await isBulkImportRecipient(db, done!.id, second.userId)).toBe(true);
+    expect(await isBulkImportRecipient(db, done!.id, stranger.userId)).toBe(false);
+    expect(await notificationsOf(stranger.userId)).toEqual([]);
   });
 
   it("an upload of a file still importing schedules nothing; a stalled import is started again", async () => {

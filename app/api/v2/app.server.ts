@@ -11,7 +11,7 @@ import { cors } from "hono/cors";
 import { API_MAX_BODY_BYTES, API_V2_BASE, API_V2_MESSAGES, OPENAPI_V2_PATH } from "../../../domain/api";
 import { authenticate } from "./auth.server";
 import type { ApiEnv } from "./context.server";
-import { API_ERRORS, notFound, toApiError, unprocessable, zodMessages } from "./errors.server";
+import { API_ERRORS, methodNotAllowed, notFound, toApiError, unprocessable, zodMessages } from "./errors.server";
 import { registerAnalyticsBreakdown } from "./endpoints/analytics-breakdown.server";
 import { registerAnalyticsGeneral } from "./endpoints/analytics-general.server";
 import { registerAnalyticsTimeline } from "./endpoints/analytics-timeline.server";
@@ -74,6 +74,28 @@ function buildApi() {
 
 const api = buildApi();
 
+/** Each operation's method and its path as a pattern under the base ({param}: one segment), from the same registry as the document. */
+const OPERATIONS = api.openAPIRegistry.definitions.flatMap((definition) =>
+  definition.type === "route"
+    ? [
+        {
+          method: definition.route.method.toUpperCase(),
+          pattern: new RegExp(
+            `^${(API_V2_BASE + definition.route.path).replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{[^}]+\}/g, "[^/]+")}$`,
+          ),
+        },
+      ]
+    : [],
+);
+
+/** The methods the API takes on this path (HEAD with GET, as Hono answers it); none when it has no such path. */
+function allowedMethods(pathname: string): string[] {
+  const methods = OPERATIONS.filter((op) => op.pattern.test(pathname)).flatMap((op) =>
+    op.method === "GET" ? ["GET", "HEAD"] : [op.method],
+  );
+  return [...new Set(methods)];
+}
+
 /** The OpenAPI document, made once per isolate from the route schemas. */
 let openApiDocument: unknown;
 export function getOpenApiDocument(): unknown {
@@ -128,7 +150,11 @@ root.get(OPENAPI_V2_PATH, (c) => {
   return c.json(getOpenApiDocument() as object);
 });
 root.route(API_V2_BASE, api);
-root.notFound((c) => errorResponse(c, notFound()));
+// A path the API has, with another method (GET /create): 405 and the methods it takes; else 404.
+root.notFound((c) => {
+  const allow = allowedMethods(new URL(c.req.url).pathname);
+  return errorResponse(c, allow.length > 0 ? methodNotAllowed(allow) : notFound());
+});
 root.onError((error, c) => errorResponse(c, error));
 
 /** Does this path belong to the REST API or its document? */

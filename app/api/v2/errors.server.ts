@@ -19,6 +19,7 @@ export const API_ERRORS = {
   unprocessable: { status: 422, code: 5 },
   rate_limited: { status: 429, code: 6 },
   payment_required: { status: 402, code: 7 },
+  method_not_allowed: { status: 405, code: 8 },
   internal: { status: 500, code: 9 },
 } as const satisfies Record<string, { status: ContentfulStatusCode; code: number }>;
 
@@ -39,6 +40,9 @@ export class ApiError extends HTTPException {
 
 export const unauthenticated = () => new ApiError("unauthenticated", [API_V2_MESSAGES.unauthenticated]);
 export const notFound = () => new ApiError("not_found", [API_V2_MESSAGES.notFound]);
+/** A path the API has, asked with a method it does not take there: 405 with Allow, as the app's JSON calls answer. */
+export const methodNotAllowed = (allow: readonly string[]) =>
+  new ApiError("method_not_allowed", [API_MESSAGES.methodNotAllowed], { allow: allow.join(", ") });
 export const forbidden = (message: string) => new ApiError("forbidden", [message]);
 export const unprocessable = (errors: string[]) =>
   new ApiError("unprocessable", errors.length > 0 ? errors : ["The given data was invalid."]);

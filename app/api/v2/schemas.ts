@@ -112,7 +112,7 @@ export const ErrorSchema = z
     data: z.null(),
     code: z.number().int().min(1).openapi({
       description:
-        "1 unauthenticated, 2 forbidden, 3 not found, 4 not enough credits, 5 invalid, 6 rate limited, 7 payment required (the owner's trial is past due), 9 internal.",
+        "1 unauthenticated, 2 forbidden, 3 not found, 4 not enough credits, 5 invalid, 6 rate limited, 7 payment required (the owner's trial is past due), 8 method not allowed (the path takes other methods; see Allow), 9 internal.",
     }),
     errors: z.array(z.string()).min(1),
     request_id: z.string(),

@@ -29,9 +29,10 @@ const presetSchema = utmValuesSchema.extend({
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST")();
   const viewer = requireApiViewer(context);
-  const { name, ...values } = await validateBody(request, presetSchema);
   // The builder sits in the advanced options, which need the expiration capability (spec 02 §5).
+  // Asked before the body is read: a user without it learns nothing of the field rules.
   if (!can(viewer.subject, "manage_expiration")) return apiError(403, MESSAGES.permissionDenied);
+  const { name, ...values } = await validateBody(request, presetSchema);
   try {
     const preset = await createUtmPreset(getDb(getCloudflare(context).env.DB), personalOwner(viewer.user.id), name, values);
     return json({ data: preset }, { status: 201 });

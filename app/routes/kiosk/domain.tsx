@@ -89,12 +89,13 @@ type Reply = { field?: "reason"; error: string };
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const staff = requireStaff(request, context);
+  // The method and the body first, as on every kiosk page: a PUT or DELETE is 405 whatever the domain.
+  const formData = await requestFormData(request);
   const host = params.domain.toLowerCase();
   const domain = await getBrandedDomain(staff.db, host);
   if (!domain)
     return data<Reply>({ error: "Only a branded domain can be changed here: Snip's own are set by configuration." }, { status: 404 });
   const page = kioskDomainHref(domain.hostname);
-  const formData = await requestFormData(request);
   const intent = formIntent(formData, ["disable", "enable", "recheck"]);
   if (!intent) return data<Reply>({ error: MESSAGES.unknownAction }, { status: 400 });
   if (intent === "disable") {

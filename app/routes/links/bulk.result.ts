@@ -2,10 +2,11 @@
  * GET /app/links/bulk/:id/result.csv (L): the result file of a bulk import, linked from the
  * notification sent when it finishes: one line per row of the uploaded file with its row
  * number, long URL, status (created, already created, refused) and the short link or the
- * reason. Only the import's owner gets it; anyone else gets 404.
+ * reason. Only the import's uploader, or a teammate told of one of its runs (they uploaded the
+ * team's file while it was being imported), gets it; anyone else gets 404.
  */
 import { data } from "react-router";
-import { getBulkImport, listBulkImportResults } from "../../../db/bulk-imports.server";
+import { getBulkImport, isBulkImportRecipient, listBulkImportResults } from "../../../db/bulk-imports.server";
 import { getDb } from "../../../db/client.server";
 import { BULK_MESSAGES, csvLine } from "../../../domain/bulk";
 import { getCloudflare } from "../../context.server";
@@ -18,7 +19,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { env } = getCloudflare(context);
   const db = getDb(env.DB);
   const bulkImport = await getBulkImport(db, params.id);
-  if (!bulkImport || bulkImport.userId !== viewer.user.id) throw data("Not Found", { status: 404 });
+  const allowed = bulkImport && (bulkImport.userId === viewer.user.id || (await isBulkImportRecipient(db, bulkImport.id, viewer.user.id)));
+  if (!bulkImport || !allowed) throw data("Not Found", { status: 404 });
   const rows = await listBulkImportResults(db, bulkImport.id);
   const lines = [csvLine(["row", "url", "status", "short link or reason"])];
   for (const row of rows) {

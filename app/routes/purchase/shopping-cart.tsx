@@ -61,7 +61,12 @@ const schema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("years"),
     domain: z.string().max(253),
-    years: z.coerce.number().int().min(1, ORDER_MESSAGES.years).max(MAX_YEARS, ORDER_MESSAGES.years),
+    // Not a whole number (years=abc, 1.5) is the field's message too, not the general one.
+    years: z.coerce
+      .number({ error: ORDER_MESSAGES.years })
+      .int(ORDER_MESSAGES.years)
+      .min(1, ORDER_MESSAGES.years)
+      .max(MAX_YEARS, ORDER_MESSAGES.years),
   }),
   z.object({ intent: z.literal("refresh") }),
   z.object({ intent: z.literal("checkout") }),

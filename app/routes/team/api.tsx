@@ -4,8 +4,8 @@
  * layout nests them later). Guard: `team.api-tokens` in that team (team admin, or the `teams`
  * permission; owners). Tokens made here belong to the team's workspace (docs/decisions/027): the
  * REST API with one reads and writes the team's links. Creating asks for the password (the 423
- * flow) like the personal page; creating and revoking write their audit rows in the same batch.
- * Another workspace's token id is a 404.
+ * flow) and is rate limited per account like the personal page (docs/decisions/019-abuse-limits.md);
+ * creating and revoking write their audit rows in the same batch. Another workspace's token id is a 404.
  */
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -20,12 +20,14 @@ import { CopyButton } from "../../components/copy-button";
 import { Notice, SubmitButton, TextField } from "../../components/form-fields";
 import { CONFIRM_PASSWORD_FIELD, isPasswordConfirmReply, PasswordConfirmDialog } from "../../components/password-confirm";
 import { DateTime, SettingsCard, SettingsHeading, settingsButton, settingsDangerButton } from "../../components/settings";
+import { getCloudflare } from "../../context.server";
 import { editTokenSchema, newTokenSchema } from "../../forms/api-tokens";
 import { API_TOKEN_MESSAGES } from "../../forms/api-tokens-rules";
 import { generateApiToken } from "../../lib/api-tokens.server";
 import { workspaceSubject } from "../../lib/organization-links.server";
 import { requireTeamAccess, type TeamAccess } from "../../lib/organizations/access.server";
 import { requireRecentPassword } from "../../lib/password-confirm.server";
+import { RATE_LIMIT_MESSAGE, rateLimitedReply, retryAfterOfAction, underRateLimit } from "../../lib/rate-limit.server";
 import type { Route } from "./+types/api";
 import { requestFormData } from "../../lib/form-body.server";
 
@@ -37,6 +39,9 @@ function viewOf(args: { params: Record<string, string | undefined>; request: Req
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Team API tokens | Snip" }];
+
+/** Passes on the Retry-After of a rate-limited post (app/lib/rate-limit.server.ts). */
+export const headers: Route.HeadersFunction = retryAfterOfAction;
 
 const NOTICES = { saved: API_TOKEN_MESSAGES.saved, revoked: API_TOKEN_MESSAGES.revoked } as const;
 
@@ -131,6 +136,9 @@ export async function action(args: Route.ActionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields }), created: null }, { status: 422 });
   const denied = await requireRecentPassword(request, context, access.viewer, formData);
   if (denied) return denied;
+  // The same limit as the personal page, counted for the account that creates the token.
+  if (!(await underRateLimit(getCloudflare(context).env, request, "apiTokenCreate", { account: access.viewer.user.id })))
+    return rateLimitedReply({ result: submission.reply({ formErrors: [RATE_LIMIT_MESSAGE], hideFields }), created: null });
   const { token, tokenHash, prefix } = await generateApiToken();
   const now = new Date();
   const workspaceId = await ensureTeamWorkspace(access.db, access.organization.id, access.team.id, now);
