@@ -70,6 +70,18 @@ export async function markPasswordConfirmed(context: Context, session: { id: str
 }
 
 /**
+ * The posted form without the confirmation dialog's password: what a page's schema parses, so that
+ * no reply of the submission (conform writes the submitted values back into the page) carries the
+ * password. requireRecentPassword reads the password from the form as posted.
+ */
+export function withoutConfirmPassword(formData: FormData): FormData {
+  if (!formData.has(CONFIRM_PASSWORD_FIELD)) return formData;
+  const form = new FormData();
+  for (const [name, value] of formData) if (name !== CONFIRM_PASSWORD_FIELD) form.append(name, value);
+  return form;
+}
+
+/**
  * The guard of a sensitive action. Null when it may proceed: the password was confirmed
  * recently in this session, or the submission carries it (`confirm_password`) and it is right.
  * Otherwise the answer to return: 423 with the fields to replay, so the page renders the

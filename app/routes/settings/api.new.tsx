@@ -13,14 +13,14 @@ import { API_TOKEN_EXPIRIES, tokenExpiresAt } from "../../../domain/api";
 import { PermissionFields } from "../../components/api-token-fields";
 import { CopyButton } from "../../components/copy-button";
 import { FieldError, Notice, SubmitButton, TextField } from "../../components/form-fields";
-import { CONFIRM_PASSWORD_FIELD, isPasswordConfirmReply, PasswordConfirmDialog } from "../../components/password-confirm";
+import { isPasswordConfirmReply, PasswordConfirmDialog } from "../../components/password-confirm";
 import { SettingsCard, SettingsHeading, settingsButton } from "../../components/settings";
 import { getCloudflare } from "../../context.server";
 import { newTokenSchema } from "../../forms/api-tokens";
 import { API_TOKEN_MESSAGES } from "../../forms/api-tokens-rules";
 import { permissionsNotInPlan, requireApiSettings } from "../../lib/api-settings.server";
 import { generateApiToken } from "../../lib/api-tokens.server";
-import { requireRecentPassword } from "../../lib/password-confirm.server";
+import { requireRecentPassword, withoutConfirmPassword } from "../../lib/password-confirm.server";
 import { RATE_LIMIT_MESSAGE, rateLimitedReply, retryAfterOfAction, underRateLimit } from "../../lib/rate-limit.server";
 import type { Route } from "./+types/api.new";
 import { requestFormData } from "../../lib/form-body.server";
@@ -39,13 +39,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireApiSettings(request, context);
   const { env } = getCloudflare(context);
   const formData = await requestFormData(request);
-  const submission = parseWithZod(formData, { schema: newTokenSchema });
+  const submission = parseWithZod(withoutConfirmPassword(formData), { schema: newTokenSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), created: null }, { status: 422 });
   const denied = await requireRecentPassword(request, context, viewer, formData);
   if (denied) return denied;
   if (!(await underRateLimit(env, request, "apiTokenCreate", { account: viewer.user.id })))
     return rateLimitedReply({
-      result: submission.reply({ formErrors: [RATE_LIMIT_MESSAGE], hideFields: [CONFIRM_PASSWORD_FIELD] }),
+      result: submission.reply({ formErrors: [RATE_LIMIT_MESSAGE] }),
       created: null,
     });
   const { token, tokenHash, prefix } = await generateApiToken();

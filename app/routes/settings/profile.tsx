@@ -12,7 +12,7 @@ import { ACCOUNT_MESSAGES, PHOTO_MAX_BYTES } from "../../../domain/account-rules
 import { checkPhoto } from "../../../domain/photo";
 import { PhotoForms } from "../../components/photo-forms";
 import { Notice, SubmitButton, TextField } from "../../components/form-fields";
-import { CONFIRM_PASSWORD_FIELD, isPasswordConfirmReply, PasswordConfirmDialog } from "../../components/password-confirm";
+import { isPasswordConfirmReply, PasswordConfirmDialog } from "../../components/password-confirm";
 import { SettingsCard, SettingsHeading, settingsButton } from "../../components/settings";
 import { getCloudflare } from "../../context.server";
 import { emailFormSchema, nameFormSchema, photoFormSchema } from "../../forms/settings";
@@ -20,7 +20,7 @@ import { PROFILE_INTENTS, SETTINGS_MESSAGES, type ProfileIntent } from "../../fo
 import { attempt } from "../../lib/auth-flow.server";
 import { formDataWithin } from "../../lib/body-limit.server";
 import { photoUrl } from "../../lib/nav.server";
-import { requireRecentPassword } from "../../lib/password-confirm.server";
+import { requireRecentPassword, withoutConfirmPassword } from "../../lib/password-confirm.server";
 import { deleteUserPhotos, putUserPhoto } from "../../lib/profile-photo.server";
 import { getAuth, requireUser } from "../../session.server";
 import type { Route } from "./+types/profile";
@@ -91,7 +91,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
 
     case "change-email": {
-      const submission = parseWithZod(formData, { schema: emailFormSchema });
+      const submission = parseWithZod(withoutConfirmPassword(formData), { schema: emailFormSchema });
       if (submission.status !== "success") return data<Reply>({ intent, result: submission.reply() }, { status: 422 });
       const email = submission.value.email;
       if (email === viewer.user.email.toLowerCase()) {
@@ -107,17 +107,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
       if (!result.ok) {
         if (result.error.status >= 500) throw new Error(`email change failed: ${result.error.code}`);
-        return data<Reply>(
-          { intent, result: submission.reply({ formErrors: [ACCOUNT_MESSAGES.generic], hideFields: [CONFIRM_PASSWORD_FIELD] }) },
-          { status: 422 },
-        );
+        return data<Reply>({ intent, result: submission.reply({ formErrors: [ACCOUNT_MESSAGES.generic] }) }, { status: 422 });
       }
       // The same answer whether or not another account uses the address (the library sends no
       // mail then), so the form cannot be used to find out who has an account.
       return data<Reply>({
         intent,
-        // The password the dialog sent along is never written back into the page.
-        result: submission.reply({ hideFields: [CONFIRM_PASSWORD_FIELD] }),
+        result: submission.reply(),
         notice: `We sent a confirmation link to ${email}. Your email address changes when you open it.`,
       });
     }

@@ -18,7 +18,7 @@ import { can } from "../../../domain/entitlements";
 import { PermissionFields } from "../../components/api-token-fields";
 import { CopyButton } from "../../components/copy-button";
 import { Notice, SubmitButton, TextField } from "../../components/form-fields";
-import { CONFIRM_PASSWORD_FIELD, isPasswordConfirmReply, PasswordConfirmDialog } from "../../components/password-confirm";
+import { isPasswordConfirmReply, PasswordConfirmDialog } from "../../components/password-confirm";
 import { DateTime, SettingsCard, SettingsHeading, settingsButton, settingsDangerButton } from "../../components/settings";
 import { getCloudflare } from "../../context.server";
 import { editTokenSchema, newTokenSchema } from "../../forms/api-tokens";
@@ -26,7 +26,7 @@ import { API_TOKEN_MESSAGES } from "../../forms/api-tokens-rules";
 import { generateApiToken } from "../../lib/api-tokens.server";
 import { workspaceSubject } from "../../lib/organization-links.server";
 import { requireTeamAccess, type TeamAccess } from "../../lib/organizations/access.server";
-import { requireRecentPassword } from "../../lib/password-confirm.server";
+import { requireRecentPassword, withoutConfirmPassword } from "../../lib/password-confirm.server";
 import { RATE_LIMIT_MESSAGE, rateLimitedReply, retryAfterOfAction, underRateLimit } from "../../lib/rate-limit.server";
 import type { Route } from "./+types/api";
 import { requestFormData } from "../../lib/form-body.server";
@@ -128,17 +128,14 @@ export async function action(args: Route.ActionArgs) {
   if (view !== "new") return data({ result: null, created: null }, { status: 400 });
 
   const { allowed } = await notInPlan(access);
-  const submission = parseWithZod(formData, { schema: newTokenSchema });
-  // The password the confirmation dialog sent along is never written back into the page.
-  const hideFields = [CONFIRM_PASSWORD_FIELD];
-  if (!allowed)
-    return data({ result: submission.reply({ formErrors: [API_TOKEN_MESSAGES.notInPlan], hideFields }), created: null }, { status: 403 });
-  if (submission.status !== "success") return data({ result: submission.reply({ hideFields }), created: null }, { status: 422 });
+  const submission = parseWithZod(withoutConfirmPassword(formData), { schema: newTokenSchema });
+  if (!allowed) return data({ result: submission.reply({ formErrors: [API_TOKEN_MESSAGES.notInPlan] }), created: null }, { status: 403 });
+  if (submission.status !== "success") return data({ result: submission.reply(), created: null }, { status: 422 });
   const denied = await requireRecentPassword(request, context, access.viewer, formData);
   if (denied) return denied;
   // The same limit as the personal page, counted for the account that creates the token.
   if (!(await underRateLimit(getCloudflare(context).env, request, "apiTokenCreate", { account: access.viewer.user.id })))
-    return rateLimitedReply({ result: submission.reply({ formErrors: [RATE_LIMIT_MESSAGE], hideFields }), created: null });
+    return rateLimitedReply({ result: submission.reply({ formErrors: [RATE_LIMIT_MESSAGE] }), created: null });
   const { token, tokenHash, prefix } = await generateApiToken();
   const now = new Date();
   const workspaceId = await ensureTeamWorkspace(access.db, access.organization.id, access.team.id, now);
