@@ -10,7 +10,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { linkKey } from "../domain/link-record";
 import { REPUBLISH_JOBS_PER_SEND, republishLinksJobs } from "../domain/link-republish";
 import type { StaffAuditAction } from "../domain/staff-audit";
-import { blockReason, parseBannedDomains, sendsToBannedDomain, type BlockReason } from "../domain/trust-safety";
+import { blockReason, isBannedHost, parseBannedDomains, sendsToBannedDomain, type BlockReason } from "../domain/trust-safety";
 import { BANNED_DOMAINS } from "../domain/url";
 import type { Db } from "./client.server";
 import { changeFeedStatements, toLinkRecord, type Link, type LinkStores } from "./links.server";
@@ -199,13 +199,18 @@ export type Stores = Pick<LinkStores, "db" | "kv" | "purge"> & {
   jobs?: Pick<Queue, "sendBatch">;
 };
 
-/** Bans a destination domain: every link to it (or a subdomain) stops redirecting. False when already banned. */
+/**
+ * Bans a destination domain: every link to it (or a subdomain) stops redirecting. False when
+ * already banned: by staff, the shipped list or the deployment's BANNED_DOMAINS, itself or a
+ * domain above it (`www.phishing.example` is banned with `phishing.example`).
+ */
 export async function banDomain(stores: Stores, staff: StaffActor, domain: string, reason: string, now = new Date()) {
   const { db } = stores;
-  if (await getBannedDomain(db, domain)) return { ok: false as const };
+  const banned = await bannedDomainsFor(stores.db, stores.env);
+  if (isBannedHost(domain, banned)) return { ok: false as const };
   const candidates = await linksMentioning(db, domain);
   const world: World = {
-    banned: [...(await bannedDomainsFor(stores.db, stores.env)), domain],
+    banned: [...banned, domain],
     terminatedUsers: await terminatedOwners(db, unique(candidates.map((link) => link.userId))),
   };
   const changed = plan(candidates, world);

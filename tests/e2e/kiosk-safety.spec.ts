@@ -127,6 +127,14 @@ test.describe("kiosk trust and safety", () => {
     await kiosk.getByLabel("Reason").fill("again");
     await kiosk.getByRole("button", { name: "Ban", exact: true }).click();
     await expectFieldError(kiosk, "Domain", "This domain is already banned.");
+    // So is a domain a ban already covers: a subdomain of staff's ban, the shipped list's domain or a subdomain of it.
+    for (const covered of [`shop.${domain}`, "Phishing.Example", "login.phishing.example"]) {
+      await kiosk.getByLabel("Domain", { exact: true }).fill(covered);
+      await kiosk.getByLabel("Reason").fill("covered");
+      await kiosk.getByRole("button", { name: "Ban", exact: true }).click();
+      await expectFieldError(kiosk, "Domain", "This domain is already banned.");
+    }
+    await expect(kiosk.getByRole("table", { name: "Banned domains" }).getByText(/phishing\.example|^shop\./)).toHaveCount(0);
 
     await kiosk.getByRole("button", { name: `Lift the ban on ${domain}` }).click();
     await expect(kiosk.getByText("1 link redirect again")).toBeVisible();

@@ -113,14 +113,43 @@ describe("trust and safety at the edge", () => {
     const alias = uniqueAlias("bo");
     await createLink(elsewhere, { domain: HOST, alias, url: `https://${domain}/offer` });
     await visit(app, alias);
-    expect(await banDomain(configured, staff, domain, "also configured")).toEqual({ ok: true, held: 1 });
+    // Staff ban it, then the deployment adds it to BANNED_DOMAINS.
+    expect(await banDomain(elsewhere, staff, domain, "staff first")).toEqual({ ok: true, held: 1 });
     expect(await unbanDomain(configured, staff, domain)).toBe(0);
     await expectDisabled(await afterPoll(app, deps, alias));
     expect((await testEnv.DB.prepare("SELECT blocked FROM links WHERE alias = ?").bind(alias).first())?.blocked).toBe("domain");
     // Without the deployment's ban, lifting staff's releases the link.
-    expect(await banDomain(configured, staff, domain, "again")).toEqual({ ok: true, held: 0 });
+    expect(await banDomain(elsewhere, staff, domain, "again")).toEqual({ ok: true, held: 0 });
     expect(await unbanDomain(elsewhere, staff, domain)).toBe(1);
     expect((await afterPoll(app, deps, alias)).response.headers.get("location")).toBe(`https://${domain}/offer`);
+  });
+
+  it("banning a domain a ban already covers is refused and writes nothing: the shipped list, BANNED_DOMAINS, staff's, or a domain above it", async () => {
+    const domain = `${uniqueAlias("cov").toLowerCase()}.example`;
+    const configured = { ...elsewhere, env: { BANNED_DOMAINS: `other.example, ${domain}` } };
+    const staffs = `${uniqueAlias("stf").toLowerCase()}.example`;
+    expect(await banDomain(elsewhere, staff, staffs, "malware")).toEqual({ ok: true, held: 0 });
+    for (const [stores, covered] of [
+      [elsewhere, "phishing.example"],
+      [elsewhere, "login.phishing.example"],
+      [configured, domain],
+      [configured, `www.${domain}`],
+      [elsewhere, staffs],
+      [elsewhere, `shop.${staffs}`],
+    ] as const) {
+      expect(await banDomain(stores, staff, covered, "again"), covered).toEqual({ ok: false });
+    }
+    const rows = await testEnv.DB.prepare("SELECT domain FROM banned_domains WHERE domain LIKE ? OR domain LIKE ? OR domain LIKE ?")
+      .bind("%phishing.example", `%${domain}`, `%${staffs}`)
+      .all<{ domain: string }>();
+    expect(rows.results.map((row) => row.domain)).toEqual([staffs]);
+    // A domain above a banned one is not covered by it: it is banned.
+    const wider = `${uniqueAlias("wide").toLowerCase()}.example`;
+    expect(await banDomain({ ...elsewhere, env: { BANNED_DOMAINS: `shop.${wider}` } }, staff, wider, "wider")).toEqual({
+      ok: true,
+      held: 0,
+    });
+    for (const lifted of [staffs, wider]) await unbanDomain(elsewhere, staff, lifted);
   });
 
   it("banning a domain holds a link whose redirect route sends some visitors there (the whole link), and lifting it releases it", async () => {
