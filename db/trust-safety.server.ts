@@ -5,16 +5,17 @@
  * records to the change feed, so every redirect isolate stops (or resumes) redirecting them
  * within seconds; KV is written through after the batch, as every link write does.
  */
-import { and, asc, eq, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
+import { hostKey, type HostRecord } from "../domain/host-record";
 import { linkKey } from "../domain/link-record";
 import { REPUBLISH_JOBS_PER_SEND, republishLinksJobs } from "../domain/link-republish";
 import type { StaffAuditAction } from "../domain/staff-audit";
-import { blockReason, parseBannedDomains, sendsToBannedDomain, type BlockReason } from "../domain/trust-safety";
+import { blockReason, hostRecordOf, isBannedHost, parseBannedDomains, sendsToBannedDomain, type BlockReason } from "../domain/trust-safety";
 import { BANNED_DOMAINS } from "../domain/url";
 import type { Db } from "./client.server";
 import { changeFeedStatements, toLinkRecord, type Link, type LinkStores } from "./links.server";
-import { bannedDomains, links, linkTags, reputationHits, users } from "./schema";
+import { bannedDomains, brandedDomains, links, linkTags, reputationHits, users } from "./schema";
 import { staffAuditInsert, type StaffActor } from "./staff-audit.server";
 
 /** Ids bound per `IN (...)`: under D1's 100 bound parameters a statement. */
@@ -197,15 +198,22 @@ export type Stores = Pick<LinkStores, "db" | "kv" | "purge"> & {
   env?: BannedDomainsConfig;
   /** The jobs queue: where links whose KV write failed after the change go (decision 060). */
   jobs?: Pick<Queue, "sendBatch">;
+  /** Drops branded domains' cached host records in the redirect worker; without it they expire within HOST_CACHE_FRESH_MS. */
+  purgeHosts?: (hosts: string[]) => Promise<void>;
 };
 
-/** Bans a destination domain: every link to it (or a subdomain) stops redirecting. False when already banned. */
+/**
+ * Bans a destination domain: every link to it (or a subdomain) stops redirecting. False when
+ * already banned: by staff, the shipped list or the deployment's BANNED_DOMAINS, itself or a
+ * domain above it (`www.phishing.example` is banned with `phishing.example`).
+ */
 export async function banDomain(stores: Stores, staff: StaffActor, domain: string, reason: string, now = new Date()) {
   const { db } = stores;
-  if (await getBannedDomain(db, domain)) return { ok: false as const };
+  const banned = await bannedDomainsFor(stores.db, stores.env);
+  if (isBannedHost(domain, banned)) return { ok: false as const };
   const candidates = await linksMentioning(db, domain);
   const world: World = {
-    banned: [...(await bannedDomainsFor(stores.db, stores.env)), domain],
+    banned: [...banned, domain],
     terminatedUsers: await terminatedOwners(db, unique(candidates.map((link) => link.userId))),
   };
   const changed = plan(candidates, world);
@@ -219,6 +227,7 @@ export async function banDomain(stores: Stores, staff: StaffActor, domain: strin
       changed,
       now,
     );
+    await republishDomainRedirects(stores, world.banned, domain);
     return { ok: true as const, held };
   } catch (error) {
     if (String((error as { cause?: unknown })?.cause ?? error).includes("UNIQUE constraint failed")) return { ok: false as const };
@@ -246,6 +255,7 @@ export async function unbanDomain(stores: Stores, staff: StaffActor, domain: str
     changed,
     now,
   );
+  await republishDomainRedirects(stores, world.banned, domain);
   return released;
 }
 
@@ -398,6 +408,60 @@ export async function sweepBannedLinks(stores: Stores, banned: readonly string[]
   );
   if (changed.length === 0) return { next, changed: 0 };
   return { next, changed: await apply(stores, [], changed, now) };
+}
+
+/**
+ * Branded domains' root and 404 redirects against the banned list (decision 036): a redirect to a
+ * banned domain is held in the domain's KV host record (hostRecordOf: the visitor gets the host's
+ * own page or the not-found page instead) and released when the ban is lifted; the saved value in
+ * D1 stays. Reads the domains with a redirect (`mentioning`: only those whose redirects name that
+ * domain, for a kiosk ban or unban; without it all of them, for the hourly sweep) and rewrites the
+ * host records that differ from what KV holds. A host without a KV record is left alone (it is
+ * being removed, or was never served). A KV write that fails is logged and left to the next
+ * sweep, which compares again. Returns the host names whose record changed.
+ */
+export async function republishDomainRedirects(stores: Stores, banned: readonly string[], mentioning?: string): Promise<string[]> {
+  const redirecting = or(isNotNull(brandedDomains.rootRedirect), isNotNull(brandedDomains.notFoundRedirect));
+  const rows = await stores.db
+    .select({
+      hostname: brandedDomains.hostname,
+      status: brandedDomains.status,
+      disabledAt: brandedDomains.disabledAt,
+      rootRedirect: brandedDomains.rootRedirect,
+      notFoundRedirect: brandedDomains.notFoundRedirect,
+    })
+    .from(brandedDomains)
+    .where(
+      mentioning === undefined
+        ? redirecting
+        : and(
+            redirecting,
+            sql`instr(lower(coalesce(${brandedDomains.rootRedirect}, '') || ' ' || coalesce(${brandedDomains.notFoundRedirect}, '')), ${mentioning}) > 0`,
+          ),
+    );
+  const changed: string[] = [];
+  for (const row of rows) {
+    const key = hostKey(row.hostname);
+    try {
+      const current = await stores.kv.get<HostRecord>(key, "json");
+      const record = hostRecordOf(row, banned);
+      if (current === null || (current.active === record.active && current.root === record.root && current.notFound === record.notFound)) {
+        continue;
+      }
+      await stores.kv.put(key, JSON.stringify(record));
+      changed.push(row.hostname);
+    } catch (error) {
+      console.warn(`trust-safety: the host record of ${row.hostname} was not rewritten; the hourly sweep tries again`, error);
+    }
+  }
+  if (changed.length > 0) {
+    try {
+      await stores.purgeHosts?.(changed);
+    } catch (error) {
+      console.warn("trust-safety: purge of the redirect worker's host cache failed", error);
+    }
+  }
+  return changed;
 }
 
 function unique(ids: (string | null)[]): string[] {

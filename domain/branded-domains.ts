@@ -40,6 +40,9 @@ export const BRANDED_MESSAGES = {
   maxBrandedAliases: (n: number) => `Your plan allows ${n} links a month on branded domains. Use another domain or upgrade.`,
   invalidRedirect: "Enter a full web address starting with https:// or http://.",
   redirectLoop: "Choose an address on another domain: this one would send visitors back to this domain in a loop.",
+  /** A saved redirect to a domain banned since (decision 036): held, as a link to it is. */
+  rootHeld: "Destination domain banned: visitors get this domain's own page instead.",
+  notFoundHeld: "Destination domain banned: visitors get the not-found page instead.",
 } as const;
 
 /**

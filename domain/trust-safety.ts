@@ -2,6 +2,7 @@
  * Trust and safety rules (issue 19, docs/decisions/036): which links are held from redirecting
  * and why, and the banned-domain input rule. Pure: the app, the queue worker and tests share it.
  */
+import type { HostRecord } from "./host-record";
 import { parseStoredRoutes } from "./redirect-routes";
 import { hostMatches } from "./url";
 
@@ -42,6 +43,34 @@ export function linkDestinations(link: { url: string; routes?: string | null }):
 /** Whether any of the link's destinations (its own or a route's) is on a banned domain. */
 export function sendsToBannedDomain(link: { url: string; routes?: string | null }, banned: readonly string[]): boolean {
   return linkDestinations(link).some((url) => isBannedHost(destinationHost(url), banned));
+}
+
+/** A branded domain as its host record needs it (db/schema/domains.ts). */
+export interface RedirectingDomain {
+  status: string;
+  disabledAt: Date | null;
+  rootRedirect: string | null;
+  notFoundRedirect: string | null;
+}
+
+/** A branded domain's root or 404 redirect that is held: its destination is on a banned domain. */
+export function isRedirectHeld(target: string | null, banned: readonly string[]): boolean {
+  return target !== null && isBannedHost(destinationHost(target), banned);
+}
+
+/**
+ * The KV host record the redirect worker serves a branded domain from (domain/host-record.ts):
+ * serving while verified and not disabled by staff; its root and 404 redirects as saved, except
+ * one whose destination is on a banned domain. That one is held as a link to a banned domain is
+ * (the visitor gets the host's own page, or the not-found page, instead) while the saved value
+ * stays, so lifting the ban brings it back.
+ */
+export function hostRecordOf(domain: RedirectingDomain, banned: readonly string[]): HostRecord {
+  return {
+    active: domain.status === "active" && !domain.disabledAt,
+    root: isRedirectHeld(domain.rootRedirect, banned) ? null : domain.rootRedirect,
+    notFound: isRedirectHeld(domain.notFoundRedirect, banned) ? null : domain.notFoundRedirect,
+  };
 }
 
 /**

@@ -154,7 +154,18 @@ export function AddVanityForm({ lastResult, shortHost, cancelTo }: { lastResult:
 type RedirectsProps = {
   lastResult: LastResult;
   /** `saved`: the page after a save; `version` (the page's query) makes each save a new form, so a refused value's error does not outlive it. */
-  domain: { hostname: string; root: string; notFound: string; canRoot: boolean; canNotFound: boolean; saved: boolean; version: string };
+  domain: {
+    hostname: string;
+    root: string;
+    notFound: string;
+    canRoot: boolean;
+    canNotFound: boolean;
+    saved: boolean;
+    version: string;
+    /** A saved redirect whose destination domain is banned since: held (decision 036). */
+    rootHeld?: boolean;
+    notFoundHeld?: boolean;
+  };
 };
 
 /** Where `/` of the domain and its unknown aliases go; a field the plan does not allow is disabled and says why. */
@@ -180,7 +191,9 @@ function RedirectsFields({ lastResult, domain: d }: RedirectsProps) {
         errors={fields.root.errors}
         placeholder="https://yourbrand.com/"
         disabled={!d.canRoot}
-        hint={d.canRoot ? `Where https://${d.hostname}/ goes.` : BRANDED_MESSAGES.redirectsNotAllowed}
+        hint={
+          d.rootHeld ? BRANDED_MESSAGES.rootHeld : d.canRoot ? `Where https://${d.hostname}/ goes.` : BRANDED_MESSAGES.redirectsNotAllowed
+        }
       />
       <TextField
         label="404 redirect"
@@ -189,7 +202,13 @@ function RedirectsFields({ lastResult, domain: d }: RedirectsProps) {
         errors={fields.notFound.errors}
         placeholder="https://yourbrand.com/not-found"
         disabled={!d.canNotFound}
-        hint={d.canNotFound ? "Where a short link that does not exist on this domain goes." : BRANDED_MESSAGES.redirectsNotAllowed}
+        hint={
+          d.notFoundHeld
+            ? BRANDED_MESSAGES.notFoundHeld
+            : d.canNotFound
+              ? "Where a short link that does not exist on this domain goes."
+              : BRANDED_MESSAGES.redirectsNotAllowed
+        }
       />
       {d.canRoot || d.canNotFound ? (
         <SubmitButton className={settingsButton} busyText="Saving…">

@@ -3,8 +3,18 @@
  * blocked addresses and surveys. Messages are shown next to their field.
  */
 import { z } from "zod";
-import { formatCidr, parseCidr } from "../../domain/cidr";
+import { formatCidr, parseCidr, type IpVersion } from "../../domain/cidr";
 import { PASSWORD_MAX_LENGTH } from "../../domain/account-rules";
+
+/**
+ * The broadest range staff may block, by IP version. 0.0.0.0/0 or ::/0 (or anything near them)
+ * would refuse sign-up and guest links to everyone, which no abuse report calls for. An IPv4 /8 is
+ * the largest block IANA ever assigned to a single network (the old class A), so no one
+ * operator's addresses need a shorter prefix. In IPv6 the regional registries receive /12 blocks
+ * from IANA, and even the largest operators' allocations are around /19 to /32: a /16 floor lets
+ * staff block an operator's whole allocation while refusing ranges that span a registry's.
+ */
+export const BLOCK_MIN_PREFIX: Record<IpVersion, number> = { 4: 8, 6: 16 };
 
 export const KIOSK_MESSAGES = {
   titleRequired: "Enter a title.",
@@ -18,6 +28,7 @@ export const KIOSK_MESSAGES = {
   addressInvalid: "Enter an IPv4 or IPv6 address, or a range such as 203.0.113.0/24 or 2001:db8::/32.",
   addressHostBits: (canonical: string) => `This range has bits set after its prefix: did you mean ${canonical}?`,
   addressTaken: "This address or range is already blocked.",
+  addressTooBroad: `This range is too broad to block: use a prefix of /${BLOCK_MIN_PREFIX[4]} or longer for IPv4, /${BLOCK_MIN_PREFIX[6]} or longer for IPv6.`,
   reasonRequired: "Enter the reason for the block.",
   reasonMax: "The reason must be at most 200 characters.",
   surveyTitleRequired: "Enter the survey's title.",
@@ -94,6 +105,10 @@ export const blockAddressSchema = z.object({
     .max(64, KIOSK_MESSAGES.addressInvalid)
     .transform((text, ctx) => {
       const range = parseCidr(text);
+      if (range && range.prefix < BLOCK_MIN_PREFIX[range.version]) {
+        ctx.addIssue({ code: "custom", message: KIOSK_MESSAGES.addressTooBroad });
+        return z.NEVER;
+      }
       if (range) return formatCidr(range);
       ctx.addIssue({ code: "custom", message: hostBitsHint(text) ?? KIOSK_MESSAGES.addressInvalid });
       return z.NEVER;
@@ -114,6 +129,8 @@ function hostBitsHint(text: string): string | null {
   const bits = single.version === 4 ? 32 : 128;
   const n = Number(prefix);
   if (n > bits) return null;
+  // Too broad whatever its host bits: say so rather than suggest a range that would be refused.
+  if (n < BLOCK_MIN_PREFIX[single.version]) return KIOSK_MESSAGES.addressTooBroad;
   const maskBits = n === 0 ? 0n : ((1n << BigInt(n)) - 1n) << BigInt(bits - n);
   return KIOSK_MESSAGES.addressHostBits(formatCidr({ version: single.version, base: single.base & maskBits, prefix: n }));
 }

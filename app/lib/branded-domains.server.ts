@@ -38,6 +38,7 @@ import {
 } from "../../domain/branded-domains";
 import { parseShortDomains } from "../../domain/domains";
 import { hostKey, type HostRecord } from "../../domain/host-record";
+import { hostRecordOf, isRedirectHeld } from "../../domain/trust-safety";
 import { RELEASE_DOMAINS_JOB, type ReleasedHost, type ReleaseDomainsJob } from "../../domain/domain-release";
 import type { Subject } from "../../domain/entitlements";
 import type { AppEnv } from "../env.server";
@@ -47,16 +48,23 @@ import { dnsimpleZoneRecords } from "./registrar/dnsimple";
 
 export { BRANDED_DOMAINS_PATH, verifyPath } from "../../domain/branded-domains";
 
-/** The record the redirect worker serves the host from; written through, then the isolate cache purged. */
+/**
+ * The record the redirect worker serves the host from; written through, then the isolate cache
+ * purged. A domain staff disabled in the kiosk (decision 045) serves nothing, whatever its
+ * verification says; a root or 404 redirect to a banned domain is held (decision 036: the whole
+ * banned list, as a kiosk ban and the hourly sweep decide it).
+ */
 export async function writeHostRecord(env: AppEnv, domain: BrandedDomain): Promise<void> {
-  // A domain staff disabled in the kiosk (decision 045) serves nothing, whatever its verification says.
-  const record: HostRecord = {
-    active: domain.status === "active" && !domain.disabledAt,
-    root: domain.rootRedirect,
-    notFound: domain.notFoundRedirect,
-  };
+  const record: HostRecord = hostRecordOf(domain, await bannedDomainsFor(getDb(env.DB), env));
   await env.LINKS.put(hostKey(domain.hostname), JSON.stringify(record));
   await purgeHosts(env, [domain.hostname]);
+}
+
+/** Which of the domain's saved redirects are held, their destination banned since (the edit pages say so). */
+export async function heldRedirects(env: AppEnv, domain: BrandedDomain): Promise<{ rootHeld: boolean; notFoundHeld: boolean }> {
+  if (domain.rootRedirect === null && domain.notFoundRedirect === null) return { rootHeld: false, notFoundHeld: false };
+  const banned = await bannedDomainsFor(getDb(env.DB), env);
+  return { rootHeld: isRedirectHeld(domain.rootRedirect, banned), notFoundHeld: isRedirectHeld(domain.notFoundRedirect, banned) };
 }
 
 async function purgeHosts(env: AppEnv, hosts: string[]): Promise<void> {

@@ -16,9 +16,11 @@ import {
   expect,
   expectUrlError,
   interceptExternalHosts,
+  PORT,
   SAME_ORIGIN,
   submitUrl,
   test,
+  wranglerVar,
 } from "./fixtures";
 
 const tag = () => randomBytes(4).toString("hex");
@@ -127,10 +129,79 @@ test.describe("kiosk trust and safety", () => {
     await kiosk.getByLabel("Reason").fill("again");
     await kiosk.getByRole("button", { name: "Ban", exact: true }).click();
     await expectFieldError(kiosk, "Domain", "This domain is already banned.");
+    // So is a domain a ban already covers: a subdomain of staff's ban, the shipped list's domain or a subdomain of it.
+    for (const covered of [`shop.${domain}`, "Phishing.Example", "login.phishing.example"]) {
+      await kiosk.getByLabel("Domain", { exact: true }).fill(covered);
+      await kiosk.getByLabel("Reason").fill("covered");
+      await kiosk.getByRole("button", { name: "Ban", exact: true }).click();
+      await expectFieldError(kiosk, "Domain", "This domain is already banned.");
+    }
+    await expect(kiosk.getByRole("table", { name: "Banned domains" }).getByText(/phishing\.example|^shop\./)).toHaveCount(0);
 
     await kiosk.getByRole("button", { name: `Lift the ban on ${domain}` }).click();
     await expect(kiosk.getByText("1 link redirect again")).toBeVisible();
     await expectShortLink(request, alias, { to: destination });
+    await staff.context.close();
+  });
+
+  test("a branded domain's root and 404 redirects to a domain staff then ban stop sending visitors there (its own pages instead); lifting the ban brings them back", async ({
+    page,
+    browser,
+  }) => {
+    const banned = `redir-${tag()}.example`;
+    const root = `https://www.${banned}/`;
+    const notFound = `https://${banned}/missing`;
+    const user = await registerVerifiedUser(page);
+    await giveSubscription(page, user.email, { plan: "enterprise" });
+    await page.goto("/app/settings/branded-domains");
+    await page.getByRole("link", { name: "Add vanity subdomain" }).click();
+    const name = `brand${tag()}`;
+    await page.getByLabel("Subdomain").fill(name);
+    await page.getByRole("button", { name: "Add vanity subdomain" }).click();
+    await expect(page).toHaveURL(`${BASE_URL}/app/settings/branded-domains`);
+    const vanity = `${name}.${wranglerVar("SHORT_HOST")}`;
+    await page.goto(`/app/settings/branded-domains/edit/${vanity}`);
+    await page.getByLabel("Root redirect").fill(root);
+    await page.getByLabel("404 redirect").fill(notFound);
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText("Saved.")).toBeVisible();
+    /** What / and an unknown alias of the domain answer a visitor: each one's status and location. */
+    const answers = async () => {
+      const out: [number, string | null][] = [];
+      for (const path of ["/", `/nope${tag()}`]) {
+        const response = await page.request.get(`http://127.0.0.1:${PORT}${path}`, { headers: { host: vanity }, maxRedirects: 0 });
+        out.push([response.status(), response.headers()["location"] ?? null]);
+      }
+      return out;
+    };
+    const redirecting: [number, string | null][] = [
+      [302, root],
+      [302, notFound],
+    ];
+    expect(await answers()).toEqual(redirecting);
+
+    const staff = await staffPage(browser);
+    const kiosk = staff.page;
+    await kiosk.goto("/app/kiosk/banned_domains");
+    await kiosk.getByLabel("Domain", { exact: true }).fill(banned);
+    await kiosk.getByLabel("Reason").fill("Phishing campaign");
+    await kiosk.getByRole("button", { name: "Ban", exact: true }).click();
+    await expect(kiosk.getByText("The domain is banned")).toBeVisible();
+    // The domain's own page and the not-found page instead, within the host cache's life at most.
+    const held: [number, string | null][] = [
+      [200, null],
+      [404, null],
+    ];
+    await expect.poll(answers, { timeout: 40_000, intervals: [250, 500, 1_000] }).toEqual(held);
+    // The owner's redirects are kept, and the edit page says why they are not followed.
+    await page.goto(`/app/settings/branded-domains/edit/${vanity}`);
+    await expect(page.getByLabel("Root redirect")).toHaveValue(root);
+    await expect(page.getByText("Destination domain banned: visitors get this domain's own page instead.")).toBeVisible();
+    await expect(page.getByText("Destination domain banned: visitors get the not-found page instead.")).toBeVisible();
+
+    await kiosk.getByRole("button", { name: `Lift the ban on ${banned}` }).click();
+    await expect(kiosk.getByText("The ban is lifted")).toBeVisible();
+    await expect.poll(answers, { timeout: 40_000, intervals: [250, 500, 1_000] }).toEqual(redirecting);
     await staff.context.close();
   });
 

@@ -11,6 +11,7 @@ import { destinationContext } from "../../app/lib/links.server";
 import { getDb } from "../../db/client.server";
 import { createLink } from "../../db/links.server";
 import { bannedDomainsFor, setLinksTerminated } from "../../db/trust-safety.server";
+import { hostKey } from "../../domain/host-record";
 import { linkKey } from "../../domain/link-record";
 import { REPUBLISH_LINKS_JOB, type RepublishLinksJob } from "../../domain/link-republish";
 import { MESSAGES } from "../../domain/messages";
@@ -184,6 +185,39 @@ describe("the background banned-list re-check", () => {
     expect(await sweepAll({ ...testEnv, BANNED_DOMAINS: "" })).toBeGreaterThanOrEqual(1);
     expect(await blockedOf(configured.id)).toBeNull();
     expect(await blockedOf(staffBanned.id)).toBe("domain");
+  });
+
+  it("holds a branded domain's root and 404 redirects saved before their domain was banned (in its host record), and releases them when the ban goes", async () => {
+    const tag = crypto.randomUUID().slice(0, 6);
+    const owner = `owner-${tag}`;
+    await testEnv.DB.prepare("INSERT INTO users (id, name, email, created_at, updated_at) VALUES (?, 'Owner', ?, 0, 0)")
+      .bind(owner, `${owner}@example.com`)
+      .run();
+    const hostname = `brand-${tag}.example.com`;
+    const unserved = `gone-${tag}.example.com`;
+    const root = `https://www.redir-${tag}.example/`;
+    const notFound = `https://redir-${tag}.example/missing`;
+    for (const host of [hostname, unserved]) {
+      await testEnv.DB.prepare(
+        "INSERT INTO branded_domains (id, workspace_id, user_id, hostname, kind, status, root_redirect, not_found_redirect, created_at) VALUES (?, ?, ?, ?, 'domain', 'active', ?, ?, 0)",
+      )
+        .bind(crypto.randomUUID(), owner, owner, host, root, notFound)
+        .run();
+    }
+    // As the app wrote it when the redirects were saved; the other host has no record (being removed).
+    await testEnv.LINKS.put(hostKey(hostname), JSON.stringify({ active: true, root, notFound }));
+
+    await sweepAll({ ...testEnv, SAFE_BROWSING_API_KEY: undefined, BANNED_DOMAINS: `redir-${tag}.example` });
+    expect(await testEnv.LINKS.get(hostKey(hostname), "json")).toEqual({ active: true, root: null, notFound: null });
+    expect(await testEnv.LINKS.get(hostKey(unserved))).toBeNull();
+    // The saved values stay in D1.
+    expect(
+      await testEnv.DB.prepare("SELECT root_redirect FROM branded_domains WHERE hostname = ?").bind(hostname).first("root_redirect"),
+    ).toBe(root);
+
+    // The ban lifted (no longer configured): the next sweep releases them.
+    await sweepAll({ ...testEnv, SAFE_BROWSING_API_KEY: undefined, BANNED_DOMAINS: "" });
+    expect(await testEnv.LINKS.get(hostKey(hostname), "json")).toEqual({ active: true, root, notFound });
   });
 
   it("a kiosk action decides with the configured list too: restoring a terminated link to a BANNED_DOMAINS destination leaves it held", async () => {

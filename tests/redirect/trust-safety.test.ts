@@ -10,6 +10,7 @@ import { getDb } from "../../db/client.server";
 import { linkIdsByDestination } from "../../db/kiosk-links.server";
 import { createLink, type LinkStores } from "../../db/links.server";
 import { banDomain, moveLink, setAccountTerminated, setLinksTerminated, unbanDomain } from "../../db/trust-safety.server";
+import { hostKey } from "../../domain/host-record";
 import { linkKey } from "../../domain/link-record";
 import { createDeps, createRedirectApp } from "../../workers/redirect/src/app";
 import { HOST, ORIGIN, recordingQueue, testEnv, uniqueAlias } from "./helpers";
@@ -113,14 +114,106 @@ describe("trust and safety at the edge", () => {
     const alias = uniqueAlias("bo");
     await createLink(elsewhere, { domain: HOST, alias, url: `https://${domain}/offer` });
     await visit(app, alias);
-    expect(await banDomain(configured, staff, domain, "also configured")).toEqual({ ok: true, held: 1 });
+    // Staff ban it, then the deployment adds it to BANNED_DOMAINS.
+    expect(await banDomain(elsewhere, staff, domain, "staff first")).toEqual({ ok: true, held: 1 });
     expect(await unbanDomain(configured, staff, domain)).toBe(0);
     await expectDisabled(await afterPoll(app, deps, alias));
     expect((await testEnv.DB.prepare("SELECT blocked FROM links WHERE alias = ?").bind(alias).first())?.blocked).toBe("domain");
     // Without the deployment's ban, lifting staff's releases the link.
-    expect(await banDomain(configured, staff, domain, "again")).toEqual({ ok: true, held: 0 });
+    expect(await banDomain(elsewhere, staff, domain, "again")).toEqual({ ok: true, held: 0 });
     expect(await unbanDomain(elsewhere, staff, domain)).toBe(1);
     expect((await afterPoll(app, deps, alias)).response.headers.get("location")).toBe(`https://${domain}/offer`);
+  });
+
+  it("banning a domain a ban already covers is refused and writes nothing: the shipped list, BANNED_DOMAINS, staff's, or a domain above it", async () => {
+    const domain = `${uniqueAlias("cov").toLowerCase()}.example`;
+    const configured = { ...elsewhere, env: { BANNED_DOMAINS: `other.example, ${domain}` } };
+    const staffs = `${uniqueAlias("stf").toLowerCase()}.example`;
+    expect(await banDomain(elsewhere, staff, staffs, "malware")).toEqual({ ok: true, held: 0 });
+    for (const [stores, covered] of [
+      [elsewhere, "phishing.example"],
+      [elsewhere, "login.phishing.example"],
+      [configured, domain],
+      [configured, `www.${domain}`],
+      [elsewhere, staffs],
+      [elsewhere, `shop.${staffs}`],
+    ] as const) {
+      expect(await banDomain(stores, staff, covered, "again"), covered).toEqual({ ok: false });
+    }
+    const rows = await testEnv.DB.prepare("SELECT domain FROM banned_domains WHERE domain LIKE ? OR domain LIKE ? OR domain LIKE ?")
+      .bind("%phishing.example", `%${domain}`, `%${staffs}`)
+      .all<{ domain: string }>();
+    expect(rows.results.map((row) => row.domain)).toEqual([staffs]);
+    // A domain above a banned one is not covered by it: it is banned.
+    const wider = `${uniqueAlias("wide").toLowerCase()}.example`;
+    expect(await banDomain({ ...elsewhere, env: { BANNED_DOMAINS: `shop.${wider}` } }, staff, wider, "wider")).toEqual({
+      ok: true,
+      held: 0,
+    });
+    for (const lifted of [staffs, wider]) await unbanDomain(elsewhere, staff, lifted);
+  });
+
+  it("banning a domain holds a branded domain's root and 404 redirects to it (the host's own pages instead); lifting it releases them", async () => {
+    const domain = `${uniqueAlias("brd").toLowerCase()}.example`;
+    const owner = crypto.randomUUID();
+    await insertUser(owner, `${owner}@example.com`);
+    const both = `${uniqueAlias("both").toLowerCase()}.example.com`;
+    const one = `${uniqueAlias("one").toLowerCase()}.example.com`;
+    const redirects = {
+      [both]: { root: `https://${domain}/`, notFound: `https://www.${domain}/missing` },
+      [one]: { root: "https://example.com/home", notFound: `https://shop.${domain}/missing` },
+    };
+    for (const [hostname, { root, notFound }] of Object.entries(redirects)) {
+      await testEnv.DB.prepare(
+        "INSERT INTO branded_domains (id, workspace_id, user_id, hostname, kind, status, root_redirect, not_found_redirect, created_at) VALUES (?, ?, ?, ?, 'domain', 'active', ?, ?, ?)",
+      )
+        .bind(crypto.randomUUID(), owner, owner, hostname, root, notFound, Date.now())
+        .run();
+      // The host record as the app wrote it when the redirects were saved, before the ban.
+      await testEnv.LINKS.put(hostKey(hostname), JSON.stringify({ active: true, root, notFound }));
+    }
+    /** What / and an unknown alias of the host answer, from a cold isolate (the KV record read). */
+    const answers = async (hostname: string) => {
+      const app = createRedirectApp(createDeps());
+      const out: [number, string | null][] = [];
+      for (const path of ["/", `/${uniqueAlias("nope")}`]) {
+        const ctx = createExecutionContext();
+        const response = await app.fetch(new Request(`http://${hostname}${path}`, { redirect: "manual" }), testEnv, ctx);
+        await waitOnExecutionContext(ctx);
+        out.push([response.status, response.headers.get("location")]);
+      }
+      return out;
+    };
+    expect(await answers(both)).toEqual([
+      [302, `https://${domain}/`],
+      [302, `https://www.${domain}/missing`],
+    ]);
+
+    expect(await banDomain(elsewhere, staff, domain, "phishing")).toEqual({ ok: true, held: 0 });
+    expect(await testEnv.LINKS.get(hostKey(both), "json")).toEqual({ active: true, root: null, notFound: null });
+    expect(await testEnv.LINKS.get(hostKey(one), "json")).toEqual({ active: true, root: "https://example.com/home", notFound: null });
+    expect(await answers(both)).toEqual([
+      [200, null],
+      [404, null],
+    ]);
+    expect(await answers(one)).toEqual([
+      [302, "https://example.com/home"],
+      [404, null],
+    ]);
+    // The owner's saved values stay: lifting the ban brings them back.
+    const saved = await testEnv.DB.prepare("SELECT root_redirect FROM branded_domains WHERE hostname = ?")
+      .bind(both)
+      .first("root_redirect");
+    expect(saved).toBe(`https://${domain}/`);
+
+    await unbanDomain(elsewhere, staff, domain);
+    for (const [hostname, { root, notFound }] of Object.entries(redirects)) {
+      expect(await testEnv.LINKS.get(hostKey(hostname), "json")).toEqual({ active: true, root, notFound });
+    }
+    expect(await answers(one)).toEqual([
+      [302, "https://example.com/home"],
+      [302, `https://shop.${domain}/missing`],
+    ]);
   });
 
   it("banning a domain holds a link whose redirect route sends some visitors there (the whole link), and lifting it releases it", async () => {

@@ -100,4 +100,16 @@ describe("the kiosk form", () => {
     const bad = blockAddressSchema.safeParse({ cidr: "example.com", reason: "" });
     expect(bad.error?.issues.map((issue) => issue.message)).toEqual([KIOSK_MESSAGES.addressInvalid, KIOSK_MESSAGES.reasonRequired]);
   });
+
+  it("refuses a range so broad it blocks everyone (shorter than /8 in IPv4, /16 in IPv6), and takes the broadest allowed", () => {
+    const tooBroad = "This range is too broad to block: use a prefix of /8 or longer for IPv4, /16 or longer for IPv6.";
+    const messageOf = (cidr: string) => blockAddressSchema.safeParse({ cidr, reason: "abuse" }).error?.issues.map((issue) => issue.message);
+    for (const cidr of ["0.0.0.0/0", "::/0", "128.0.0.0/1", "10.0.0.0/7", "2000::/3", "2001::/15", "::ffff:0.0.0.0/96"]) {
+      expect(messageOf(cidr), cidr).toEqual([tooBroad]);
+    }
+    // Host bits set on a range that is too broad anyway: no suggestion of a range that would be refused too.
+    expect(messageOf("1.2.3.4/0")).toEqual([tooBroad]);
+    expect(blockAddressSchema.parse({ cidr: "10.0.0.0/8", reason: "abuse" }).cidr).toBe("10.0.0.0/8");
+    expect(blockAddressSchema.parse({ cidr: "2001::/16", reason: "abuse" }).cidr).toBe("2001::/16");
+  });
 });

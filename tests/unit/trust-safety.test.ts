@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { issueInvitationSchema, SAFETY_MESSAGES } from "../../app/forms/trust-safety";
 import { ACCESS_MESSAGES, invitationProblem, newInvitationCode, normalizeInvitationCode } from "../../domain/access-invitations";
-import { blockReason, isBannedHost, normalizeDomain } from "../../domain/trust-safety";
+import { blockReason, hostRecordOf, isBannedHost, normalizeDomain } from "../../domain/trust-safety";
 
 describe("normalizeDomain", () => {
   it("stores what staff type as a bare lower-case punycode host", () => {
@@ -27,6 +27,32 @@ describe("blockReason", () => {
     expect(blockReason({ ...link, terminatedAt: new Date() }, true, ["evil.example"])).toBe("link");
     expect(blockReason(link, true, ["evil.example"])).toBe("account");
     expect(blockReason({ ...link, url: "https://fine.example/" }, false, ["evil.example"])).toBeNull();
+  });
+});
+
+describe("hostRecordOf", () => {
+  const domain = {
+    status: "active",
+    disabledAt: null,
+    rootRedirect: "https://www.evil.example/",
+    notFoundRedirect: "https://notevil.example/?to=evil.example",
+  };
+  it("holds a branded domain's root or 404 redirect to a banned domain or a subdomain of it, not a look-alike", () => {
+    expect(hostRecordOf(domain, ["evil.example"])).toEqual({
+      active: true,
+      root: null,
+      notFound: "https://notevil.example/?to=evil.example",
+    });
+    expect(hostRecordOf(domain, [])).toEqual({ active: true, root: domain.rootRedirect, notFound: domain.notFoundRedirect });
+    expect(hostRecordOf({ ...domain, rootRedirect: null, notFoundRedirect: "https://EVIL.example./x" }, ["evil.example"])).toEqual({
+      active: true,
+      root: null,
+      notFound: null,
+    });
+  });
+  it("serves only a verified domain staff have not disabled", () => {
+    expect(hostRecordOf({ ...domain, status: "lapsed" }, []).active).toBe(false);
+    expect(hostRecordOf({ ...domain, disabledAt: new Date() }, []).active).toBe(false);
   });
 });
 

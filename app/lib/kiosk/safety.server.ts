@@ -6,5 +6,12 @@ import type { Stores } from "../../../db/trust-safety.server";
 /** With the configured BANNED_DOMAINS, so a kiosk action decides holds with the same list as the hourly sweep. */
 export function safetyStores(staff: Staff): Stores {
   const stores = linkStores(staff.env);
-  return { db: staff.db, kv: stores.kv, purge: stores.purge, env: staff.env, jobs: staff.env.JOBS };
+  return {
+    db: staff.db,
+    kv: stores.kv,
+    purge: stores.purge,
+    purgeHosts: (hosts) => staff.env.REDIRECT.purgeHosts(hosts),
+    env: staff.env,
+    jobs: staff.env.JOBS,
+  };
 }

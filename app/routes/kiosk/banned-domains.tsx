@@ -9,6 +9,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect, useLocation } from "react-router";
 import { z } from "zod";
 import { banDomain, getBannedDomain, listBannedDomains, unbanDomain } from "../../../db/trust-safety.server";
+import { parseBannedDomains } from "../../../domain/trust-safety";
 import { BANNED_DOMAINS } from "../../../domain/url";
 import { FieldError, Notice } from "../../components/form-fields";
 import { KioskCard, kioskInput, kioskSmallButton, StaffLog } from "../../components/kiosk";
@@ -24,7 +25,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Banned domains | Kiosk 
 const PAGE = "/app/kiosk/banned_domains";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db } = requireStaff(request, context);
+  const { db, env } = requireStaff(request, context);
   const [rows, log] = await Promise.all([listBannedDomains(db), staffLog(db, "domain")]);
   const url = new URL(request.url);
   const count = Number(url.searchParams.get("links") ?? "0");
@@ -36,6 +37,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     notice: noticeOf(request, notices),
     shipped: [...BANNED_DOMAINS],
+    // The deployment's BANNED_DOMAINS: banning one of them in the kiosk is refused as already banned.
+    configured: parseBannedDomains(env.BANNED_DOMAINS),
     banned: rows.map((row) => ({ domain: row.domain, reason: row.reason, at: row.createdAt.toISOString() })),
     log,
   };
@@ -59,9 +62,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema: banDomainSchema });
   if (submission.status !== "success") return data<Reply>({ result: submission.reply() }, { status: 422 });
   const { domain, reason } = submission.value;
-  if (BANNED_DOMAINS.includes(domain)) {
-    return data<Reply>({ result: submission.reply({ fieldErrors: { domain: [SAFETY_MESSAGES.domainTaken] } }) }, { status: 422 });
-  }
+  // Refused when any ban already covers it (staff's, the shipped list, BANNED_DOMAINS; it or a domain above it).
   const result = await banDomain(safetyStores(staff), staff.actor, domain, reason);
   if (!result.ok)
     return data<Reply>({ result: submission.reply({ fieldErrors: { domain: [SAFETY_MESSAGES.domainTaken] } }) }, { status: 422 });
@@ -74,7 +75,7 @@ export default function KioskBannedDomains(props: Route.ComponentProps) {
 }
 
 function KioskBannedDomainsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { banned, shipped, log, notice } = loaderData;
+  const { banned, shipped, configured, log, notice } = loaderData;
   const reply = actionData as Reply | undefined;
   const [form, fields] = useForm<{ domain: string; reason: string }>({ id: "ban", lastResult: reply?.result });
   return (
@@ -118,7 +119,11 @@ function KioskBannedDomainsPage({ loaderData, actionData }: Route.ComponentProps
         </Form>
       </KioskCard>
 
-      <KioskCard id="banned" title="Banned domains" description={`Always banned (shipped): ${shipped.join(", ")}.`}>
+      <KioskCard
+        id="banned"
+        title="Banned domains"
+        description={`Always banned (shipped): ${shipped.join(", ")}.${configured.length > 0 ? ` Banned by configuration (BANNED_DOMAINS): ${configured.join(", ")}.` : ""}`}
+      >
         {banned.length === 0 ? (
           <p className="text-sm text-slate-600">Staff have banned no domain.</p>
         ) : (

@@ -7,7 +7,7 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { getDb } from "../../../db/client.server";
 import { links, reputationHits } from "../../../db/schema";
-import { bannedDomainsFor, sweepBannedLinks } from "../../../db/trust-safety.server";
+import { bannedDomainsFor, republishDomainRedirects, sweepBannedLinks } from "../../../db/trust-safety.server";
 import type { Envelope } from "../../../domain/events";
 import { REPUTATION_JOB, safeBrowsingProvider, type ReputationJob, type UrlReputationProvider } from "../../../domain/reputation";
 import { linkDestinations } from "../../../domain/trust-safety";
@@ -124,6 +124,7 @@ const BANNED_CURSOR = "banned_recheck_cursor";
  * the reputation provider's key): the next page of links after its own rowid cursor is decided
  * again against staff's bans, the shipped list and BANNED_DOMAINS, so a link made before its domain
  * was banned, or by a bulk import that carried an older list, is held within a sweep of the table.
+ * Every branded domain's root and 404 redirects are decided again too (republishDomainRedirects).
  * Returns how many links changed.
  */
 export async function recheckBannedLinks(env: QueueEnv, now = new Date()): Promise<number> {
@@ -138,5 +139,8 @@ export async function recheckBannedLinks(env: QueueEnv, now = new Date()): Promi
     .bind(BANNED_CURSOR, String(next), now.getTime())
     .run();
   if (changed > 0) console.info(`trust-safety: the banned-list re-check held or released ${changed} link(s)`);
+  // Branded domains' root and 404 redirects, every hour (few rows: only domains with a redirect).
+  const hosts = await republishDomainRedirects({ db, kv: env.LINKS }, banned);
+  if (hosts.length > 0) console.info(`trust-safety: the banned-list re-check held or released the redirects of ${hosts.length} domain(s)`);
   return changed;
 }

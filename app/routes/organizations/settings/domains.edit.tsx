@@ -14,7 +14,7 @@ import { SettingsCard, SettingsHeading } from "../../../components/settings";
 import { organizationDomainsPath } from "../../../components/organizations/settings-layout";
 import { getCloudflare } from "../../../context.server";
 import { redirectsSchema } from "../../../forms/branded-domains";
-import { saveDomainRedirects } from "../../../lib/branded-domains.server";
+import { heldRedirects, saveDomainRedirects } from "../../../lib/branded-domains.server";
 import { requireOrganizationAccess } from "../../../lib/organizations/access.server";
 import { domainAudit, organizationDomainAdder, requireOrganizationDomain } from "../../../lib/organizations/domains.server";
 import type { Route } from "./+types/domains.edit";
@@ -33,6 +33,7 @@ export async function loader(args: Route.LoaderArgs) {
     notFound: domain.notFoundRedirect ?? "",
     canRoot: mayRedirect(subject, "root"),
     canNotFound: mayRedirect(subject, "404"),
+    ...(await heldRedirects(getCloudflare(args.context).env, domain)),
     saved: new URL(args.request.url).searchParams.has("saved"),
     version: new URL(args.request.url).search,
   };

@@ -11,7 +11,13 @@ import { SubmitButton } from "../../../components/form-fields";
 import { SettingsCard, SettingsHeading, settingsDangerButton } from "../../../components/settings";
 import { getCloudflare } from "../../../context.server";
 import { editDomainSchema } from "../../../forms/branded-domains";
-import { domainOwner, removeBrandedDomain, requireOwnDomain, saveDomainRedirects } from "../../../lib/branded-domains.server";
+import {
+  domainOwner,
+  heldRedirects,
+  removeBrandedDomain,
+  requireOwnDomain,
+  saveDomainRedirects,
+} from "../../../lib/branded-domains.server";
 import { getDb } from "../../../../db/client.server";
 import { isDomainBoughtBy } from "../../../../db/orders.server";
 import { MoveDomainCard } from "../../../components/move-domain";
@@ -36,6 +42,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     notFound: domain.notFoundRedirect ?? "",
     canRoot: mayRedirect(viewer.subject, "root"),
     canNotFound: mayRedirect(viewer.subject, "404"),
+    ...(await heldRedirects(env, domain)),
     saved: new URL(request.url).searchParams.has("saved"),
     version: new URL(request.url).search,
   };
