@@ -21,12 +21,6 @@ export interface Staff {
 }
 
 /**
- * A post whose intent the page does not know (a typo, a stale or crafted form): refused 400, never
- * taken for the page's default action.
- */
-export const KIOSK_UNKNOWN_ACTION = "Choose an action.";
-
-/**
  * The kiosk's guard: L and developer (spec 01 §2), never a terminated account, and never from an impersonation. Staff who log in
  * as a user see what that user sees; the kiosk is not part of it, even when the user is a developer,
  * so nothing staff do there is done, or logged, in another's name. 403 'Permission denied.'

@@ -16,9 +16,10 @@ import { KioskCard, kioskInput, kioskSmallButton, StaffLog } from "../../compone
 import { DateTime, settingsButton } from "../../components/settings";
 import { banDomainSchema, SAFETY_MESSAGES } from "../../forms/trust-safety";
 import { safetyStores } from "../../lib/kiosk/safety.server";
-import { KIOSK_UNKNOWN_ACTION, noticeOf, requireStaff, staffLog } from "../../lib/kiosk/staff.server";
+import { noticeOf, requireStaff, staffLog } from "../../lib/kiosk/staff.server";
 import type { Route } from "./+types/banned-domains";
-import { requestFormData } from "../../lib/form-body.server";
+import { formIntent, requestFormData } from "../../lib/form-body.server";
+import { MESSAGES } from "../../../domain/messages";
 
 export const meta: Route.MetaFunction = () => [{ title: "Banned domains | Kiosk | Snip" }, { name: "robots", content: "noindex" }];
 
@@ -51,14 +52,15 @@ const unbanSchema = z.object({ domain: z.string().min(1).max(253) });
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = requireStaff(request, context);
   const formData = await requestFormData(request);
-  if (formData.get("intent") === "unban") {
+  const intent = formIntent(formData, ["unban", "ban"]);
+  if (!intent) return data<Reply>({ error: MESSAGES.unknownAction }, { status: 400 });
+  if (intent === "unban") {
     const parsed = unbanSchema.safeParse(Object.fromEntries(formData));
     const row = parsed.success ? await getBannedDomain(staff.db, parsed.data.domain) : null;
     if (!row) return data<Reply>({ error: SAFETY_MESSAGES.notFound }, { status: 404 });
     const released = await unbanDomain(safetyStores(staff), staff.actor, row.domain);
     return redirect(`${PAGE}?notice=unbanned&links=${released}`);
   }
-  if (formData.get("intent") !== "ban") return data<Reply>({ error: KIOSK_UNKNOWN_ACTION }, { status: 400 });
   const submission = parseWithZod(formData, { schema: banDomainSchema });
   if (submission.status !== "success") return data<Reply>({ result: submission.reply() }, { status: 422 });
   const { domain, reason } = submission.value;

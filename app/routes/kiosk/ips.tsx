@@ -13,9 +13,10 @@ import { FieldError, Notice } from "../../components/form-fields";
 import { KioskCard, kioskInput, kioskSmallButton, StaffLog } from "../../components/kiosk";
 import { DateTime, settingsButton } from "../../components/settings";
 import { blockAddressSchema, KIOSK_MESSAGES } from "../../forms/kiosk";
-import { KIOSK_UNKNOWN_ACTION, noticeOf, requireStaff, staffLog } from "../../lib/kiosk/staff.server";
+import { noticeOf, requireStaff, staffLog } from "../../lib/kiosk/staff.server";
 import type { Route } from "./+types/ips";
-import { requestFormData } from "../../lib/form-body.server";
+import { formIntent, requestFormData } from "../../lib/form-body.server";
+import { MESSAGES } from "../../../domain/messages";
 
 export const meta: Route.MetaFunction = () => [{ title: "Blocked addresses | Kiosk | Snip" }, { name: "robots", content: "noindex" }];
 
@@ -43,14 +44,15 @@ const unblockSchema = z.object({ id: z.string().min(1).max(64) });
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, actor } = requireStaff(request, context);
   const formData = await requestFormData(request);
-  if (formData.get("intent") === "unblock") {
+  const intent = formIntent(formData, ["unblock", "block"]);
+  if (!intent) return data<Reply>({ error: MESSAGES.unknownAction }, { status: 400 });
+  if (intent === "unblock") {
     const parsed = unblockSchema.safeParse(Object.fromEntries(formData));
     const row = parsed.success ? await getBlockedAddress(db, parsed.data.id) : null;
     if (!row) return data<Reply>({ error: KIOSK_MESSAGES.notFound }, { status: 404 });
     await removeBlockedAddress(db, actor, row.id, row.cidr);
     return redirect(`${PAGE}?notice=unblocked`);
   }
-  if (formData.get("intent") !== "block") return data<Reply>({ error: KIOSK_UNKNOWN_ACTION }, { status: 400 });
   const submission = parseWithZod(formData, { schema: blockAddressSchema });
   if (submission.status !== "success") return data<Reply>({ result: submission.reply() }, { status: 422 });
   const added = await addBlockedAddress(db, actor, submission.value.cidr, submission.value.reason);
