@@ -8,11 +8,6 @@ import type { Db } from "./client.server";
 import { currentSubscriptionId, type BillingOwnerColumns } from "./billing.server";
 import { organizationRoles, organizationUsers, organizations, sessions, subscriptions, teamMembers, teams, users } from "./schema";
 
-export async function findUserIdByEmail(db: Db, email: string): Promise<string | null> {
-  const row = await db.select({ id: users.id }).from(users).where(eq(users.email, email.toLowerCase())).get();
-  return row?.id ?? null;
-}
-
 export async function setUserDeveloper(db: Db, userId: string, isDeveloper: boolean): Promise<void> {
   await db.update(users).set({ isDeveloper, updatedAt: new Date() }).where(eq(users.id, userId));
 }

@@ -6,7 +6,7 @@
 import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
 import { auditInsert } from "./audit.server";
 import type { Db } from "./client.server";
-import { organizationRoles, organizationSso, organizationUsers, organizations, ssoDomains, teams, users } from "./schema";
+import { organizationRoles, organizationSso, organizationUsers, organizations, ssoDomains, teams } from "./schema";
 
 export type SsoSettings = {
   readonly organizationId: string;
@@ -218,11 +218,6 @@ export async function ensureSsoMembership(
 }
 
 /** The id of the account with this email (stored lowercase by the auth library), or null. */
-export async function findUserIdByEmail(db: Db, email: string): Promise<string | null> {
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email.toLowerCase())).limit(1);
-  return row?.id ?? null;
-}
-
 /** A team's stored options (JSON text, spec 02 §5), or null for a team that is not there. */
 export async function getTeamOptions(db: Db, teamId: string): Promise<string | null> {
   const [row] = await db.select({ options: teams.options }).from(teams).where(eq(teams.id, teamId)).limit(1);

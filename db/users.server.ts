@@ -1,10 +1,16 @@
-/** Staff views of users (the kiosk). */
+/** Users by email, and staff views of users (the kiosk). */
 import { and, count, desc, eq, like, or } from "drizzle-orm";
 import type { Db } from "./client.server";
 import { sessions, subscriptions, twoFactors, users } from "./schema";
 import { staffAuditInsert, type StaffActor } from "./staff-audit.server";
 
 export const KIOSK_PAGE_SIZE = 50;
+
+/** The account with this email (stored lower-cased), or null. */
+export async function findUserIdByEmail(db: Db, email: string): Promise<string | null> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email.toLowerCase())).limit(1);
+  return row?.id ?? null;
+}
 
 function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);

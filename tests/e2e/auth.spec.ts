@@ -75,6 +75,27 @@ test.describe("sign-up, verification, sign-out, sign-in", () => {
     await other.close();
   });
 
+  test("the same email signed up from three browsers at once: one account, and the others are told the email is taken", async ({
+    browser,
+  }) => {
+    const user = newUser();
+    const contexts = await Promise.all([0, 1, 2].map(() => browser.newContext({ baseURL: BASE_URL })));
+    const responses = await Promise.all(
+      contexts.map((context) =>
+        context.request.post("/app/register", {
+          form: { name: user.name, email: user.email, password: user.password },
+          headers: SAME_ORIGIN,
+          maxRedirects: 0,
+        }),
+      ),
+    );
+    expect(responses.map((response) => response.status()).sort()).toEqual([302, 422, 422]);
+    for (const response of responses.filter((r) => r.status() === 422)) {
+      expect(await response.text()).toContain("The email has already been taken.");
+    }
+    await Promise.all(contexts.map((context) => context.close()));
+  });
+
   test("after a refused sign-up, pressing Sign Up while the corrected field is being checked still signs up", async ({ page }) => {
     const user = newUser();
     // The cookie banner would cover the button the mouse presses below.

@@ -10,14 +10,8 @@ import { redirect, type RouterContextProvider } from "react-router";
 import { getDb } from "../../../db/client.server";
 import { listTeams, loadStanding } from "../../../db/organizations.server";
 import { deleteUserSession } from "../../../db/sessions.server";
-import {
-  ensureSsoMembership,
-  findSsoOrganizationByDomain,
-  findSsoOrganizationById,
-  findUserIdByEmail,
-  type SsoOrganization,
-} from "../../../db/sso.server";
-import { markEmailVerified } from "../../../db/users.server";
+import { ensureSsoMembership, findSsoOrganizationByDomain, findSsoOrganizationById, type SsoOrganization } from "../../../db/sso.server";
+import { findUserIdByEmail, markEmailVerified } from "../../../db/users.server";
 import { safeReturnPath } from "../../../domain/return-path";
 import { emailDomain, emailInDomains, SSO_CALLBACK_PATH, SSO_MESSAGES, ssoLanding } from "../../../domain/sso";
 import { getCloudflare } from "../../context.server";

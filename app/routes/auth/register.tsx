@@ -21,6 +21,7 @@ import { clientIp, isWhitelisted, readTurnstileToken, turnstileConfig, verifyTur
 import { getAuth, requireGuest } from "../../session.server";
 import { findAccessInvitation, isSignupInviteOnly, returnInvitationUse, takeInvitationUse } from "../../../db/access-invitations.server";
 import { getDb } from "../../../db/client.server";
+import { findUserIdByEmail } from "../../../db/users.server";
 import { ACCESS_MESSAGES, invitationProblem, normalizeInvitationCode } from "../../../domain/access-invitations";
 import type { Route } from "./+types/register";
 import { requestFormData } from "../../lib/form-body.server";
@@ -95,7 +96,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
   if (!result.ok && invitationId) await returnInvitationUse(db, invitationId);
   if (!result.ok) {
-    const taken = result.error.code === "USER_ALREADY_EXISTS" || result.error.code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL";
+    // Two sign-ups with one address at once: the second can fail on the unique index instead of the
+    // library's own check; the address being taken now is the answer then too.
+    const taken =
+      result.error.code === "USER_ALREADY_EXISTS" ||
+      result.error.code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL" ||
+      (await findUserIdByEmail(db, email)) !== null;
     const reply = taken ? { fieldErrors: { email: [ACCOUNT_MESSAGES.emailTaken] } } : { formErrors: [ACCOUNT_MESSAGES.generic] };
     return data(submission.reply({ ...reply, hideFields: ["password"] }), { status: 422 });
   }

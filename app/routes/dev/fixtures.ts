@@ -50,13 +50,13 @@ import { markSsoDomainVerified, saveSsoSettings } from "../../../db/sso.server";
 import { encryptWithAuthSecret } from "../../lib/sso/secret.server";
 import { getDb } from "../../../db/client.server";
 import {
-  findUserIdByEmail,
   markSessionImpersonated,
   putCurrentSubscription,
   putOrganization,
   setUserDeveloper,
   setUserStatus,
 } from "../../../db/dev-fixtures.server";
+import { findUserIdByEmail } from "../../../db/users.server";
 import { createApiToken } from "../../../db/api-tokens.server";
 import { getBrandedDomain, updateBrandedDomain } from "../../../db/branded-domains.server";
 import { answerSupportRequest } from "../../../db/helpdesk.server";
