@@ -5,7 +5,7 @@
  * one parameter, a JSON array of the chunk's rows read with json_each, which keeps every
  * statement far under D1's 100 bound parameters whatever the chunk size.
  */
-import { and, asc, count, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, lt, ne, or, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { BulkFormat } from "../domain/bulk";
 import type { Db } from "./client.server";
@@ -69,8 +69,23 @@ export async function startBulkImport(
     (existing.userId === input.userId || (await joinBulkImport(db, existing.id, input.userId)))
   )
     return { bulkImport: existing, schedule: false };
-  const [, restarted] = await db.batch([
+  const restartable = and(
+    eq(bulkImports.id, existing.id),
+    or(inArray(bulkImports.status, ["done", "failed", "held"]), lt(bulkImports.updatedAt, staleBefore)),
+  );
+  const [, , restarted] = await db.batch([
     db.delete(bulkImportRows).where(and(eq(bulkImportRows.importId, existing.id), eq(bulkImportRows.status, "refused"))),
+    // A teammate takes the import over: the previous uploader stays a recipient of their run, so the
+    // result file their notification links to still opens for them (isBulkImportRecipient).
+    db
+      .insert(bulkImportRecipients)
+      .select(
+        db
+          .select({ importId: bulkImports.id, userId: bulkImports.userId, run: bulkImports.run })
+          .from(bulkImports)
+          .where(and(restartable, ne(bulkImports.userId, input.userId))),
+      )
+      .onConflictDoNothing(),
     db
       .update(bulkImports)
       .set({
@@ -86,12 +101,7 @@ export async function startBulkImport(
         updatedAt: now,
         finishedAt: null,
       })
-      .where(
-        and(
-          eq(bulkImports.id, existing.id),
-          or(inArray(bulkImports.status, ["done", "failed", "held"]), lt(bulkImports.updatedAt, staleBefore)),
-        ),
-      )
+      .where(restartable)
       .returning(),
   ]);
   // Another upload restarted it at the same moment: that one schedules the job.

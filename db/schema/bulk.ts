@@ -80,6 +80,8 @@ export const bulkImportRows = sqliteTable(
  * Who else is told when a run of an import ends: a teammate who uploads a team's file while that
  * file is still being imported joins the run (nothing is scheduled twice) and, as the upload's
  * answer promises (spec 02 §8), gets its notification, and the result file, like the uploader.
+ * When a teammate's upload starts a finished import again, the previous uploader is kept here for
+ * their run, so the result file their notification links to still opens for them.
  */
 export const bulkImportRecipients = sqliteTable(
   "bulk_import_recipients",

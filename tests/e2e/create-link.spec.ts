@@ -158,6 +158,24 @@ test.describe("creating a link with JavaScript", () => {
     expect((await page.request.get(`/${crafted}`, { maxRedirects: 0 })).status()).toBe(404);
   });
 
+  test("the UTM builder asks the capability before the fields: a free user gets 403 'Permission denied.', not the field rules", async ({
+    page,
+  }) => {
+    await registerUser(page); // free plan: no expiration capability, which the builder needs
+    const bodies = [
+      { mode: "page", url: "https://example.com/utm", return_to: "/", utm_source: "", utm_medium: "m".repeat(51), utm_campaign: "" },
+      { mode: "page", url: "https://example.com/utm", return_to: "/", utm_source: "a", utm_medium: "b", utm_campaign: "c" },
+    ];
+    for (const form of bodies) {
+      const response = await page.request.post("/app/links/utm", { form, headers: SAME_ORIGIN, maxRedirects: 0 });
+      expect(response.status()).toBe(403);
+      const html = await response.text();
+      expect(html).toContain(TEXT.permissionDenied);
+      expect(html).not.toContain("The utm source field is required.");
+      expect(html).not.toContain("The utm medium must not be greater than 50.");
+    }
+  });
+
   test("a free user creates from the homepage and gets the result view with My URLs", async ({ page }) => {
     await registerUser(page);
     await page.goto("/");

@@ -253,7 +253,7 @@ test("a cart open in two tabs: Remove in the second after the first says the dom
   await other.close();
 });
 
-test("the cart's years: anything but a whole number from 1 to 10 gets the field's message, and the cart keeps its years", async ({
+test("the cart's years: anything but a whole number from 1 to 10 gets the field's message next to that field, and the cart keeps its years", async ({
   page,
 }) => {
   const user = await registerUser(page);
@@ -269,10 +269,22 @@ test("the cart's years: anything but a whole number from 1 to 10 gets the field'
     expect(response.status(), `years=${years}`).toBe(422);
     const html = await response.text();
     expect(html, `years=${years}`).toContain("Choose from 1 to 10 years.");
+    expect(html, `years=${years}`).toContain(`aria-describedby="years-${domain}-error"`);
+    expect(html, `years=${years}`).toContain(`id="years-${domain}-error"`);
     expect(html, `years=${years}`).not.toContain("Something went wrong.");
   }
   await page.goto("/app/shopping-cart");
-  await expect(page.getByLabel(`Years for ${domain}`)).toHaveValue("1");
+  const field = page.getByLabel(`Years for ${domain}`);
+  await expect(field).toHaveValue("1");
+
+  // The page's own form (no JavaScript on this page), posted with a value the select does not offer.
+  await field.evaluate((select) => select.insertAdjacentHTML("beforeend", '<option value="0">0 years</option>'));
+  await field.selectOption("0");
+  await page.getByRole("row").filter({ hasText: domain }).getByRole("button", { name: "Update" }).click();
+  await expect(field).toHaveAttribute("aria-invalid", "true");
+  await expect(field).toHaveAccessibleDescription("Choose from 1 to 10 years.");
+  await expect(page.getByText("Choose from 1 to 10 years.")).toHaveCount(1);
+  await expect(field).toHaveValue("1");
 });
 
 test("guards: a guest is sent to log in from every purchase and order page", async ({ page }) => {

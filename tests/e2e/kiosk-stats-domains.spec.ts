@@ -222,10 +222,15 @@ test.describe("kiosk stats, domains and Cloudflare", () => {
     await staff.context.close();
   });
 
-  test("the domain page answers a PUT, PATCH or DELETE with 405 like the other kiosk pages, for Snip's own hosts too", async () => {
+  test("the domain and alias pages answer a PUT, PATCH or DELETE with 405 like the other kiosk pages, for Snip's own hosts and unknown aliases too", async () => {
     const staff = await apiContext();
     await apiLogin(staff, STAFF);
-    const pages = [`/app/kiosk/domain/${wranglerVar("SHORT_HOST")}`, `/app/kiosk/domain/k${tag()}.brand.example`, "/app/kiosk/ips"];
+    const pages = [
+      `/app/kiosk/domain/${wranglerVar("SHORT_HOST")}`,
+      `/app/kiosk/domain/k${tag()}.brand.example`,
+      `/app/kiosk/alias/${wranglerVar("SHORT_HOST")}/nope-${tag()}`,
+      "/app/kiosk/ips",
+    ];
     for (const path of pages) {
       for (const method of ["PUT", "PATCH", "DELETE"]) {
         const response = await staff.fetch(path, {

@@ -406,6 +406,13 @@ describe("bulk import", () => {
     expect(notice!.body).toContain("team-again.csv: 2 of 3 links created, 1 rows refused.");
     const created = await baseEnv.DB.prepare("SELECT COUNT(*) AS n FROM links WHERE workspace_id = ?").bind(teamId).first<{ n: number }>();
     expect(created?.n).toBe(2);
+    // The first uploader's notification still leads to the result file: they stay a recipient of
+    // their run, and are not told of the teammate's.
+    const imported = (await importOf(second.userId))!;
+    const [earlier] = await notificationsOf(first.userId);
+    expect(earlier!.url).toContain(imported.id);
+    expect(await isBulkImportRecipient(db, imported.id, first.userId)).toBe(true);
+    expect(await notificationsOf(first.userId)).toHaveLength(1);
   });
 
   it("a teammate's upload of a team's file still being imported schedules nothing, and its end notifies the teammate too", async () => {

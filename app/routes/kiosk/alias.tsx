@@ -73,12 +73,13 @@ type Reply = { field?: "reason" | "email"; error: string };
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const staff = requireStaff(request, context);
+  // The method and the body first, as on every kiosk page: a PUT or DELETE is 405 whatever the alias.
+  const formData = await requestFormData(request);
   const row = await getKioskLink(staff.db, params.domain, params.alias);
   if (!row) throw data("Not Found", { status: 404 });
   const { link } = row;
   const target = `${link.domain}/${link.alias}`;
   const page = kioskLinkHref(link.domain, link.alias);
-  const formData = await requestFormData(request);
   const intent = formIntent(formData, ["terminate", "restore", "move"]);
   if (!intent) return data<Reply>({ error: MESSAGES.unknownAction }, { status: 400 });
   if (link.status === "deleted") return data<Reply>({ error: "A deleted link cannot be changed." }, { status: 422 });

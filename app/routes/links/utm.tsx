@@ -42,14 +42,22 @@ export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireUser(request, context);
   const { env } = getCloudflare(context);
   const formData = await requestFormData(request);
-  const submission = parseWithZod(formData, { schema: utmBuilderSchema(await destinationContext(env, request)) });
-  if (submission.status !== "success") return data<UtmReply>({ result: submission.reply() }, { status: 422 });
   // The builder sits in the advanced options, which need the expiration capability (spec 02 §5).
+  // Asked before the form is validated: a user without it learns nothing of the field rules.
   if (!can(viewer.subject, "manage_expiration"))
     return data<UtmReply>(
-      { result: submission.reply({ formErrors: [MESSAGES.permissionDenied] }), error: MESSAGES.permissionDenied },
+      {
+        result: {
+          status: "error",
+          initialValue: Object.fromEntries([...formData].filter((entry): entry is [string, string] => typeof entry[1] === "string")),
+          error: { "": [MESSAGES.permissionDenied] },
+        },
+        error: MESSAGES.permissionDenied,
+      },
       { status: 403 },
     );
+  const submission = parseWithZod(formData, { schema: utmBuilderSchema(await destinationContext(env, request)) });
+  if (submission.status !== "success") return data<UtmReply>({ result: submission.reply() }, { status: 422 });
   const { url, save_preset, preset_name, ...values } = submission.value;
   if (save_preset === "on" && preset_name) {
     try {

@@ -12,7 +12,7 @@ import { getOrder, removeCartItem, setCartItemYears, updateCartItemPrice } from 
 import { BILLING_TYPES } from "../../../domain/billing";
 import { formatMoney, MAX_YEARS, ORDER_MESSAGES } from "../../../domain/orders";
 import { CartErrorPage } from "../../components/cart-refusal";
-import { Notice } from "../../components/form-fields";
+import { FieldError, Notice } from "../../components/form-fields";
 import { SettingsCard, SettingsHeading, settingsButton, settingsSecondaryButton } from "../../components/settings";
 import { getCloudflare } from "../../context.server";
 import { startOrderPayment } from "../../lib/billing/order-payments.server";
@@ -76,16 +76,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireCartOwner(request, context);
   const { env } = getCloudflare(context);
   const db = getDb(env.DB);
-  const parsed = schema.safeParse(Object.fromEntries(await requestFormData(request)));
+  const fields = Object.fromEntries(await requestFormData(request));
+  const parsed = schema.safeParse(fields);
   if (!parsed.success) {
-    const first = parsed.error.issues[0]?.message;
-    return data(
-      {
-        message: first === ORDER_MESSAGES.years ? first : "Something went wrong. Please try again or contact customer support.",
-        notice: null,
-      },
-      { status: 422 },
-    );
+    // Bad years are shown next to that domain's years field (spec 01 §5: errors next to the field).
+    if (parsed.error.issues[0]?.message === ORDER_MESSAGES.years) {
+      const domain = typeof fields.domain === "string" ? fields.domain : "";
+      return data({ message: null, notice: null, yearsError: { domain, error: ORDER_MESSAGES.years } }, { status: 422 });
+    }
+    return data({ message: "Something went wrong. Please try again or contact customer support.", notice: null }, { status: 422 });
   }
   const form = parsed.data;
   if (form.intent === "remove") {
@@ -132,6 +131,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function ShoppingCart({ loaderData, actionData }: Route.ComponentProps) {
   const { lines } = loaderData;
+  const yearsError = actionData && "yearsError" in actionData ? actionData.yearsError : null;
+  // A domain no longer in the cart has no field to show it next to: the page's notice says it.
+  const fieldError = (domain: string) => (yearsError?.domain === domain ? [yearsError.error] : null);
+  const orphanError = yearsError && !lines.some((line) => line.domain === yearsError.domain) ? yearsError.error : null;
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:py-12">
       <SettingsHeading
@@ -140,6 +143,7 @@ export default function ShoppingCart({ loaderData, actionData }: Route.Component
       />
       <div className="space-y-4">
         {actionData?.message ? <Notice tone="error">{actionData.message}</Notice> : null}
+        {orphanError ? <Notice tone="error">{orphanError}</Notice> : null}
         {actionData?.notice ? <Notice tone="success">{actionData.notice}</Notice> : null}
         <SettingsCard title="Items">
           {lines.length === 0 ? (
@@ -178,7 +182,9 @@ export default function ShoppingCart({ loaderData, actionData }: Route.Component
                           id={`years-${line.domain}`}
                           name="years"
                           defaultValue={line.years}
-                          className="rounded border border-slate-300 px-2 py-1"
+                          aria-invalid={fieldError(line.domain) ? true : undefined}
+                          aria-describedby={fieldError(line.domain) ? `years-${line.domain}-error` : undefined}
+                          className={`rounded border px-2 py-1 ${fieldError(line.domain) ? "border-red-500" : "border-slate-300"}`}
                         >
                           {Array.from({ length: MAX_YEARS }, (_, i) => i + 1).map((n) => (
                             <option key={n} value={n}>
@@ -190,6 +196,7 @@ export default function ShoppingCart({ loaderData, actionData }: Route.Component
                           Update
                         </button>
                       </Form>
+                      <FieldError id={`years-${line.domain}-error`} errors={fieldError(line.domain)} />
                     </td>
                     <td className="py-3">{line.price} / year</td>
                     <td className="py-3">{line.discount ? `−${line.discount}` : "—"}</td>
