@@ -83,6 +83,21 @@ async function importFile(
   return { reply, messages, retried, rest: sent };
 }
 
+/** An organization owned by the user, with one team; the team's id (its workspace). */
+async function newTeam(ownerUserId: string): Promise<string> {
+  const orgId = crypto.randomUUID();
+  const teamId = crypto.randomUUID();
+  await baseEnv.DB.batch([
+    baseEnv.DB.prepare(
+      "INSERT INTO organizations (id, slug, name, owner_user_id, created_at, updated_at) VALUES (?, ?, 'Acme', ?, 0, 0)",
+    ).bind(orgId, `bulk-${orgId.slice(0, 8)}`, ownerUserId),
+    baseEnv.DB.prepare(
+      "INSERT INTO teams (id, organization_id, slug, name, created_at, updated_at) VALUES (?, ?, 'alpha', 'Alpha', 0, 0)",
+    ).bind(teamId, orgId),
+  ]);
+  return teamId;
+}
+
 function csv(lines: string[]): Uint8Array {
   return new TextEncoder().encode(lines.join("\n"));
 }
@@ -383,16 +398,7 @@ describe("bulk import", () => {
   it("a teammate's upload of a file the team imported before runs for the teammate, who gets its notification", async () => {
     const first = await newUser();
     const second = await newUser();
-    const orgId = crypto.randomUUID();
-    const teamId = crypto.randomUUID();
-    await baseEnv.DB.batch([
-      baseEnv.DB.prepare(
-        "INSERT INTO organizations (id, slug, name, owner_user_id, created_at, updated_at) VALUES (?, ?, 'Acme', ?, 0, 0)",
-      ).bind(orgId, `bulk-${orgId.slice(0, 8)}`, first.userId),
-      baseEnv.DB.prepare(
-        "INSERT INTO teams (id, organization_id, slug, name, created_at, updated_at) VALUES (?, ?, 'alpha', 'Alpha', 0, 0)",
-      ).bind(teamId, orgId),
-    ]);
+    const teamId = await newTeam(first.userId);
     const file = csv(["url", "https://example.com/team-again/1", "https://example.com/team-again/2", "not a url"]);
     await importFile({ ...first, workspaceId: teamId }, "team.csv", file);
     expect(await notificationsOf(first.userId)).toHaveLength(1);
@@ -419,16 +425,7 @@ describe("bulk import", () => {
     const first = await newUser();
     const second = await newUser();
     const stranger = await newUser();
-    const orgId = crypto.randomUUID();
-    const teamId = crypto.randomUUID();
-    await baseEnv.DB.batch([
-      baseEnv.DB.prepare(
-        "INSERT INTO organizations (id, slug, name, owner_user_id, created_at, updated_at) VALUES (?, ?, 'Acme', ?, 0, 0)",
-      ).bind(orgId, `bulk-${orgId.slice(0, 8)}`, first.userId),
-      baseEnv.DB.prepare(
-        "INSERT INTO teams (id, organization_id, slug, name, created_at, updated_at) VALUES (?, ?, 'alpha', 'Alpha', 0, 0)",
-      ).bind(teamId, orgId),
-    ]);
+    const teamId = await newTeam(first.userId);
     const file = csv(["url", "https://example.com/team-joined/1", "https://example.com/team-joined/2", "not a url"]);
     const { sent, queue } = collectingQueue();
     const upload = (who: Omit<BulkImportPayload, "importId">) =>
