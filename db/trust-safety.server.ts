@@ -203,7 +203,8 @@ export type Stores = Pick<LinkStores, "db" | "kv" | "purge"> & {
 };
 
 /**
- * Bans a destination domain: every link to it (or a subdomain) stops redirecting. False when
+ * Bans a destination domain: every link to it (or a subdomain) stops redirecting, and so does
+ * every branded domain's root or 404 redirect to it (`held` links, `domains` host records). False when
  * already banned: by staff, the shipped list or the deployment's BANNED_DOMAINS, itself or a
  * domain above it (`www.phishing.example` is banned with `phishing.example`).
  */
@@ -227,15 +228,15 @@ export async function banDomain(stores: Stores, staff: StaffActor, domain: strin
       changed,
       now,
     );
-    await republishDomainRedirects(stores, world.banned, domain);
-    return { ok: true as const, held };
+    const redirects = await republishDomainRedirects(stores, world.banned, domain);
+    return { ok: true as const, held, domains: redirects.length };
   } catch (error) {
     if (String((error as { cause?: unknown })?.cause ?? error).includes("UNIQUE constraint failed")) return { ok: false as const };
     throw error;
   }
 }
 
-/** Lifts a ban: its links redirect again unless something else holds them. */
+/** Lifts a ban: its links and branded domains' redirects to it are followed again unless something else holds them. */
 export async function unbanDomain(stores: Stores, staff: StaffActor, domain: string, now = new Date()) {
   const { db } = stores;
   const candidates = await linksMentioning(db, domain);
@@ -255,8 +256,8 @@ export async function unbanDomain(stores: Stores, staff: StaffActor, domain: str
     changed,
     now,
   );
-  await republishDomainRedirects(stores, world.banned, domain);
-  return released;
+  const redirects = await republishDomainRedirects(stores, world.banned, domain);
+  return { links: released, domains: redirects.length };
 }
 
 async function linkCandidates(db: Db, ids: string[]): Promise<Candidate[]> {

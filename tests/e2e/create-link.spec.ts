@@ -162,6 +162,11 @@ test.describe("creating a link with JavaScript", () => {
     page,
   }) => {
     await registerUser(page); // free plan: no expiration capability, which the builder needs
+    // The page itself is refused too, without a form that could only be refused on submit.
+    const opened = await page.goto(`/app/links/utm?url=${encodeURIComponent("https://example.com/utm")}&return_to=/`);
+    expect(opened?.status()).toBe(403);
+    await expect(page.getByText(TEXT.permissionDenied)).toBeVisible();
+    await expect(page.locator('input[name="utm_source"]')).toHaveCount(0);
     const bodies = [
       { mode: "page", url: "https://example.com/utm", return_to: "/", utm_source: "", utm_medium: "m".repeat(51), utm_campaign: "" },
       { mode: "page", url: "https://example.com/utm", return_to: "/", utm_source: "a", utm_medium: "b", utm_campaign: "c" },

@@ -186,7 +186,11 @@ test.describe("kiosk trust and safety", () => {
     await kiosk.getByLabel("Domain", { exact: true }).fill(banned);
     await kiosk.getByLabel("Reason").fill("Phishing campaign");
     await kiosk.getByRole("button", { name: "Ban", exact: true }).click();
-    await expect(kiosk.getByText("The domain is banned")).toBeVisible();
+    await expect(
+      kiosk.getByText(
+        "The domain is banned: new links to it are refused, and 0 existing links stopped redirecting; 1 branded domain no longer redirects to it.",
+      ),
+    ).toBeVisible();
     // The domain's own page and the not-found page instead, within the host cache's life at most.
     const held: [number, string | null][] = [
       [200, null],
@@ -198,10 +202,22 @@ test.describe("kiosk trust and safety", () => {
     await expect(page.getByLabel("Root redirect")).toHaveValue(root);
     await expect(page.getByText("Destination domain banned: visitors get this domain's own page instead.")).toBeVisible();
     await expect(page.getByText("Destination domain banned: visitors get the not-found page instead.")).toBeVisible();
+    // The JSON call says the same: the saved redirects, and that they are held.
+    const listed = async () =>
+      ((await (await page.request.get("/app/api/settings/vanity-subdomains")).json()) as { data: Record<string, unknown>[] }).data.find(
+        (d) => d.domain === vanity,
+      );
+    expect(await listed()).toMatchObject({
+      root_redirect: root,
+      not_found_redirect: notFound,
+      root_redirect_held: true,
+      not_found_redirect_held: true,
+    });
 
     await kiosk.getByRole("button", { name: `Lift the ban on ${banned}` }).click();
-    await expect(kiosk.getByText("The ban is lifted")).toBeVisible();
+    await expect(kiosk.getByText("The ban is lifted: 0 links redirect again; 1 branded domain redirects to it again.")).toBeVisible();
     await expect.poll(answers, { timeout: 40_000, intervals: [250, 500, 1_000] }).toEqual(redirecting);
+    expect(await listed()).toMatchObject({ root_redirect_held: false, not_found_redirect_held: false });
     await staff.context.close();
   });
 

@@ -88,7 +88,7 @@ describe("trust and safety at the edge", () => {
     for (const alias of [direct, sub, lookalike]) expect((await visit(app, alias)).response.status).toBe(302);
 
     const result = await banDomain(elsewhere, staff, domain, "malware");
-    expect(result).toEqual({ ok: true, held: 2 });
+    expect(result).toEqual({ ok: true, held: 2, domains: 0 });
     deps.feed.nextPollAt = 0;
     await visit(app, direct);
     await expectDisabled(await visit(app, direct));
@@ -100,7 +100,7 @@ describe("trust and safety at the edge", () => {
     const cold = createRedirectApp(createDeps());
     await expectDisabled(await visit(cold, sub));
 
-    expect(await unbanDomain(elsewhere, staff, domain)).toBe(2);
+    expect(await unbanDomain(elsewhere, staff, domain)).toEqual({ links: 2, domains: 0 });
     expect((await afterPoll(app, deps, direct)).response.headers.get("location")).toBe(`https://${domain}/login`);
     expect((await visit(app, sub)).response.status).toBe(302);
   });
@@ -115,13 +115,13 @@ describe("trust and safety at the edge", () => {
     await createLink(elsewhere, { domain: HOST, alias, url: `https://${domain}/offer` });
     await visit(app, alias);
     // Staff ban it, then the deployment adds it to BANNED_DOMAINS.
-    expect(await banDomain(elsewhere, staff, domain, "staff first")).toEqual({ ok: true, held: 1 });
-    expect(await unbanDomain(configured, staff, domain)).toBe(0);
+    expect(await banDomain(elsewhere, staff, domain, "staff first")).toEqual({ ok: true, held: 1, domains: 0 });
+    expect(await unbanDomain(configured, staff, domain)).toEqual({ links: 0, domains: 0 });
     await expectDisabled(await afterPoll(app, deps, alias));
     expect((await testEnv.DB.prepare("SELECT blocked FROM links WHERE alias = ?").bind(alias).first())?.blocked).toBe("domain");
     // Without the deployment's ban, lifting staff's releases the link.
-    expect(await banDomain(elsewhere, staff, domain, "again")).toEqual({ ok: true, held: 0 });
-    expect(await unbanDomain(elsewhere, staff, domain)).toBe(1);
+    expect(await banDomain(elsewhere, staff, domain, "again")).toEqual({ ok: true, held: 0, domains: 0 });
+    expect(await unbanDomain(elsewhere, staff, domain)).toEqual({ links: 1, domains: 0 });
     expect((await afterPoll(app, deps, alias)).response.headers.get("location")).toBe(`https://${domain}/offer`);
   });
 
@@ -129,7 +129,7 @@ describe("trust and safety at the edge", () => {
     const domain = `${uniqueAlias("cov").toLowerCase()}.example`;
     const configured = { ...elsewhere, env: { BANNED_DOMAINS: `other.example, ${domain}` } };
     const staffs = `${uniqueAlias("stf").toLowerCase()}.example`;
-    expect(await banDomain(elsewhere, staff, staffs, "malware")).toEqual({ ok: true, held: 0 });
+    expect(await banDomain(elsewhere, staff, staffs, "malware")).toEqual({ ok: true, held: 0, domains: 0 });
     for (const [stores, covered] of [
       [elsewhere, "phishing.example"],
       [elsewhere, "login.phishing.example"],
@@ -149,6 +149,7 @@ describe("trust and safety at the edge", () => {
     expect(await banDomain({ ...elsewhere, env: { BANNED_DOMAINS: `shop.${wider}` } }, staff, wider, "wider")).toEqual({
       ok: true,
       held: 0,
+      domains: 0,
     });
     for (const lifted of [staffs, wider]) await unbanDomain(elsewhere, staff, lifted);
   });
@@ -189,7 +190,8 @@ describe("trust and safety at the edge", () => {
       [302, `https://www.${domain}/missing`],
     ]);
 
-    expect(await banDomain(elsewhere, staff, domain, "phishing")).toEqual({ ok: true, held: 0 });
+    // Both hosts' records change: `both` loses its root and 404 redirects, `one` its 404 redirect.
+    expect(await banDomain(elsewhere, staff, domain, "phishing")).toEqual({ ok: true, held: 0, domains: 2 });
     expect(await testEnv.LINKS.get(hostKey(both), "json")).toEqual({ active: true, root: null, notFound: null });
     expect(await testEnv.LINKS.get(hostKey(one), "json")).toEqual({ active: true, root: "https://example.com/home", notFound: null });
     expect(await answers(both)).toEqual([
@@ -206,7 +208,7 @@ describe("trust and safety at the edge", () => {
       .first("root_redirect");
     expect(saved).toBe(`https://${domain}/`);
 
-    await unbanDomain(elsewhere, staff, domain);
+    expect(await unbanDomain(elsewhere, staff, domain)).toEqual({ links: 0, domains: 2 });
     for (const [hostname, { root, notFound }] of Object.entries(redirects)) {
       expect(await testEnv.LINKS.get(hostKey(hostname), "json")).toEqual({ active: true, root, notFound });
     }
@@ -239,14 +241,14 @@ describe("trust and safety at the edge", () => {
     await visit(app, alias);
     expect((await frenchVisit()).headers.get("location")).toBe(`https://shop.${domain}/fr`);
 
-    expect(await banDomain(elsewhere, staff, domain, "phishing shop")).toEqual({ ok: true, held: 1 });
+    expect(await banDomain(elsewhere, staff, domain, "phishing shop")).toEqual({ ok: true, held: 1, domains: 0 });
     deps.feed.nextPollAt = 0;
     await visit(app, alias);
     expect((await frenchVisit()).status).toBe(451);
     await expectDisabled(await visit(app, alias));
     expect((await testEnv.DB.prepare("SELECT blocked FROM links WHERE alias = ?").bind(alias).first())?.blocked).toBe("domain");
 
-    expect(await unbanDomain(elsewhere, staff, domain)).toBe(1);
+    expect(await unbanDomain(elsewhere, staff, domain)).toEqual({ links: 1, domains: 0 });
     expect((await afterPoll(app, deps, alias)).response.headers.get("location")).toBe("https://example.com/home");
     expect((await frenchVisit()).headers.get("location")).toBe(`https://shop.${domain}/fr`);
   });

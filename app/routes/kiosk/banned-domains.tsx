@@ -29,11 +29,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, env } = requireStaff(request, context);
   const [rows, log] = await Promise.all([listBannedDomains(db), staffLog(db, "domain")]);
   const url = new URL(request.url);
-  const count = Number(url.searchParams.get("links") ?? "0");
-  const held = Number.isSafeInteger(count) && count >= 0 ? count : 0;
+  const countOf = (name: string) => {
+    const count = Number(url.searchParams.get(name) ?? "0");
+    return Number.isSafeInteger(count) && count >= 0 ? count : 0;
+  };
+  const held = countOf("links");
+  const hosts = countOf("domains");
+  const domains = (verb: string) => (hosts === 0 ? "" : `; ${hosts} branded domain${hosts === 1 ? "" : "s"} ${verb}`);
   const notices = {
-    banned: `The domain is banned: new links to it are refused, and ${held} existing link${held === 1 ? "" : "s"} stopped redirecting.`,
-    unbanned: `The ban is lifted: ${held} link${held === 1 ? "" : "s"} redirect again.`,
+    banned: `The domain is banned: new links to it are refused, and ${held} existing link${held === 1 ? "" : "s"} stopped redirecting${domains(hosts === 1 ? "no longer redirects to it" : "no longer redirect to it")}.`,
+    unbanned: `The ban is lifted: ${held} link${held === 1 ? "" : "s"} redirect again${domains(hosts === 1 ? "redirects to it again" : "redirect to it again")}.`,
   };
   return {
     notice: noticeOf(request, notices),
@@ -59,7 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const row = parsed.success ? await getBannedDomain(staff.db, parsed.data.domain) : null;
     if (!row) return data<Reply>({ error: SAFETY_MESSAGES.notFound }, { status: 404 });
     const released = await unbanDomain(safetyStores(staff), staff.actor, row.domain);
-    return redirect(`${PAGE}?notice=unbanned&links=${released}`);
+    return redirect(`${PAGE}?notice=unbanned&links=${released.links}&domains=${released.domains}`);
   }
   const submission = parseWithZod(formData, { schema: banDomainSchema });
   if (submission.status !== "success") return data<Reply>({ result: submission.reply() }, { status: 422 });
@@ -68,7 +73,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await banDomain(safetyStores(staff), staff.actor, domain, reason);
   if (!result.ok)
     return data<Reply>({ result: submission.reply({ fieldErrors: { domain: [SAFETY_MESSAGES.domainTaken] } }) }, { status: 422 });
-  return redirect(`${PAGE}?notice=banned&links=${result.held}`);
+  return redirect(`${PAGE}?notice=banned&links=${result.held}&domains=${result.domains}`);
 }
 
 export default function KioskBannedDomains(props: Route.ComponentProps) {

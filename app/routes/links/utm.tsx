@@ -24,9 +24,12 @@ export const meta: Route.MetaFunction = () => [{ title: "UTM Parameters Builder 
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireUser(request, context);
+  // The builder sits in the advanced options, which need the expiration capability (spec 02 §5):
+  // without it the page is refused as its form submissions are, not shown and then refused.
+  if (!can(viewer.subject, "manage_expiration")) throw data(MESSAGES.permissionDenied, { status: 403 });
   const { env } = getCloudflare(context);
   const params = new URL(request.url).searchParams;
-  const own = can(viewer.subject, "manage_expiration") ? await listUtmPresets(getDb(env.DB), viewer.user.id) : [];
+  const own = await listUtmPresets(getDb(env.DB), viewer.user.id);
   const presets = [...SAMPLE_UTM_PRESETS, ...own];
   const chosen = presets.find((p) => p.id === params.get("preset"));
   const url = (params.get("url") ?? "").slice(0, 4096);
@@ -34,7 +37,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     url: chosen ? applyUtm(url, chosen) : url,
     presets,
     returnTo: safeReturnPath(params.get("return_to")),
-    allowed: can(viewer.subject, "manage_expiration"),
   };
 }
 
