@@ -4,6 +4,8 @@
  * than the default short host (an extra short domain, a branded domain) is named with
  * `?domain=` too (analyticsPath), as an alias names a link only together with its domain. Read from the rollups;
  * the chart is inline SVG rendered on the server, so the page ships no JavaScript.
+ * The same page serves a team's link at /app/organizations/{org}/team/{team}/analytics/{hash}
+ * (teamLoader, docs/decisions/062).
  */
 import { data, Form, isRouteErrorResponse, Link, redirect } from "react-router";
 import { z } from "zod";
@@ -26,10 +28,12 @@ import { describeRule, fromCompactRoutes, parseStoredRoutes, ROUTE_FALLBACK } fr
 import { getPlan } from "../../domain/plans";
 import { getCloudflare } from "../context.server";
 import { readAnalyticsPeriod, serializeAnalyticsPeriod } from "../lib/analytics-period.server";
-import { analyticsDomainOf, analyticsPath, shortUrl } from "../lib/links.server";
+import { analyticsDomainOf, analyticsPath, shortUrl, teamAnalyticsBase } from "../lib/links.server";
+import { workspaceSubject } from "../lib/organization-links.server";
+import { requireTeamAccess } from "../lib/organizations/access.server";
 import type { RouteHandle } from "../route-handle";
 import { personalWorkspaceSubject } from "../lib/analytics-sharing.server";
-import { getViewer, requestTarget, requireUser, type Viewer } from "../session.server";
+import { getViewer, requestTarget, requireUser } from "../session.server";
 import type { Route } from "./+types/analytics";
 import { requestFormData } from "../lib/form-body.server";
 
@@ -127,7 +131,9 @@ function notFound(request: Request, guest: boolean): never {
   );
 }
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
+export async function loader(args: Route.LoaderArgs) {
+  if (args.params.org !== undefined) return teamLoader(args);
+  const { request, context, params } = args;
   const viewer = getViewer(context);
   const { env } = getCloudflare(context);
   const alias = params.hash;
@@ -137,7 +143,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   // The owner's own page (spec 01 §2), or else the read-only page of a link its owner shares (issue 20).
   if (viewer && can(viewer.subject, "use_analytics")) {
     const link = await findOwnedLink(env.DB, { workspaceId: viewer.user.id, domain, alias });
-    if (link) return ownerView(request, env, viewer, link);
+    if (link) return ownerView(request, env, viewer.subject, link, personalScope(env, link, viewer.subject, request));
   }
   const shared = await findSharedLink(env.DB, { domain, alias });
   const ownerSubject = shared ? await personalWorkspaceSubject(getDb(env.DB), shared.workspaceId) : null;
@@ -146,11 +152,68 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return notFound(request, viewer === null);
 }
 
+/** What a team's link lacks when the team's plan (its subscription, else the organization's) has no analytics. */
+export const TEAM_ANALYTICS_NOT_IN_PLAN = "Analytics are not included in this team's plan.";
+
+/**
+ * A team's link (docs/decisions/062): every participant who may open the team (team.open: its
+ * admins, members and viewers, the supervisor and "teams" permissions) reads its analytics, with
+ * the capabilities of the team's plan. Another team's or an unknown link is not found; the page
+ * offers no public sharing (a team's links are shared with its members), and the click log
+ * follows the team's plan.
+ */
+async function teamLoader(args: Route.LoaderArgs) {
+  const { request, context, params } = args;
+  const access = await requireTeamAccess(args, "team.open");
+  const { env } = getCloudflare(context);
+  const alias = params.hash;
+  const domain = analyticsDomainOf(env, request);
+  if (!isAliasShaped(alias) || domain === null) notFound(request, false);
+  const [link, { subject }] = await Promise.all([
+    findOwnedLink(env.DB, { workspaceId: access.team.id, domain, alias }),
+    workspaceSubject(access.db, access.organization, access.team.id),
+  ]);
+  if (!link) return notFound(request, false);
+  if (!can(subject, "use_analytics"))
+    throw data(
+      { login: null, message: TEAM_ANALYTICS_NOT_IN_PLAN },
+      { status: 403, headers: { "x-robots-tag": "noindex", "cache-control": "no-store" } },
+    );
+  const base = teamAnalyticsBase(access.organization.slug, access.team.slug);
+  return ownerView(request, env, subject, link, {
+    base,
+    sharing: null,
+    team: {
+      name: access.team.name,
+      linksPath: `/app/organizations/${encodeURIComponent(access.organization.slug)}/team/${encodeURIComponent(access.team.slug)}`,
+    },
+  });
+}
+
 type Env = ReturnType<typeof getCloudflare>["env"];
 
+/** Where the owner's page lives and what it offers: the personal page with public sharing, or a team's. */
+interface OwnerScope {
+  base: string;
+  sharing: { allowed: boolean; shared: boolean; publicUrl: string } | null;
+  team: { name: string; linksPath: string } | null;
+}
+
+function personalScope(env: Env, link: AnalyticsLink, subject: Subject, request: Request): OwnerScope {
+  return {
+    base: "/app/analytics",
+    sharing: {
+      allowed: mayShareAnalytics(subject),
+      shared: link.analyticsShared,
+      publicUrl: `${new URL(request.url).origin}${analyticsPath(env, link)}`,
+    },
+    team: null,
+  };
+}
+
 /** The page's own address, a period's on it (the link's domain kept), and the click log's. */
-function pathsOf(env: Env, link: AnalyticsLink) {
-  const page = analyticsPath(env, link);
+function pathsOf(env: Env, link: AnalyticsLink, base = "/app/analytics") {
+  const page = analyticsPath(env, link, "", base);
   const periods = Object.fromEntries(
     ANALYTICS_PERIODS.map((id) => {
       const url = new URL(page, "http://x");
@@ -158,7 +221,7 @@ function pathsOf(env: Env, link: AnalyticsLink) {
       return [id, url.pathname + url.search];
     }),
   ) as Record<AnalyticsPeriod, string>;
-  return { page, periods, clicksCsv: analyticsPath(env, link, "/clicks.csv") };
+  return { page, periods, clicksCsv: analyticsPath(env, link, "/clicks.csv", base) };
 }
 
 /** `routes`: the link's stored rules on the owner's page; undefined on the public page, which shows no routes. */
@@ -189,8 +252,8 @@ function reachedClickLimit(subject: Subject, link: AnalyticsLink): number | null
   return limit !== null && atClickLimit(limit, link.trackedClicks, link.clicksUnlimited) ? limit : null;
 }
 
-async function ownerView(request: Request, env: Env, viewer: Viewer, link: AnalyticsLink) {
-  const planPeriod = getPlan(viewer.subject.plan).options.analytics_period;
+async function ownerView(request: Request, env: Env, subject: Subject, link: AnalyticsLink, scope: OwnerScope) {
+  const planPeriod = getPlan(subject.plan).options.analytics_period;
   const remembered = await readAnalyticsPeriod(request);
   const { period, fromQuery } = choosePeriod(new URL(request.url).searchParams.get("period"), remembered, planPeriod);
   const report = await getLinkAnalytics(env.DB, link.id, period);
@@ -201,14 +264,11 @@ async function ownerView(request: Request, env: Env, viewer: Viewer, link: Analy
     {
       view: "owner" as const,
       link: { alias: link.alias, url: link.url, shortUrl: shortUrl(env, request, link), status: link.status },
-      paths: pathsOf(env, link),
-      sharing: {
-        allowed: mayShareAnalytics(viewer.subject),
-        shared: link.analyticsShared,
-        publicUrl: `${new URL(request.url).origin}${analyticsPath(env, link)}`,
-      },
-      downloadLogs: mayDownloadLogs(viewer.subject),
-      clickLimit: reachedClickLimit(viewer.subject, link),
+      paths: pathsOf(env, link, scope.base),
+      sharing: scope.sharing,
+      team: scope.team,
+      downloadLogs: mayDownloadLogs(subject),
+      clickLimit: reachedClickLimit(subject, link),
       period,
       periods: ANALYTICS_PERIODS.map((id) => ({ id, label: PERIODS[id].label, allowed: periodAllowed(id, planPeriod) })),
       planPeriod,
@@ -232,6 +292,7 @@ async function publicView(request: Request, env: Env, link: AnalyticsLink, owner
       link: { alias: link.alias, url: null, shortUrl: shortUrl(env, request, link), status: "active" },
       paths: pathsOf(env, link),
       sharing: null,
+      team: null,
       downloadLogs: false,
       // The notice speaks to the owner ("your plan's"): not on the public page.
       clickLimit: null,
@@ -498,14 +559,17 @@ function Stat({ id, label, value, hint }: { id: string; label: string; value: nu
   );
 }
 
-/** The owner's controls (issue 20): public sharing of the page and the click log download. */
+/**
+ * The owner's controls (issue 20): public sharing of the page and the click log download. A team's
+ * link (docs/decisions/062) has the download only: its analytics are shared with the team.
+ */
 function OwnerTools({
   sharing,
   downloadLogs,
   paths,
   error,
 }: {
-  sharing: NonNullable<LoaderData["sharing"]>;
+  sharing: LoaderData["sharing"];
   downloadLogs: boolean;
   paths: LoaderData["paths"];
   error?: string;
@@ -513,9 +577,11 @@ function OwnerTools({
   return (
     <section aria-labelledby="share-title" className="mb-6 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
       <h2 id="share-title" className="text-base font-bold text-slate-900">
-        Sharing and export
+        {sharing ? "Sharing and export" : "Export"}
       </h2>
-      {sharing.allowed ? (
+      {sharing === null ? (
+        <p className="mt-3 text-sm text-slate-600">Everyone in the team can read these analytics.</p>
+      ) : sharing.allowed ? (
         sharing.shared ? (
           <Form method="post" action={paths.page} className="mt-3 flex flex-wrap items-center gap-3">
             <p className="text-sm text-slate-700">
@@ -574,6 +640,20 @@ function OwnerTools({
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const login = isRouteErrorResponse(error) && error.status === 404 ? (error.data as { login?: string | null } | null)?.login : null;
+  // A refusal with its reason (a team's plan without analytics, a guard's "Permission denied.").
+  const reason = isRouteErrorResponse(error) && error.status === 403 ? refusalOf(error.data) : null;
+  if (reason !== null)
+    return (
+      <div className="mx-auto max-w-xl px-4 py-24 text-center">
+        <h1 className="text-3xl font-extrabold">Analytics unavailable</h1>
+        <p className="mt-4 text-slate-600" data-testid="refusal">
+          {reason}
+        </p>
+        <Link to="/" className="mt-8 inline-block rounded-lg bg-indigo-600 px-5 py-2.5 font-semibold text-white hover:bg-indigo-700">
+          Go to the homepage
+        </Link>
+      </div>
+    );
   return (
     <div className="mx-auto max-w-xl px-4 py-24 text-center">
       <h1 className="text-3xl font-extrabold">
@@ -596,16 +676,30 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   );
 }
 
+/** The message of a 403: a string body, or an object's `message`. */
+function refusalOf(body: unknown): string | null {
+  if (typeof body === "string" && body.length > 0) return body;
+  const message = (body as { message?: unknown } | null)?.message;
+  return typeof message === "string" ? message : null;
+}
+
 export default function Analytics({ loaderData, actionData }: Route.ComponentProps) {
-  const { view, link, paths, sharing, downloadLogs, clickLimit, period, periods, planPeriod, range, totals, series, breakdowns } =
+  const { view, link, paths, sharing, team, downloadLogs, clickLimit, period, periods, planPeriod, range, totals, series, breakdowns } =
     loaderData;
   const periodLabel = PERIODS[period].label;
   const empty = totals.clicks === 0 && totals.botClicks === 0;
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">
       <header className="mb-6">
+        {team ? (
+          <p className="mb-2 text-sm">
+            <Link to={team.linksPath} className="font-semibold text-indigo-700 hover:underline">
+              ← {team.name}’s links
+            </Link>
+          </p>
+        ) : null}
         <p className="text-sm font-semibold uppercase tracking-wide text-indigo-700">
-          {view === "public" ? "Shared analytics" : "Analytics"}
+          {view === "public" ? "Shared analytics" : team ? `Analytics · Team ${team.name}` : "Analytics"}
         </p>
         <h1 className="mt-1 break-all text-2xl font-extrabold tracking-tight text-slate-900 sm:text-3xl">
           <a href={link.shortUrl} className="hover:underline" data-testid="short-link">
@@ -635,7 +729,7 @@ export default function Analytics({ loaderData, actionData }: Route.ComponentPro
         </p>
       ) : null}
 
-      {sharing ? <OwnerTools sharing={sharing} downloadLogs={downloadLogs} paths={paths} error={actionData?.error} /> : null}
+      {view === "owner" ? <OwnerTools sharing={sharing} downloadLogs={downloadLogs} paths={paths} error={actionData?.error} /> : null}
 
       <div className="mb-6 flex flex-wrap items-end justify-between gap-3">
         <PeriodSwitcher periods={periods} current={period} planPeriod={planPeriod} owner={view === "owner"} hrefs={paths.periods} />

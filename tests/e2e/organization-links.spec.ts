@@ -216,13 +216,25 @@ function expectedPage(persona: Persona, action: Action, team?: typeof TEAM | typ
   return persona === "nonDeveloper" ? 302 : expected(persona, action, team);
 }
 
-test("the pages: organization dashboard, my links, team links — the guard's answer for every persona", async () => {
-  test.setTimeout(120_000);
+/** A link the team member makes in TEAM through the JSON call; its alias. */
+async function teamLink(url: string): Promise<string> {
+  const member = await world.requestAs("teamMember");
+  const response = await member.post(api(`/team/${TEAM}/url/create`), { data: { url }, headers: SAME_ORIGIN });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { data: { aliases: { alias: string }[] }[] }).data[0]!.aliases[0]!.alias;
+}
+
+test("the pages: organization dashboard, my links, team links, a team link's analytics and click log — the guard's answer for every persona", async () => {
+  test.setTimeout(150_000);
+  const alias = await teamLink(`https://example.com/pages-${run}`);
   const pages: [string, Action, typeof TEAM | typeof EMPTY_TEAM | undefined][] = [
     ["dashboard", "organization.dashboard", undefined],
     ["me", "organization.me", undefined],
     [`team/${TEAM}`, "team.open", TEAM],
     [`team/${EMPTY_TEAM}`, "team.open", EMPTY_TEAM],
+    // A team link's analytics and click log (decision 062): whoever may open the team.
+    [`team/${TEAM}/analytics/${alias}`, "team.open", TEAM],
+    [`team/${TEAM}/analytics/${alias}/clicks.csv`, "team.open", TEAM],
   ];
   for (const persona of PERSONAS) {
     const as = await world.requestAs(persona);
@@ -230,6 +242,10 @@ test("the pages: organization dashboard, my links, team links — the guard's an
       const response = await as.get(`/app/organizations/${world.slug}/${path}`, { maxRedirects: 0 });
       expect(response.status(), `${persona} ${path}`).toBe(expectedPage(persona, action, team));
     }
+    // The link is TEAM's: under another team (one the persona may open or not) it is not found or refused.
+    const elsewhere = await as.get(`/app/organizations/${world.slug}/team/${EMPTY_TEAM}/analytics/${alias}`, { maxRedirects: 0 });
+    const beta = expectedPage(persona, "team.open", EMPTY_TEAM);
+    expect(elsewhere.status(), `${persona} the link under ${EMPTY_TEAM}`).toBe(beta === 200 ? 404 : beta);
     // A team of another organization is a 404 on the page as well.
     const foreign = await as.get(`/app/organizations/${world.slug}/team/${world.otherTeam}`, { maxRedirects: 0 });
     expect(foreign.status(), `${persona} foreign team`).toBe(persona === "nonDeveloper" ? 302 : 404);
@@ -289,6 +305,42 @@ test("in Chromium: a team member creates a link in the team with the form; it sh
   await expect(page.getByLabel("Long URL")).toBeFocused();
   await page.goto(`/app/organizations/${world.slug}/team/${TEAM}`);
   await expect(page.locator(`li[data-alias="${alias}"]`)).toBeVisible();
+
+  // Its analytics (decision 062): two people's visits, counted through the real redirect and queue,
+  // on the team link's page, opened from the row; the click log comes with the team's plan (Pro).
+  const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
+  const FIREFOX = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:140.0) Gecko/20100101 Firefox/140.0";
+  for (const ua of [CHROME, FIREFOX]) {
+    const visit = await page.request.get(`${BASE_URL}/${alias}`, { maxRedirects: 0, headers: { "user-agent": ua } });
+    expect(visit.status()).toBe(302);
+  }
+  await page.locator(`li[data-alias="${alias}"]`).getByRole("link", { name: "Analytics" }).click();
+  const analytics = `/app/organizations/${world.slug}/team/${TEAM}/analytics/${alias}`;
+  await expect(page).toHaveURL(`${BASE_URL}${analytics}`);
+  await expect(page.getByText("Analytics · Team Alpha")).toBeVisible();
+  await expect
+    .poll(
+      async () => {
+        await page.goto(analytics);
+        return page.getByTestId("total-clicks").textContent();
+      },
+      { timeout: 20_000, intervals: [500, 1000] },
+    )
+    .toBe("2");
+  await expect(page.getByTestId("unique-visitors")).toHaveText("2");
+  await expect(page.getByTestId("destination")).toHaveText(url);
+  await expect(page.getByText("Everyone in the team can read these analytics.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Share publicly" })).toHaveCount(0);
+  const csv = await page.request.get(`${analytics}/clicks.csv`);
+  expect(csv.status()).toBe(200);
+  expect(csv.headers()["content-type"]).toContain("text/csv");
+  await page.screenshot({ path: "test-results/organization-team-analytics.png", fullPage: true });
+  // The personal page does not serve a team's link: to this member (no analytics of their own) it is the plans.
+  const personal = await page.request.get(`/app/analytics/${alias}`, { maxRedirects: 0 });
+  expect(personal.status()).toBe(302);
+  expect(personal.headers()["location"]).toBe("/app/pricing");
+  await page.getByRole("link", { name: "← Alpha’s links" }).click();
+  await expect(page).toHaveURL(`${BASE_URL}/app/organizations/${world.slug}/team/${TEAM}`);
   await context.close();
 
   // The owner sees it on the organization dashboard, labelled with its team, and can filter by team.
@@ -300,6 +352,10 @@ test("in Chromium: a team member creates a link in the team with the form; it sh
   const row = ownerPage.locator(`li[data-alias="${alias}"]`);
   await expect(row).toBeVisible();
   await expect(row.getByTestId("workspace")).toHaveText("Alpha");
+  await expect(row.getByRole("link", { name: "Analytics" })).toHaveAttribute(
+    "href",
+    `/app/organizations/${world.slug}/team/${TEAM}/analytics/${alias}`,
+  );
   await expect(ownerPage.getByTestId("team-select").locator("option")).toHaveText(["Personal", "Alpha", "Beta"]);
   await ownerPage.screenshot({ path: "test-results/organization-dashboard.png", fullPage: true });
   await ownerPage.goto(`/app/organizations/${world.slug}/dashboard?team=${EMPTY_TEAM}&q=${encodeURIComponent(`alias:${alias}`)}`);
@@ -314,6 +370,10 @@ test("in Chromium: a team member creates a link in the team with the form; it sh
   await expect(viewerPage.getByText("You have read-only access to this team’s links.")).toBeVisible();
   await expect(viewerPage.getByTestId("organization-create")).toHaveCount(0);
   await expect(viewerPage.locator(`li[data-alias="${alias}"]`)).toBeVisible();
+  // A viewer reads the team's analytics too.
+  await viewerPage.locator(`li[data-alias="${alias}"]`).getByRole("link", { name: "Analytics" }).click();
+  await expect(viewerPage.getByTestId("total-clicks")).toHaveText("2");
+  await viewerPage.goto(`/app/organizations/${world.slug}/team/${TEAM}`);
   await viewerPage.screenshot({ path: "test-results/organization-team-viewer.png", fullPage: true });
   await viewerContext.close();
 });

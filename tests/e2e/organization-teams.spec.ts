@@ -605,6 +605,24 @@ test.describe("team settings forms", () => {
   });
 });
 
+test("a team link's analytics follow the team's plan: on the free plan, 403 with the reason and no Analytics link on the team page", async () => {
+  const member = await session("teamMember");
+  const created = await member.post(`/app/api/organization/${world.slug}/team/${TEAM}/url/create`, {
+    data: { url: `https://example.com/free-team-analytics-${Date.now()}` },
+    headers: SAME_ORIGIN,
+  });
+  expect(created.status()).toBe(200);
+  const alias = ((await created.json()) as { data: { aliases: { alias: string }[] }[] }).data[0]!.aliases[0]!.alias;
+  // Nobody subscribes in this file's organization: its teams are on the free plan, which has no analytics.
+  const page = await member.get(`/app/organizations/${world.slug}/team/${TEAM}/analytics/${alias}`, { maxRedirects: 0 });
+  expect(page.status()).toBe(403);
+  expect(await page.text()).toContain("Analytics are not included in this team&#x27;s plan.");
+  expect((await member.get(`/app/organizations/${world.slug}/team/${TEAM}/analytics/${alias}/clicks.csv`)).status()).toBe(404);
+  const list = await (await member.get(`/app/organizations/${world.slug}/team/${TEAM}`)).text();
+  expect(list).toContain(`data-alias="${alias}"`);
+  expect(list).not.toContain(`/team/${TEAM}/analytics/`);
+});
+
 // Last in the file: the members of alpha leave it for good (someone whose only part in the
 // organization was the team is no longer a user of it, so an invitation brings them back).
 test("POST leave on the team area's membership page: only members leave; a refused post changes nothing", async () => {

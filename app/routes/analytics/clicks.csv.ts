@@ -1,5 +1,6 @@
 /**
- * GET /app/analytics/{hash}/clicks.csv (download_logs, issue 20; docs/decisions/038): the click
+ * GET /app/analytics/{hash}/clicks.csv (download_logs, issue 20; docs/decisions/038), and a team
+ * link's at /app/organizations/{org}/team/{team}/analytics/{hash}/clicks.csv (decision 062): the click
  * log of one of the viewer's links (on another domain than the default: `?domain=`, as the page), one line per hour with clicks, within the plan's analytics
  * period, streamed from the hourly rollup. Another's or an unknown link is not found; a plan
  * without the capability is refused with the reason.
@@ -7,11 +8,13 @@
 import { findOwnedLink, listClickLogPage } from "../../../db/analytics.server";
 import { isAliasShaped } from "../../../domain/alias";
 import { durationHours, HOUR_MS } from "../../../domain/analytics";
-import { can, mayDownloadLogs } from "../../../domain/entitlements";
+import { can, mayDownloadLogs, type Subject } from "../../../domain/entitlements";
 import { getPlan } from "../../../domain/plans";
 import { getCloudflare } from "../../context.server";
 import { clickLogStream } from "../../lib/click-log.server";
 import { analyticsDomainOf } from "../../lib/links.server";
+import { workspaceSubject } from "../../lib/organization-links.server";
+import { requireTeamAccess } from "../../lib/organizations/access.server";
 import { requireUser } from "../../session.server";
 import type { Route } from "./+types/clicks.csv";
 
@@ -21,20 +24,35 @@ function plain(message: string, status: number): Response {
   return new Response(message, { status, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" } });
 }
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const viewer = requireUser(request, context);
+/**
+ * Whose link and with which plan: the viewer's own, or (/app/organizations/{org}/team/{team}/analytics/…,
+ * docs/decisions/062) a link of a team the viewer may open, with the team's plan.
+ */
+async function ownerOf(args: Route.LoaderArgs): Promise<{ workspaceId: string; subject: Subject }> {
+  if (args.params.org !== undefined) {
+    const access = await requireTeamAccess(args, "team.open");
+    const { subject } = await workspaceSubject(access.db, access.organization, access.team.id);
+    return { workspaceId: access.team.id, subject };
+  }
+  const viewer = requireUser(args.request, args.context);
+  return { workspaceId: viewer.user.id, subject: viewer.subject };
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  const { request, context, params } = args;
+  const { workspaceId, subject } = await ownerOf(args);
   const { env } = getCloudflare(context);
   const alias = params.hash;
   const domain = analyticsDomainOf(env, request);
   const link =
-    can(viewer.subject, "use_analytics") && isAliasShaped(alias) && domain !== null
-      ? await findOwnedLink(env.DB, { workspaceId: viewer.user.id, domain, alias })
+    can(subject, "use_analytics") && isAliasShaped(alias) && domain !== null
+      ? await findOwnedLink(env.DB, { workspaceId, domain, alias })
       : null;
   if (!link) return plain("Not Found", 404);
-  if (!mayDownloadLogs(viewer.subject)) return plain(DOWNLOAD_LOGS_NOT_IN_PLAN, 403);
+  if (!mayDownloadLogs(subject)) return plain(DOWNLOAD_LOGS_NOT_IN_PLAN, 403);
 
   // As far back as the plan's analytics reach (no bound: the whole log).
-  const planPeriod = getPlan(viewer.subject.plan).options.analytics_period;
+  const planPeriod = getPlan(subject.plan).options.analytics_period;
   const reach = planPeriod ? durationHours(planPeriod) : null;
   const nowHour = Math.floor(Date.now() / HOUR_MS);
   const afterHour = reach === null ? -1 : nowHour - Math.ceil(reach);

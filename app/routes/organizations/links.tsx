@@ -29,8 +29,9 @@ import type { BulkReply } from "../../forms/bulk";
 import { createLinkSchema, type CreateReply, type TeamOptionData } from "../../forms/create-link";
 import { bulkUploadAction } from "../../lib/bulk.server";
 import { createWebLink, linkResultView, loadCreateForm } from "../../lib/create-link.server";
-import { destinationContext, shortUrl } from "../../lib/links.server";
-import { organizationCreator } from "../../lib/organization-links.server";
+import { analyticsPath, destinationContext, shortUrl, teamAnalyticsBase } from "../../lib/links.server";
+import { organizationCreator, workspaceSubject } from "../../lib/organization-links.server";
+import { can } from "../../../domain/entitlements";
 import {
   allows,
   loadOrganizationAccess,
@@ -150,6 +151,17 @@ export async function loader(args: Route.LoaderArgs) {
     if (link) result = await linkResultView(env, args.request, link, await listLinkTags(db, link.id), false);
   }
 
+  // A team link's analytics (decision 062): for the teams on this page the user may open, whose plan has analytics.
+  const analyticsBases = new Map<string, string>();
+  const listedTeams = teams.filter((t) => listed.links.some((link) => link.workspaceId === t.id));
+  await Promise.all(
+    listedTeams.map(async (team) => {
+      if (!allows(access, "team.open", { ...team, organizationId: organization.id, archived: false })) return;
+      const { subject } = await workspaceSubject(db, organization, team.id);
+      if (can(subject, "use_analytics")) analyticsBases.set(team.id, teamAnalyticsBase(organization.slug, team.slug));
+    }),
+  );
+
   return {
     scope,
     organization: { slug: organization.slug, name: organization.name },
@@ -171,6 +183,10 @@ export async function loader(args: Route.LoaderArgs) {
       blocked: link.blocked ? BLOCK_LABELS[link.blocked] : null,
       createdAt: link.createdAt.toISOString(),
       workspace: link.workspaceId && teamName.has(link.workspaceId) ? teamName.get(link.workspaceId)! : "Personal",
+      analyticsPath:
+        link.workspaceId && analyticsBases.has(link.workspaceId)
+          ? analyticsPath(env, link, "", analyticsBases.get(link.workspaceId)!)
+          : null,
     })),
   };
 }
@@ -371,6 +387,14 @@ export default function OrganizationLinks({ loaderData, actionData }: Route.Comp
               ) : null}
               <div className="mt-3 flex flex-wrap items-center gap-3 border-t border-slate-100 pt-3 text-xs text-slate-500">
                 <CopyButton text={link.shortUrl} className="!px-2.5 !py-1 !text-xs" />
+                {link.analyticsPath ? (
+                  <Link
+                    to={link.analyticsPath}
+                    className="rounded-md border border-slate-300 px-2.5 py-1 font-semibold text-slate-700 hover:bg-slate-50"
+                  >
+                    Analytics
+                  </Link>
+                ) : null}
                 <span>
                   Created <time dateTime={link.createdAt}>{DATE.format(new Date(link.createdAt))}</time>
                 </span>
