@@ -273,11 +273,14 @@ export default [
     route("app/organizations/:org/dashboard", "routes/organizations/links.tsx", { id: "org-dashboard" }),
     route("app/organizations/:org/me", "routes/organizations/links.tsx", { id: "org-me" }),
     route("app/organizations/:org/team/:team", "routes/organizations/links.tsx", { id: "org-team" }),
-    // A team link's analytics and click log (docs/decisions/062): the personal pages' modules, guarded by team.open
+    // A team link's analytics and click log, and a user's own link's in the organization (docs/decisions/062):
+    // the personal pages' modules, guarded by team.open and organization.me
     route("app/organizations/:org/team/:team/analytics/:hash", "routes/analytics.tsx", { id: "team-analytics" }),
     route("app/organizations/:org/team/:team/analytics/:hash/clicks.csv", "routes/analytics/clicks.csv.ts", {
       id: "team-analytics-clicks",
     }),
+    route("app/organizations/:org/me/analytics/:hash", "routes/analytics.tsx", { id: "member-analytics" }),
+    route("app/organizations/:org/me/analytics/:hash/clicks.csv", "routes/analytics/clicks.csv.ts", { id: "member-analytics-clicks" }),
     // Team API tokens (docs/decisions/027): the organization's list of its teams' tokens
     route("app/organizations/:org/settings/teams/api", "routes/organizations/settings/teams.api.tsx"),
     // Invitations (issue 16; docs/decisions/030): sending pages, the emailed link, a local-only fixture

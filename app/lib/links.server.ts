@@ -87,18 +87,13 @@ export function shortUrl(env: AppEnv, request: Request, link: { domain: string; 
 /**
  * The analytics page of a link (spec 01 §2 /app/analytics/{hash}): its alias, and its domain in
  * `?domain=` when it is not the default short host (an extra short domain, a branded domain), since
- * an alias names a link only together with its domain. A team's link has its page in the
- * organization (`base`: teamAnalyticsBase, docs/decisions/062).
+ * an alias names a link only together with its domain. A link inside an organization has its page
+ * beside its workspace's link list (`base`: app/lib/organizations/analytics.server.ts, docs/decisions/062).
  */
 export function analyticsPath(env: AppEnv, link: { domain: string; alias: string }, suffix = "", base = "/app/analytics"): string {
   const path = `${base}/${encodeURIComponent(link.alias)}${suffix}`;
   const domain = link.domain.toLowerCase();
   return domain === env.SHORT_HOST.toLowerCase() ? path : `${path}?${new URLSearchParams({ domain })}`;
-}
-
-/** Where a team's links have their analytics pages: beside the team's link list (docs/decisions/062). */
-export function teamAnalyticsBase(organizationSlug: string, teamSlug: string): string {
-  return `/app/organizations/${encodeURIComponent(organizationSlug)}/team/${encodeURIComponent(teamSlug)}/analytics`;
 }
 
 /** Longest host name a `?domain=` of an analytics address may carry (DNS's 253, and a port). */

@@ -5,7 +5,8 @@
  * `?domain=` too (analyticsPath), as an alias names a link only together with its domain. Read from the rollups;
  * the chart is inline SVG rendered on the server, so the page ships no JavaScript.
  * The same page serves a team's link at /app/organizations/{org}/team/{team}/analytics/{hash}
- * (teamLoader, docs/decisions/062).
+ * and the user's own links in an organization at /app/organizations/{org}/me/analytics/{hash}
+ * (organizationLoader, docs/decisions/062).
  */
 import { data, Form, isRouteErrorResponse, Link, redirect } from "react-router";
 import { z } from "zod";
@@ -28,9 +29,8 @@ import { describeRule, fromCompactRoutes, parseStoredRoutes, ROUTE_FALLBACK } fr
 import { getPlan } from "../../domain/plans";
 import { getCloudflare } from "../context.server";
 import { readAnalyticsPeriod, serializeAnalyticsPeriod } from "../lib/analytics-period.server";
-import { analyticsDomainOf, analyticsPath, shortUrl, teamAnalyticsBase } from "../lib/links.server";
-import { workspaceSubject } from "../lib/organization-links.server";
-import { requireTeamAccess } from "../lib/organizations/access.server";
+import { analyticsDomainOf, analyticsPath, shortUrl } from "../lib/links.server";
+import { requireWorkspaceAnalytics } from "../lib/organizations/analytics.server";
 import type { RouteHandle } from "../route-handle";
 import { personalWorkspaceSubject } from "../lib/analytics-sharing.server";
 import { getViewer, requestTarget, requireUser } from "../session.server";
@@ -132,7 +132,7 @@ function notFound(request: Request, guest: boolean): never {
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  if (args.params.org !== undefined) return teamLoader(args);
+  if (args.params.org !== undefined) return organizationLoader(args);
   const { request, context, params } = args;
   const viewer = getViewer(context);
   const { env } = getCloudflare(context);
@@ -152,41 +152,30 @@ export async function loader(args: Route.LoaderArgs) {
   return notFound(request, viewer === null);
 }
 
-/** What a team's link lacks when the team's plan (its subscription, else the organization's) has no analytics. */
-export const TEAM_ANALYTICS_NOT_IN_PLAN = "Analytics are not included in this team's plan.";
-
 /**
- * A team's link (docs/decisions/062): every participant who may open the team (team.open: its
- * admins, members and viewers, the supervisor and "teams" permissions) reads its analytics, with
- * the capabilities of the team's plan. Another team's or an unknown link is not found; the page
- * offers no public sharing (a team's links are shared with its members), and the click log
- * follows the team's plan.
+ * A link inside an organization (docs/decisions/062): a team's, read by everyone who may open the
+ * team, or the user's own there, with the capabilities of that workspace's plan. Another
+ * workspace's or an unknown link is not found; the page offers no public sharing, and the click
+ * log follows the workspace's plan.
  */
-async function teamLoader(args: Route.LoaderArgs) {
+async function organizationLoader(args: Route.LoaderArgs) {
   const { request, context, params } = args;
-  const access = await requireTeamAccess(args, "team.open");
+  const scope = await requireWorkspaceAnalytics(args);
   const { env } = getCloudflare(context);
   const alias = params.hash;
   const domain = analyticsDomainOf(env, request);
-  if (!isAliasShaped(alias) || domain === null) notFound(request, false);
-  const [link, { subject }] = await Promise.all([
-    findOwnedLink(env.DB, { workspaceId: access.team.id, domain, alias }),
-    workspaceSubject(access.db, access.organization, access.team.id),
-  ]);
+  if (!isAliasShaped(alias) || domain === null || scope.workspaceId === null) return notFound(request, false);
+  const link = await findOwnedLink(env.DB, { workspaceId: scope.workspaceId, domain, alias });
   if (!link) return notFound(request, false);
-  if (!can(subject, "use_analytics"))
+  if (!can(scope.subject, "use_analytics"))
     throw data(
-      { login: null, message: TEAM_ANALYTICS_NOT_IN_PLAN },
+      { login: null, message: scope.notInPlan },
       { status: 403, headers: { "x-robots-tag": "noindex", "cache-control": "no-store" } },
     );
-  const base = teamAnalyticsBase(access.organization.slug, access.team.slug);
-  return ownerView(request, env, subject, link, {
-    base,
+  return ownerView(request, env, scope.subject, link, {
+    base: scope.base,
     sharing: null,
-    team: {
-      name: access.team.name,
-      linksPath: `/app/organizations/${encodeURIComponent(access.organization.slug)}/team/${encodeURIComponent(access.team.slug)}`,
-    },
+    workspace: { label: scope.label, back: scope.back, readers: scope.readers },
   });
 }
 
@@ -196,7 +185,7 @@ type Env = ReturnType<typeof getCloudflare>["env"];
 interface OwnerScope {
   base: string;
   sharing: { allowed: boolean; shared: boolean; publicUrl: string } | null;
-  team: { name: string; linksPath: string } | null;
+  workspace: { label: string; back: { to: string; text: string }; readers: string } | null;
 }
 
 function personalScope(env: Env, link: AnalyticsLink, subject: Subject, request: Request): OwnerScope {
@@ -207,7 +196,7 @@ function personalScope(env: Env, link: AnalyticsLink, subject: Subject, request:
       shared: link.analyticsShared,
       publicUrl: `${new URL(request.url).origin}${analyticsPath(env, link)}`,
     },
-    team: null,
+    workspace: null,
   };
 }
 
@@ -266,7 +255,7 @@ async function ownerView(request: Request, env: Env, subject: Subject, link: Ana
       link: { alias: link.alias, url: link.url, shortUrl: shortUrl(env, request, link), status: link.status },
       paths: pathsOf(env, link, scope.base),
       sharing: scope.sharing,
-      team: scope.team,
+      workspace: scope.workspace,
       downloadLogs: mayDownloadLogs(subject),
       clickLimit: reachedClickLimit(subject, link),
       period,
@@ -292,7 +281,7 @@ async function publicView(request: Request, env: Env, link: AnalyticsLink, owner
       link: { alias: link.alias, url: null, shortUrl: shortUrl(env, request, link), status: "active" },
       paths: pathsOf(env, link),
       sharing: null,
-      team: null,
+      workspace: null,
       downloadLogs: false,
       // The notice speaks to the owner ("your plan's"): not on the public page.
       clickLimit: null,
@@ -561,15 +550,17 @@ function Stat({ id, label, value, hint }: { id: string; label: string; value: nu
 
 /**
  * The owner's controls (issue 20): public sharing of the page and the click log download. A team's
- * link (docs/decisions/062) has the download only: its analytics are shared with the team.
+ * link or a user's own in an organization (docs/decisions/062) has the download only.
  */
 function OwnerTools({
   sharing,
+  readers,
   downloadLogs,
   paths,
   error,
 }: {
   sharing: LoaderData["sharing"];
+  readers: string | null;
   downloadLogs: boolean;
   paths: LoaderData["paths"];
   error?: string;
@@ -580,7 +571,7 @@ function OwnerTools({
         {sharing ? "Sharing and export" : "Export"}
       </h2>
       {sharing === null ? (
-        <p className="mt-3 text-sm text-slate-600">Everyone in the team can read these analytics.</p>
+        <p className="mt-3 text-sm text-slate-600">{readers}</p>
       ) : sharing.allowed ? (
         sharing.shared ? (
           <Form method="post" action={paths.page} className="mt-3 flex flex-wrap items-center gap-3">
@@ -684,22 +675,36 @@ function refusalOf(body: unknown): string | null {
 }
 
 export default function Analytics({ loaderData, actionData }: Route.ComponentProps) {
-  const { view, link, paths, sharing, team, downloadLogs, clickLimit, period, periods, planPeriod, range, totals, series, breakdowns } =
-    loaderData;
+  const {
+    view,
+    link,
+    paths,
+    sharing,
+    workspace,
+    downloadLogs,
+    clickLimit,
+    period,
+    periods,
+    planPeriod,
+    range,
+    totals,
+    series,
+    breakdowns,
+  } = loaderData;
   const periodLabel = PERIODS[period].label;
   const empty = totals.clicks === 0 && totals.botClicks === 0;
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">
       <header className="mb-6">
-        {team ? (
+        {workspace ? (
           <p className="mb-2 text-sm">
-            <Link to={team.linksPath} className="font-semibold text-indigo-700 hover:underline">
-              ← {team.name}’s links
+            <Link to={workspace.back.to} className="font-semibold text-indigo-700 hover:underline">
+              ← {workspace.back.text}
             </Link>
           </p>
         ) : null}
         <p className="text-sm font-semibold uppercase tracking-wide text-indigo-700">
-          {view === "public" ? "Shared analytics" : team ? `Analytics · Team ${team.name}` : "Analytics"}
+          {view === "public" ? "Shared analytics" : workspace ? `Analytics · ${workspace.label}` : "Analytics"}
         </p>
         <h1 className="mt-1 break-all text-2xl font-extrabold tracking-tight text-slate-900 sm:text-3xl">
           <a href={link.shortUrl} className="hover:underline" data-testid="short-link">
@@ -729,7 +734,15 @@ export default function Analytics({ loaderData, actionData }: Route.ComponentPro
         </p>
       ) : null}
 
-      {view === "owner" ? <OwnerTools sharing={sharing} downloadLogs={downloadLogs} paths={paths} error={actionData?.error} /> : null}
+      {view === "owner" ? (
+        <OwnerTools
+          sharing={sharing}
+          readers={workspace?.readers ?? null}
+          downloadLogs={downloadLogs}
+          paths={paths}
+          error={actionData?.error}
+        />
+      ) : null}
 
       <div className="mb-6 flex flex-wrap items-end justify-between gap-3">
         <PeriodSwitcher periods={periods} current={period} planPeriod={planPeriod} owner={view === "owner"} hrefs={paths.periods} />

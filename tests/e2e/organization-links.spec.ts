@@ -227,6 +227,14 @@ async function teamLink(url: string): Promise<string> {
 test("the pages: organization dashboard, my links, team links, a team link's analytics and click log — the guard's answer for every persona", async () => {
   test.setTimeout(150_000);
   const alias = await teamLink(`https://example.com/pages-${run}`);
+  // The owner's own link in the organization: its page answers the owner only (another's is not found).
+  const owner = await world.requestAs("owner");
+  const own = await owner.post(api("/personal/url/create"), {
+    data: { url: `https://example.com/pages-own-${run}` },
+    headers: SAME_ORIGIN,
+  });
+  expect(own.status()).toBe(200);
+  const ownAlias = ((await own.json()) as { data: { aliases: { alias: string }[] }[] }).data[0]!.aliases[0]!.alias;
   const pages: [string, Action, typeof TEAM | typeof EMPTY_TEAM | undefined][] = [
     ["dashboard", "organization.dashboard", undefined],
     ["me", "organization.me", undefined],
@@ -242,6 +250,12 @@ test("the pages: organization dashboard, my links, team links, a team link's ana
       const response = await as.get(`/app/organizations/${world.slug}/${path}`, { maxRedirects: 0 });
       expect(response.status(), `${persona} ${path}`).toBe(expectedPage(persona, action, team));
     }
+    // The owner's own link: the owner reads it; to anyone else it is not theirs (404) or the page is refused.
+    for (const suffix of ["", "/clicks.csv"]) {
+      const mine = await as.get(`/app/organizations/${world.slug}/me/analytics/${ownAlias}${suffix}`, { maxRedirects: 0 });
+      const me = expectedPage(persona, "organization.me");
+      expect(mine.status(), `${persona} the owner's own link${suffix}`).toBe(persona === "owner" ? 200 : me === 200 ? 404 : me);
+    }
     // The link is TEAM's: under another team (one the persona may open or not) it is not found or refused.
     const elsewhere = await as.get(`/app/organizations/${world.slug}/team/${EMPTY_TEAM}/analytics/${alias}`, { maxRedirects: 0 });
     const beta = expectedPage(persona, "team.open", EMPTY_TEAM);
@@ -250,6 +264,11 @@ test("the pages: organization dashboard, my links, team links, a team link's ana
     const foreign = await as.get(`/app/organizations/${world.slug}/team/${world.otherTeam}`, { maxRedirects: 0 });
     expect(foreign.status(), `${persona} foreign team`).toBe(persona === "nonDeveloper" ? 302 : 404);
   }
+  // Each row links its analytics: the team's page to the team link's, the owner's own page to theirs.
+  const teamPage = await (await owner.get(`/app/organizations/${world.slug}/team/${TEAM}`)).text();
+  expect(teamPage).toContain(`href="/app/organizations/${world.slug}/team/${TEAM}/analytics/${alias}"`);
+  const mePage = await (await owner.get(`/app/organizations/${world.slug}/me`)).text();
+  expect(mePage).toContain(`href="/app/organizations/${world.slug}/me/analytics/${ownAlias}"`);
 });
 
 test("the page's form refuses a viewer's team, another organization's team and a refused persona, writing nothing", async () => {

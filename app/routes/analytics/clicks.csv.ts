@@ -1,6 +1,7 @@
 /**
  * GET /app/analytics/{hash}/clicks.csv (download_logs, issue 20; docs/decisions/038), and a team
- * link's at /app/organizations/{org}/team/{team}/analytics/{hash}/clicks.csv (decision 062): the click
+ * link's at /app/organizations/{org}/team/{team}/analytics/{hash}/clicks.csv and a user's own in an
+ * organization at /app/organizations/{org}/me/analytics/{hash}/clicks.csv (decision 062): the click
  * log of one of the viewer's links (on another domain than the default: `?domain=`, as the page), one line per hour with clicks, within the plan's analytics
  * period, streamed from the hourly rollup. Another's or an unknown link is not found; a plan
  * without the capability is refused with the reason.
@@ -13,8 +14,7 @@ import { getPlan } from "../../../domain/plans";
 import { getCloudflare } from "../../context.server";
 import { clickLogStream } from "../../lib/click-log.server";
 import { analyticsDomainOf } from "../../lib/links.server";
-import { workspaceSubject } from "../../lib/organization-links.server";
-import { requireTeamAccess } from "../../lib/organizations/access.server";
+import { requireWorkspaceAnalytics } from "../../lib/organizations/analytics.server";
 import { requireUser } from "../../session.server";
 import type { Route } from "./+types/clicks.csv";
 
@@ -25,15 +25,11 @@ function plain(message: string, status: number): Response {
 }
 
 /**
- * Whose link and with which plan: the viewer's own, or (/app/organizations/{org}/team/{team}/analytics/…,
- * docs/decisions/062) a link of a team the viewer may open, with the team's plan.
+ * Whose link and with which plan: the viewer's own, or (docs/decisions/062) a link of a team the
+ * viewer may open, with the team's plan, or the viewer's own in an organization, with its plan.
  */
-async function ownerOf(args: Route.LoaderArgs): Promise<{ workspaceId: string; subject: Subject }> {
-  if (args.params.org !== undefined) {
-    const access = await requireTeamAccess(args, "team.open");
-    const { subject } = await workspaceSubject(access.db, access.organization, access.team.id);
-    return { workspaceId: access.team.id, subject };
-  }
+async function ownerOf(args: Route.LoaderArgs): Promise<{ workspaceId: string | null; subject: Subject }> {
+  if (args.params.org !== undefined) return requireWorkspaceAnalytics(args);
   const viewer = requireUser(args.request, args.context);
   return { workspaceId: viewer.user.id, subject: viewer.subject };
 }
@@ -45,7 +41,7 @@ export async function loader(args: Route.LoaderArgs) {
   const alias = params.hash;
   const domain = analyticsDomainOf(env, request);
   const link =
-    can(subject, "use_analytics") && isAliasShaped(alias) && domain !== null
+    can(subject, "use_analytics") && isAliasShaped(alias) && domain !== null && workspaceId !== null
       ? await findOwnedLink(env.DB, { workspaceId, domain, alias })
       : null;
   if (!link) return plain("Not Found", 404);

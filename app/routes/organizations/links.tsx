@@ -29,7 +29,8 @@ import type { BulkReply } from "../../forms/bulk";
 import { createLinkSchema, type CreateReply, type TeamOptionData } from "../../forms/create-link";
 import { bulkUploadAction } from "../../lib/bulk.server";
 import { createWebLink, linkResultView, loadCreateForm } from "../../lib/create-link.server";
-import { analyticsPath, destinationContext, shortUrl, teamAnalyticsBase } from "../../lib/links.server";
+import { analyticsPath, destinationContext, shortUrl } from "../../lib/links.server";
+import { memberLinksPath, teamLinksPath } from "../../lib/organizations/analytics.server";
 import { organizationCreator, workspaceSubject } from "../../lib/organization-links.server";
 import { can } from "../../../domain/entitlements";
 import {
@@ -151,16 +152,28 @@ export async function loader(args: Route.LoaderArgs) {
     if (link) result = await linkResultView(env, args.request, link, await listLinkTags(db, link.id), false);
   }
 
-  // A team link's analytics (decision 062): for the teams on this page the user may open, whose plan has analytics.
+  // Analytics (decision 062): of the links of the teams on this page the user may open, and of the
+  // user's own here, where that workspace's plan has analytics.
   const analyticsBases = new Map<string, string>();
   const listedTeams = teams.filter((t) => listed.links.some((link) => link.workspaceId === t.id));
-  await Promise.all(
-    listedTeams.map(async (team) => {
+  const ownWorkspace =
+    scope === "personal"
+      ? workspaceId
+      : scope === "organization" && allows(access, "organization.me") && listed.links.some((link) => !teamName.has(link.workspaceId ?? ""))
+        ? await findMemberWorkspace(db, organization.id, access.viewer.user.id)
+        : null;
+  await Promise.all([
+    ...listedTeams.map(async (team) => {
       if (!allows(access, "team.open", { ...team, organizationId: organization.id, archived: false })) return;
       const { subject } = await workspaceSubject(db, organization, team.id);
-      if (can(subject, "use_analytics")) analyticsBases.set(team.id, teamAnalyticsBase(organization.slug, team.slug));
+      if (can(subject, "use_analytics")) analyticsBases.set(team.id, `${teamLinksPath(organization.slug, team.slug)}/analytics`);
     }),
-  );
+    (async () => {
+      if (!ownWorkspace || (scope === "organization" && !listed.links.some((link) => link.workspaceId === ownWorkspace))) return;
+      const { subject } = await workspaceSubject(db, organization, null);
+      if (can(subject, "use_analytics")) analyticsBases.set(ownWorkspace, `${memberLinksPath(organization.slug)}/analytics`);
+    })(),
+  ]);
 
   return {
     scope,
