@@ -41,8 +41,13 @@ export async function createSupportRequest(
   return id;
 }
 
-/** The organization's requests, newest first, with their answers. */
-export async function listSupportRequests(db: Db, organizationId: string, limit = 100): Promise<SupportRequestRow[]> {
+/** The organization's requests, newest first, with their answers; with `authorUserId`, only the ones that user wrote. */
+export async function listSupportRequests(
+  db: Db,
+  organizationId: string,
+  authorUserId: string | null = null,
+  limit = 100,
+): Promise<SupportRequestRow[]> {
   return db
     .select({
       id: supportRequests.id,
@@ -55,7 +60,12 @@ export async function listSupportRequests(db: Db, organizationId: string, limit 
     })
     .from(supportRequests)
     .leftJoin(users, eq(users.id, supportRequests.authorUserId))
-    .where(eq(supportRequests.organizationId, organizationId))
+    .where(
+      and(
+        eq(supportRequests.organizationId, organizationId),
+        authorUserId === null ? undefined : eq(supportRequests.authorUserId, authorUserId),
+      ),
+    )
     .orderBy(desc(supportRequests.createdAt), desc(supportRequests.id))
     .limit(limit);
 }

@@ -573,6 +573,12 @@ test("the helpdesk stores a request, mails the staff address, and shows the staf
   await devFixture(page, { action: "support-answer", id, answer: "Organization Domains arrive soon." });
   await page.reload();
   await expect(page.locator(`[data-request="${id}"]`)).toContainText("Organization Domains arrive soon.");
+  await expect(page.getByRole("heading", { name: "Your requests" })).toBeVisible();
+  // The owner reads every request of the organization; another participant only their own.
+  expect(await (await as("owner").get(`${org()}/helpdesk`)).text()).toContain(`data-request="${id}"`);
+  const theirs = await (await as("teamViewer").get(`${org()}/helpdesk`)).text();
+  expect(theirs).not.toContain(subject);
+  expect(theirs).toContain("Your requests");
 });
 
 test.describe("without JavaScript", () => {

@@ -2,8 +2,9 @@
  * /app/organizations/{org}/helpdesk (`organization.helpdesk`: anyone with a role or a team in
  * the organization): the organization's support requests. The form (subject, message) stores the
  * request with its `helpdesk.request` audit row and mails it to the staff address (SUPPORT_EMAIL)
- * through the jobs queue; the list shows the organization's requests, newest first, with the
- * staff's answers once written.
+ * through the jobs queue; the list shows the requests, newest first, with the staff's answers once
+ * written: all of the organization's to its owner and the supervisor permission, and to everyone
+ * else the ones they wrote.
  */
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -28,7 +29,10 @@ function escapeHtml(value: string): string {
 
 export async function loader(args: Route.LoaderArgs) {
   const access = await requireOrganizationAccess(args, "organization.helpdesk");
-  const requests = await listSupportRequests(access.db, access.organization.id);
+  // Who sees the whole organization (its owner, the supervisor permission) reads every request;
+  // everyone else reads the requests they wrote, which may speak of things they alone know.
+  const everyone = allows(access, "organization.dashboard");
+  const requests = await listSupportRequests(access.db, access.organization.id, everyone ? null : access.viewer.user.id);
   const { organization } = access;
   return {
     organization: { slug: organization.slug, name: organization.name, archived: organization.archived },
@@ -46,6 +50,7 @@ export async function loader(args: Route.LoaderArgs) {
       answeredAt: r.answeredAt?.toISOString() ?? null,
       createdAt: r.createdAt.toISOString(),
     })),
+    everyone,
     sent: new URL(args.request.url).searchParams.get("notice") === "sent",
   };
 }
@@ -108,9 +113,11 @@ export default function Helpdesk({ loaderData, actionData }: Route.ComponentProp
             <SubmitButton className={settingsButton}>Send Request</SubmitButton>
           </Form>
         </SettingsCard>
-        <SettingsCard id="requests" title="The organization's requests">
+        <SettingsCard id="requests" title={loaderData.everyone ? "The organization's requests" : "Your requests"}>
           {loaderData.requests.length === 0 ? (
-            <p className="text-sm text-slate-600">No support requests yet.</p>
+            <p className="text-sm text-slate-600">
+              {loaderData.everyone ? "No support requests yet." : "You have sent no support requests yet."}
+            </p>
           ) : (
             <ul className="space-y-4" aria-label="Support requests">
               {loaderData.requests.map((request) => (
