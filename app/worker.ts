@@ -17,7 +17,7 @@ import { ConfigurationError, parseEnv, type AppBindings, type AppEnv } from "./e
 import { applyDueScheduledDowngrades } from "./lib/billing/scheduled-downgrades.server";
 import { runRenewalPass } from "./lib/domain-renewals.server";
 import { RENEWAL_CRON } from "../domain/domain-renewals";
-import { recheckBrandedDomains } from "./lib/branded-domains.server";
+import { recheckBrandedDomains, sweepAbandonedClaims } from "./lib/branded-domains.server";
 import { drainUnreadBody, isCrossSiteMutation, securityCheckFailure, SECURITY_HEADERS } from "./security.server";
 import { installZodMessages } from "../domain/zod-messages";
 
@@ -103,6 +103,12 @@ export default {
     const env = parseEnv(rawEnv as unknown as Record<string, unknown>);
     // Renewal of bought domains (issue 18, decision 050): its own daily cron.
     if (controller.cron === RENEWAL_CRON) {
+      // Claims nobody verified in 30 days go (decision 061 addendum); a failure waits for tomorrow's run.
+      const swept = await sweepAbandonedClaims(env, new Date(controller.scheduledTime)).catch((error: unknown) => {
+        console.error("branded domains: the sweep of abandoned claims failed", error);
+        return [];
+      });
+      if (swept.length > 0) console.info(`branded domains: removed unverified claims ${swept.join(", ")}`);
       const renewals = await runRenewalPass(env, new Date(controller.scheduledTime));
       console.info(`domain renewals: ${renewals.queued.length} queued, ${renewals.expired.length} expired`);
       if (renewals.failed.length > 0) throw new Error(`domain renewals failed for ${renewals.failed.join(", ")}`);

@@ -4,7 +4,16 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { DomainCounts } from "../domain/branded-domains";
 import type { Db } from "./client.server";
 import { notificationInsert, type NewMessage } from "./notifications.server";
-import { brandedDomains, brandedDomainTeams, links, teams, workspaces, type BrandedDomain, type BrandedDomainStatus } from "./schema";
+import {
+  brandedDomains,
+  brandedDomainTeams,
+  domainRegistrations,
+  links,
+  teams,
+  workspaces,
+  type BrandedDomain,
+  type BrandedDomainStatus,
+} from "./schema";
 
 export type { BrandedDomain };
 
@@ -83,6 +92,28 @@ export async function deleteUnverifiedClaim(
   if (deleted.length === 0) return false;
   if (notice) await notificationInsert(db, notice.recipient, notice.message, now);
   return true;
+}
+
+/**
+ * Claims that never verified, added before `before`, that nobody bought (a bought domain's buyer
+ * owns the name, decision 053): branded domains and subdomains only (a vanity subdomain is active
+ * when added). Oldest first.
+ */
+export async function listAbandonedClaims(db: Db, before: Date, limit: number): Promise<BrandedDomain[]> {
+  return db
+    .select()
+    .from(brandedDomains)
+    .where(
+      and(
+        isNull(brandedDomains.verifiedAt),
+        inArray(brandedDomains.status, ["pending", "failed"] satisfies BrandedDomainStatus[]),
+        sql`${brandedDomains.kind} != 'vanity'`,
+        sql`${brandedDomains.createdAt} <= ${before.getTime()}`,
+        sql`not exists (select 1 from ${domainRegistrations} where ${domainRegistrations.domain} = ${brandedDomains.hostname})`,
+      ),
+    )
+    .orderBy(asc(brandedDomains.createdAt))
+    .limit(limit);
 }
 
 export async function deleteBrandedDomain(db: Db, id: string, audit?: BatchItem<"sqlite">): Promise<void> {

@@ -62,6 +62,21 @@ export function isStaleClaim(domain: { kind: BrandedKind; status: string; verifi
   );
 }
 
+/**
+ * How long a claim that never verified is kept when nobody contests it (decision 061 addendum):
+ * the daily sweep removes it, so a name nobody can prove is theirs stops being checked with
+ * Cloudflare every few minutes and stops holding a custom hostname.
+ */
+export const ABANDONED_CLAIM_DAYS = 30;
+
+/** What the claimant of a claim the daily sweep removed is told (decision 061 addendum). */
+export function abandonedClaimNotice(hostname: string) {
+  return {
+    title: `Your domain ${hostname} was removed`,
+    body: `It was not verified within ${ABANDONED_CLAIM_DAYS} days of being added. Add it again when its DNS records are ready.`,
+  };
+}
+
 /** What the account whose stale claim another account took is told (decision 061). */
 export function staleClaimNotice(hostname: string) {
   return {

@@ -12,6 +12,7 @@ import {
   deleteUnverifiedClaim,
   getBrandedDomain,
   insertBrandedDomain,
+  listAbandonedClaims,
   listBrandedDomains,
   listDomainsToCheck,
   listOrganizationDomains,
@@ -24,6 +25,8 @@ import { getRegistration, isRegistrationExpired } from "../../db/domain-registra
 import { organizations } from "../../db/schema";
 import { bannedDomainsFor } from "../../db/trust-safety.server";
 import {
+  ABANDONED_CLAIM_DAYS,
+  abandonedClaimNotice,
   addDomainRefusal,
   BRANDED_DOMAINS_PATH,
   BRANDED_MESSAGES,
@@ -247,6 +250,25 @@ async function takeStaleClaim(env: AppEnv, claim: BrandedDomain, who: DomainAdde
   if (!(await deleteUnverifiedClaim(db, claim, notice, now))) return false;
   await releaseDomains(env, [claim]);
   return true;
+}
+
+/**
+ * The daily sweep (decision 061 addendum): claims that never verified within ABANDONED_CLAIM_DAYS
+ * and that nobody contested are removed, each only if it still has not verified (the conditional
+ * delete), with a notification to its claimant; their custom hostnames and host records are
+ * released (queued when Cloudflare fails). Returns the names removed.
+ */
+export async function sweepAbandonedClaims(env: AppEnv, now = new Date(), limit = 100): Promise<string[]> {
+  const db = getDb(env.DB);
+  const claims = await listAbandonedClaims(db, new Date(now.getTime() - ABANDONED_CLAIM_DAYS * 86_400_000), limit);
+  const removed: BrandedDomain[] = [];
+  for (const claim of claims) {
+    const told = await noticeTarget(db, claim);
+    const message = { ...abandonedClaimNotice(claim.hostname), url: claim.organizationId ? told.url : BRANDED_DOMAINS_PATH };
+    if (await deleteUnverifiedClaim(db, claim, told.userId ? { recipient: told.userId, message } : null, now)) removed.push(claim);
+  }
+  await releaseDomains(env, removed);
+  return removed.map((claim) => claim.hostname);
 }
 
 /**
