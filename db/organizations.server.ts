@@ -51,6 +51,30 @@ export async function findTeamBySlug(db: Db, organizationId: string, slug: strin
   return row ?? null;
 }
 
+/** The team with this id and its organization, or null: what a team workspace's id names (its workspace id is the team's id). */
+export async function findTeamWithOrganization(
+  db: Db,
+  teamId: string,
+): Promise<{ team: TeamRecord; organization: OrganizationFacts } | null> {
+  const [row] = await db
+    .select({
+      id: teams.id,
+      organizationId: teams.organizationId,
+      slug: teams.slug,
+      name: teams.name,
+      archived: teams.archived,
+      ownerUserId: organizations.ownerUserId,
+      organizationArchived: organizations.archived,
+    })
+    .from(teams)
+    .innerJoin(organizations, eq(organizations.id, teams.organizationId))
+    .where(eq(teams.id, teamId))
+    .limit(1);
+  if (!row) return null;
+  const { ownerUserId, organizationArchived, ...team } = row;
+  return { team, organization: { id: team.organizationId, ownerUserId, archived: organizationArchived } };
+}
+
 /** Where the user stands in the organization: their role's permissions (null without a role) and their team memberships there. */
 export async function loadStanding(db: Db, userId: string, organization: OrganizationFacts): Promise<OrganizationStanding> {
   const [roles, memberships] = await db.batch([

@@ -578,3 +578,38 @@ test("a link held because its creator's account is terminated says why on the te
   const after = await owner.get(api(`/urls/all?search=${encodeURIComponent(`alias:${alias}`)}`));
   expect(((await after.json()) as { data: { blocked: string | null }[] }).data[0]!.blocked).toBeNull();
 });
+
+// Last in the file: the team member leaves TEAM for good.
+test("a team import's result file is its uploader's only while they may open the team: after leaving it, 404", async () => {
+  const member = await world.requestAs("teamMember");
+  const upload = await member.post(api(`/team/${TEAM}/bulk/csv`), {
+    headers: SAME_ORIGIN,
+    multipart: {
+      file: { name: `leaving-${run}.csv`, mimeType: "text/csv", buffer: Buffer.from(`url\nhttps://example.com/leaving-${run}\n`) },
+      domain: wranglerVar("SHORT_HOST"),
+      withHeader: "true",
+    },
+  });
+  expect(upload.status()).toBe(200);
+  // The import's notification links its result file.
+  let resultUrl = "";
+  await expect
+    .poll(async () => {
+      const recent = await member.get("/app/api/notifications/recent", { headers: { "X-Requested-With": "XMLHttpRequest" } });
+      const { notifications } = ((await recent.json()) as { data: { notifications: { body: string; url: string | null }[] } }).data;
+      resultUrl = notifications.find((n) => n.body.startsWith(`leaving-${run}.csv:`))?.url ?? "";
+      return resultUrl;
+    })
+    .toMatch(/^\/app\/links\/bulk\/[^/]+\/result\.csv$/);
+  const before = await member.get(resultUrl);
+  expect(before.status()).toBe(200);
+  expect(await before.text()).toContain(`https://example.com/leaving-${run}`);
+
+  const left = await member.post(`/app/organization/${world.slug}/team/${TEAM}/membership`, {
+    form: { intent: "leave" },
+    headers: SAME_ORIGIN,
+    maxRedirects: 0,
+  });
+  expect(left.status()).toBe(302);
+  expect((await member.get(resultUrl)).status()).toBe(404);
+});

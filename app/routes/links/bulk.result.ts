@@ -3,23 +3,41 @@
  * notification sent when it finishes: one line per row of the uploaded file with its row
  * number, long URL, status (created, already created, refused) and the short link or the
  * reason. Only the import's uploader, or a teammate told of one of its runs (they uploaded the
- * team's file while it was being imported), gets it; anyone else gets 404.
+ * team's file while it was being imported), gets it, and a team's only while they may still open
+ * the team; anyone else gets 404.
  */
 import { data } from "react-router";
 import { getBulkImport, isBulkImportRecipient, listBulkImportResults } from "../../../db/bulk-imports.server";
-import { getDb } from "../../../db/client.server";
+import { getDb, type Db } from "../../../db/client.server";
+import { findTeamWithOrganization, loadStanding } from "../../../db/organizations.server";
+import { can } from "../../../domain/permissions";
+import { actorOf } from "../../lib/organizations/access.server";
 import { BULK_MESSAGES, csvLine } from "../../../domain/bulk";
 import { getCloudflare } from "../../context.server";
 import { shortUrl } from "../../lib/links.server";
-import { requireUser } from "../../session.server";
+import { requireUser, type Viewer } from "../../session.server";
 import type { Route } from "./+types/bulk.result";
+
+/**
+ * A team's import lists the team's links: its uploader reads the result file only while they may
+ * still open the team (team.open; a member who left, or was removed, no longer does).
+ */
+async function mayStillReadWorkspace(db: Db, viewer: Viewer, workspaceId: string | null): Promise<boolean> {
+  const found = workspaceId ? await findTeamWithOrganization(db, workspaceId) : null;
+  if (!found) return true;
+  const standing = await loadStanding(db, viewer.user.id, found.organization);
+  return can(actorOf(viewer), "team.open", { kind: "team", standing, team: found.team });
+}
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const viewer = requireUser(request, context);
   const { env } = getCloudflare(context);
   const db = getDb(env.DB);
   const bulkImport = await getBulkImport(db, params.id);
-  const allowed = bulkImport && (bulkImport.userId === viewer.user.id || (await isBulkImportRecipient(db, bulkImport.id, viewer.user.id)));
+  const allowed =
+    bulkImport &&
+    (bulkImport.userId === viewer.user.id || (await isBulkImportRecipient(db, bulkImport.id, viewer.user.id))) &&
+    (await mayStillReadWorkspace(db, viewer, bulkImport.workspaceId));
   if (!bulkImport || !allowed) throw data("Not Found", { status: 404 });
   const rows = await listBulkImportResults(db, bulkImport.id);
   const lines = [csvLine(["row", "url", "status", "short link or reason"])];
