@@ -9,18 +9,23 @@ import { isSecureRequest } from "../cookies.server";
 
 const YEAR_SECONDS = 365 * 24 * 3600;
 
-const periodCookie = createCookie("snip_analytics_period", {
-  httpOnly: true,
-  sameSite: "lax",
-  path: "/app/analytics",
-  maxAge: YEAR_SECONDS,
-});
+const options = { httpOnly: true, sameSite: "lax", maxAge: YEAR_SECONDS } as const;
+const periodCookie = createCookie("snip_analytics_period", { ...options, path: "/app/analytics" });
+/**
+ * The analytics pages of organizations' links (docs/decisions/062) live under /app/organizations,
+ * where the personal pages' cookie is not sent: they remember their period in a cookie of their own.
+ */
+const organizationPeriodCookie = createCookie("snip_analytics_period", { ...options, path: "/app/organizations" });
+
+function cookieFor(request: Request) {
+  return new URL(request.url).pathname.startsWith("/app/organizations/") ? organizationPeriodCookie : periodCookie;
+}
 
 export async function readAnalyticsPeriod(request: Request): Promise<AnalyticsPeriod | null> {
-  const value: unknown = await periodCookie.parse(request.headers.get("cookie"));
+  const value: unknown = await cookieFor(request).parse(request.headers.get("cookie"));
   return isAnalyticsPeriod(value) ? value : null;
 }
 
 export function serializeAnalyticsPeriod(period: AnalyticsPeriod, request: Request): Promise<string> {
-  return periodCookie.serialize(period, { secure: isSecureRequest(request) });
+  return cookieFor(request).serialize(period, { secure: isSecureRequest(request) });
 }

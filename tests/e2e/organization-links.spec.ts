@@ -348,6 +348,13 @@ test("in Chromium: a team member creates a link in the team with the form; it sh
     .toBe("2");
   await expect(page.getByTestId("unique-visitors")).toHaveText("2");
   await expect(page.getByTestId("destination")).toHaveText(url);
+  // The chosen period is remembered on these pages too.
+  const periods = page.getByRole("navigation", { name: "Period" });
+  await periods.getByRole("link", { name: "Last 7 days" }).click();
+  await expect(periods.locator("[aria-current=page]")).toHaveText("Last 7 days");
+  await page.goto(analytics);
+  await expect(periods.locator("[aria-current=page]")).toHaveText("Last 7 days");
+  await expect(page.getByTestId("total-clicks")).toHaveText("2");
   await expect(page.getByText("Everyone in the team can read these analytics.")).toBeVisible();
   await expect(page.getByRole("button", { name: "Share publicly" })).toHaveCount(0);
   const csv = await page.request.get(`${analytics}/clicks.csv`);
