@@ -41,10 +41,13 @@ export async function findOrganizationBySlug(db: Db, slug: string): Promise<Orga
   return row ?? null;
 }
 
+/** The columns of a TeamRecord. */
+const TEAM_RECORD = { id: teams.id, organizationId: teams.organizationId, slug: teams.slug, name: teams.name, archived: teams.archived };
+
 /** The team with this slug in this organization, or null: a team of another organization is never found. */
 export async function findTeamBySlug(db: Db, organizationId: string, slug: string): Promise<TeamRecord | null> {
   const [row] = await db
-    .select({ id: teams.id, organizationId: teams.organizationId, slug: teams.slug, name: teams.name, archived: teams.archived })
+    .select(TEAM_RECORD)
     .from(teams)
     .where(and(eq(teams.organizationId, organizationId), eq(teams.slug, slug.toLowerCase())))
     .limit(1);
@@ -57,15 +60,7 @@ export async function findTeamWithOrganization(
   teamId: string,
 ): Promise<{ team: TeamRecord; organization: OrganizationFacts } | null> {
   const [row] = await db
-    .select({
-      id: teams.id,
-      organizationId: teams.organizationId,
-      slug: teams.slug,
-      name: teams.name,
-      archived: teams.archived,
-      ownerUserId: organizations.ownerUserId,
-      organizationArchived: organizations.archived,
-    })
+    .select({ ...TEAM_RECORD, ownerUserId: organizations.ownerUserId, organizationArchived: organizations.archived })
     .from(teams)
     .innerJoin(organizations, eq(organizations.id, teams.organizationId))
     .where(eq(teams.id, teamId))

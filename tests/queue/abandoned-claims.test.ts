@@ -11,6 +11,7 @@ import { hostKey } from "../../domain/host-record";
 import type { AppEnv } from "../../app/env.server";
 import { sweepAbandonedClaims } from "../../app/lib/branded-domains.server";
 import type { QueueEnv } from "../../workers/queue/src/env";
+import { newUser } from "./seed";
 
 const testEnv = env as unknown as QueueEnv;
 const DAY = 86_400_000;
@@ -21,14 +22,6 @@ const appEnv = {
   CF_ZONE_ID: undefined,
   REDIRECT: { purgeHosts: async () => undefined },
 } as unknown as AppEnv;
-
-async function newUser(): Promise<string> {
-  const id = `u-${crypto.randomUUID()}`;
-  await testEnv.DB.prepare("INSERT INTO users (id, name, email, created_at, updated_at) VALUES (?, 'T', ?, 0, 0)")
-    .bind(id, `${id}@example.com`)
-    .run();
-  return id;
-}
 
 type Claim = { kind?: "domain" | "subdomain" | "vanity"; status: string; daysOld: number; verified?: boolean };
 
@@ -57,7 +50,7 @@ const exists = async (hostname: string) =>
 describe("the daily sweep of unverified domain claims", () => {
   it(`removes claims unverified for ${ABANDONED_CLAIM_DAYS} days and tells their claimant; keeps everything else`, async () => {
     const now = Date.now();
-    const user = await newUser();
+    const user = await newUser("claimant");
     const tag = crypto.randomUUID().slice(0, 8);
     const name = (label: string) => `${label}-${tag}.example.com`;
     const cases: [string, Claim, boolean][] = [

@@ -159,7 +159,7 @@ export async function loader(args: Route.LoaderArgs) {
   const ownWorkspace =
     scope === "personal"
       ? workspaceId
-      : scope === "organization" && allows(access, "organization.me") && listed.links.some((link) => !teamName.has(link.workspaceId ?? ""))
+      : scope === "organization" && allows(access, "organization.me")
         ? await findMemberWorkspace(db, organization.id, access.viewer.user.id)
         : null;
   await Promise.all([
@@ -169,7 +169,7 @@ export async function loader(args: Route.LoaderArgs) {
       if (can(subject, "use_analytics")) analyticsBases.set(team.id, `${teamLinksPath(organization.slug, team.slug)}/analytics`);
     }),
     (async () => {
-      if (!ownWorkspace || (scope === "organization" && !listed.links.some((link) => link.workspaceId === ownWorkspace))) return;
+      if (!ownWorkspace || !listed.links.some((link) => link.workspaceId === ownWorkspace)) return;
       const { subject } = await workspaceSubject(db, organization, null);
       if (can(subject, "use_analytics")) analyticsBases.set(ownWorkspace, `${memberLinksPath(organization.slug)}/analytics`);
     })(),
