@@ -2,6 +2,7 @@
  * Shared pieces of the end-to-end tests: the base URL, the interception of external hosts
  * (the machine has no internet), and helpers that act as a user would.
  */
+import "./connections";
 import { readFileSync } from "node:fs";
 import {
   test as base,
@@ -20,18 +21,11 @@ export const SAME_ORIGIN = { Origin: BASE_URL };
 
 /**
  * A new API request context for the service (`baseURL` BASE_URL unless `options` name another);
- * the caller disposes of it. Every request it sends carries `Connection: close`, so it goes out on
- * a connection of its own, never on a pooled keep-alive one: a context that waits while other
- * requests run sits idle longer than the local runtime keeps a connection open, and a request sent
- * just as the runtime closes that connection fails with "socket hang up" (ECONNRESET, seen in CI).
- * The caller's own `extraHTTPHeaders` are kept.
+ * the caller disposes of it. Each of its requests opens a connection of its own
+ * (tests/e2e/connections.ts).
  */
 export function apiContext(options: Parameters<typeof playwrightRequest.newContext>[0] = {}): Promise<APIRequestContext> {
-  return playwrightRequest.newContext({
-    baseURL: BASE_URL,
-    ...options,
-    extraHTTPHeaders: { ...options.extraHTTPHeaders, connection: "close" },
-  });
+  return playwrightRequest.newContext({ baseURL: BASE_URL, ...options });
 }
 
 /** A random short link on the default domain: the origin, then 8 characters of [A-Za-z0-9]. */
