@@ -1,11 +1,22 @@
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
-import type { EntryContext, RouterContextProvider } from "react-router";
-import { ServerRouter } from "react-router";
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { getCspNonce } from "./csp.server";
 import { NonceContext } from "./nonce";
 
 export const streamTimeout = 5_000;
+
+/**
+ * The errors React Router reports are logged, except a client's mistake that it answers itself
+ * (a POST to a page without an action: 405) and a request the client gave up: a stranger's
+ * requests must not fill the error log with stack traces. A 5xx, or any thrown error, is logged.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  console.error(error);
+};
 
 export default async function handleRequest(
   request: Request,

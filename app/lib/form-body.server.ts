@@ -5,6 +5,7 @@
  */
 import { data } from "react-router";
 import { ACCOUNT_MESSAGES } from "../../domain/account-rules";
+import { formDataWithin, type FormWithin } from "./body-limit.server";
 
 export const FORM_BODY_MESSAGES = {
   method: "Method Not Allowed",
@@ -24,22 +25,42 @@ function isFormMediaType(type: string): boolean {
   return FORM_CONTENT_TYPES.includes(type);
 }
 
-/**
- * The posted form. Throws a 405 (not a POST); a 400 with spec 01 §5's general message for a body
- * declared as something else (JSON, text, XML); a 415 for a body with no type at all; a 400 for a
- * form type that does not parse. Thrown from the action, so the page shell's boundary shows it
- * under the signed-in header (app/routes/shell.tsx).
- */
-export async function requestFormData(request: Request): Promise<FormData> {
+/** The 405 of every page action for another method (PUT, PATCH, DELETE); for an action that reads no fields, the only check. */
+export function requirePost(request: Request): void {
   if (request.method !== "POST") throw data(FORM_BODY_MESSAGES.method, { status: 405 });
+}
+
+/**
+ * A page's post as a browser sends a form, or a thrown refusal: a 405 (not a POST); a 400 with spec
+ * 01 §5's general message for a body declared as something else (JSON, text, XML); a 415 for a body
+ * with no type at all. Thrown from the action, so the page shell's boundary shows it under the
+ * signed-in header (app/routes/shell.tsx).
+ */
+function requireFormPost(request: Request): void {
+  requirePost(request);
   const type = mediaType(request);
   if (type === "") throw data(FORM_BODY_MESSAGES.unsupported, { status: 415 });
   if (!isFormMediaType(type)) throw data(ACCOUNT_MESSAGES.generic, { status: 400 });
+}
+
+/** The posted form, after `requireFormPost`'s refusals; a 400 for a form type that does not parse. */
+export async function requestFormData(request: Request): Promise<FormData> {
+  requireFormPost(request);
   try {
     return await request.formData();
   } catch {
     throw data(FORM_BODY_MESSAGES.malformed, { status: 400 });
   }
+}
+
+/**
+ * The posted form read under `limit` bytes (a page that takes an upload, such as a profile photo),
+ * after the same refusals as `requestFormData`: another method or a body that is no form is
+ * never read as one.
+ */
+export async function requestFormDataWithin(request: Request, limit: number): Promise<FormWithin> {
+  requireFormPost(request);
+  return formDataWithin(request, limit);
 }
 
 /**

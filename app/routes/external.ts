@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import { getCloudflare } from "../context.server";
+import { methodNotAllowed } from "../lib/api.server";
 import type { Route } from "./+types/external";
 
 /** /app/help, /app/helpdesk, /app/freescout and /app/blog: external redirects to configured addresses. */
@@ -14,3 +15,6 @@ export function loader({ request, context }: Route.LoaderArgs) {
   const path = new URL(request.url).pathname.replace(/\/+$/, "");
   return redirect(targets[path] ?? "/", 302);
 }
+
+/** GET only: another method is 405 with Allow, rather than React Router's "no action" error (logged, and answered "Unexpected Server Error"). */
+export const action = methodNotAllowed("GET");

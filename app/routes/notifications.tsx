@@ -16,6 +16,7 @@ import { apiFetch, ApiError } from "../lib/api-client";
 import { showToast } from "../lib/api-ui";
 import { loadInbox, mergeInbox, type InboxItem } from "../lib/inbox.server";
 import { requireUser } from "../session.server";
+import { requestFormData } from "../lib/form-body.server";
 import type { Route } from "./+types/notifications";
 
 export const meta: Route.MetaFunction = () => [{ title: "Notifications | Snip" }];
@@ -35,12 +36,7 @@ const actionSchema = z.discriminatedUnion("intent", [
 
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireUser(request, context);
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return data({ error: API_MESSAGES.invalidData }, { status: 422 });
-  }
+  const form = await requestFormData(request);
   const parsed = actionSchema.safeParse({ intent: form.get("intent"), id: form.get("id") ?? undefined });
   if (!parsed.success) return data({ error: API_MESSAGES.invalidData }, { status: 422 });
   const db = getDb(getCloudflare(context).env.DB);

@@ -7,6 +7,7 @@ import { getUserImage } from "../../db/users.server";
 import { getCloudflare } from "../context.server";
 import { isUserPhotoKey, PHOTO_CACHE_CONTROL } from "../lib/profile-photo.server";
 import { getViewer } from "../session.server";
+import { methodNotAllowed } from "../lib/api.server";
 import type { Route } from "./+types/user-photo";
 
 function notFound(): Response {
@@ -32,3 +33,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   headers.set("content-length", String(object.size));
   return new Response(object.body, { headers });
 }
+
+/** GET only: another method is 405 with Allow, rather than React Router's "no action" error (logged, and answered "Unexpected Server Error"). */
+export const action = methodNotAllowed("GET");

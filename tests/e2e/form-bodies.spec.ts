@@ -30,6 +30,10 @@ test("page posts with a body that is not a form: 400 and the general message, no
       `/app/organizations/${area.slug}/settings/profile/users/invite`,
       "/app/organizations/onboarding",
       "/app/settings/security",
+      // Pages that take an upload or read their own form: the same refusals before the body is read.
+      "/app/settings/profile",
+      `/app/organizations/${area.slug}/settings/profile`,
+      "/app/notifications",
     ];
     for (const path of pages) {
       for (const body of BODIES) {
@@ -115,6 +119,58 @@ test("the password a confirmation dialog sends along is never written back into 
       expect([403, 422], name).toContain(response.status());
       expect(await response.text(), name).not.toContain(area.users.owner.password);
     }
+  } finally {
+    await area.dispose();
+  }
+});
+
+test("an address that only answers GET (a file, a redirect, a JSON call) refuses another method with 405 and Allow: GET; a page without a form refuses a post under the signed-in header", async () => {
+  const area = await teamArea({ prefix: "fbm", name: "Methods", people: [], teams: [{ slug: "crew", name: "Crew" }] });
+  try {
+    const owner = await area.requestAs(area.users.owner);
+    const addresses = [
+      "/app/settings",
+      "/app/purchase",
+      "/app/help",
+      "/app/login/sso/callback",
+      "/app/api/shopping-cart",
+      "/app/api/settings/branded-domains",
+      `/app/organizations/${area.slug}/audit.csv`,
+      `/app/organizations/${area.slug}/settings`,
+      `/app/organization-photo/${area.slug}`,
+      `/app/organization/${area.slug}/team`,
+      `/app/organization/${area.slug}/team/crew`,
+    ];
+    for (const path of addresses) {
+      for (const method of ["POST", "PUT", "DELETE"]) {
+        const response = await owner.fetch(path, { method, form: { intent: "x" }, headers: SAME_ORIGIN, maxRedirects: 0 });
+        // Not React Router's own "no action" error, answered as {"message":"Unexpected Server Error"}.
+        expect(response.status(), `${method} ${path}`).toBe(405);
+        expect(response.headers().allow, `${method} ${path}`).toBe("GET");
+        expect(await response.json(), `${method} ${path}`).toEqual({ message: "Method Not Allowed" });
+      }
+    }
+    // Their GET is unchanged: the audit trail's file, the settings' redirect.
+    expect((await owner.get(`/app/organizations/${area.slug}/audit.csv`)).status()).toBe(200);
+    const settings = await owner.get("/app/settings", { maxRedirects: 0 });
+    expect(settings.status()).toBe(302);
+    expect(settings.headers().location).toBe("/app/settings/profile");
+    // A page with nothing to post to: 405 and the error page, as the signed-in user sees the site.
+    const terms = await owner.post("/app/terms", { form: { intent: "x" }, headers: SAME_ORIGIN, maxRedirects: 0 });
+    expect(terms.status()).toBe(405);
+    expect(await terms.text()).toMatch(SIGNED_IN_PAGE);
+    // A page action of one button takes a POST only: a DELETE or PUT changes nothing.
+    const restore = `/app/organizations/${area.slug}/restore`;
+    for (const method of ["PUT", "DELETE"]) {
+      const refused = await owner.fetch(restore, { method, headers: SAME_ORIGIN, maxRedirects: 0 });
+      expect(refused.status(), `${method} restore`).toBe(405);
+      expect(await refused.text(), `${method} restore`).toMatch(SIGNED_IN_PAGE);
+      const logout = await owner.fetch("/app/logout", { method, headers: SAME_ORIGIN, maxRedirects: 0 });
+      expect(logout.status(), `${method} /app/logout`).toBe(405);
+      expect(logout.headers().allow).toBe("GET, POST");
+    }
+    // Still signed in.
+    expect((await owner.get("/app/api/heartbeat")).status()).toBe(204);
   } finally {
     await area.dispose();
   }

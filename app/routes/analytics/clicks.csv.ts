@@ -16,6 +16,7 @@ import { clickLogStream } from "../../lib/click-log.server";
 import { analyticsDomainOf } from "../../lib/links.server";
 import { requireWorkspaceAnalytics } from "../../lib/organizations/analytics.server";
 import { requireUser } from "../../session.server";
+import { methodNotAllowed } from "../../lib/api.server";
 import type { Route } from "./+types/clicks.csv";
 
 export const DOWNLOAD_LOGS_NOT_IN_PLAN = "Downloading the click log is not included in your plan.";
@@ -61,3 +62,6 @@ export async function loader(args: Route.LoaderArgs) {
     },
   });
 }
+
+/** GET only: another method is 405 with Allow, rather than React Router's "no action" error (logged, and answered "Unexpected Server Error"). */
+export const action = methodNotAllowed("GET");

@@ -9,7 +9,7 @@ import { getDb } from "../../../db/client.server";
 import { bannedDomainsFor } from "../../../db/trust-safety.server";
 import { isRedirectHeld } from "../../../domain/trust-safety";
 import { getCloudflare } from "../../context.server";
-import { json, requireApiViewer } from "../../lib/api.server";
+import { json, methodNotAllowed, requireApiViewer } from "../../lib/api.server";
 import type { Route } from "./+types/settings.branded-domains";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -36,3 +36,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       })),
   });
 }
+
+/** GET only: another method is 405 with Allow, rather than React Router's "no action" error (logged, and answered "Unexpected Server Error"). */
+export const action = methodNotAllowed("GET");

@@ -7,7 +7,7 @@ import { getDb } from "../../../db/client.server";
 import { listOrderItems, listOrders } from "../../../db/orders.server";
 import { ORDER_MESSAGES } from "../../../domain/orders";
 import { getCloudflare } from "../../context.server";
-import { json, requireApiViewer } from "../../lib/api.server";
+import { json, methodNotAllowed, requireApiViewer } from "../../lib/api.server";
 import { orderView } from "../../lib/order-view.server";
 import { cartRefusalFor, pricedCart } from "../../lib/orders.server";
 import type { Route } from "./+types/shopping-cart";
@@ -36,3 +36,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     },
   });
 }
+
+/** GET only: another method is 405 with Allow, rather than React Router's "no action" error (logged, and answered "Unexpected Server Error"). */
+export const action = methodNotAllowed("GET");

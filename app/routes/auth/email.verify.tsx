@@ -13,6 +13,7 @@ import { getCloudflare } from "../../context.server";
 import { attempt, isEmailTakenError } from "../../lib/auth-flow.server";
 import { RATE_LIMIT_MESSAGE, rateLimitedReply, retryAfterOfAction, underRateLimit } from "../../lib/rate-limit.server";
 import { getAuth, requireUser } from "../../session.server";
+import { requirePost } from "../../lib/form-body.server";
 import type { Route } from "./+types/email.verify";
 
 export const meta: Route.MetaFunction = () => [{ title: "Verify your email | Snip" }];
@@ -52,6 +53,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireUser(request, context);
+  requirePost(request);
   if (viewer.user.emailVerified) return redirect("/app/email/verify?verified=1");
   if (!(await underRateLimit(getCloudflare(context).env, request, "verificationResend", { account: viewer.user.id })))
     return rateLimitedReply({ resent: false, error: RATE_LIMIT_MESSAGE });

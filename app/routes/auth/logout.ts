@@ -6,6 +6,7 @@
 import { redirect } from "react-router";
 import { attempt, redirectWithCookies } from "../../lib/auth-flow.server";
 import { getAuth, getViewer } from "../../session.server";
+import { methodNotAllowed } from "../../lib/api.server";
 import type { Route } from "./+types/logout";
 
 export function loader() {
@@ -13,6 +14,8 @@ export function loader() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
+  // Another method (PUT, DELETE) logs nobody out.
+  if (request.method !== "POST") return methodNotAllowed("GET, POST")();
   if (!getViewer(context)) return redirect("/");
   const result = await attempt(() => getAuth(request, context).api.signOut({ headers: request.headers, returnHeaders: true }));
   if (!result.ok) return redirect("/");

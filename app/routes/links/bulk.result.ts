@@ -16,6 +16,7 @@ import { BULK_MESSAGES, csvLine } from "../../../domain/bulk";
 import { getCloudflare } from "../../context.server";
 import { shortUrl } from "../../lib/links.server";
 import { requireUser, type Viewer } from "../../session.server";
+import { methodNotAllowed } from "../../lib/api.server";
 import type { Route } from "./+types/bulk.result";
 
 /**
@@ -57,3 +58,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     },
   });
 }
+
+/** GET only: another method is 405 with Allow, rather than React Router's "no action" error (logged, and answered "Unexpected Server Error"). */
+export const action = methodNotAllowed("GET");

@@ -11,6 +11,7 @@ import { shortUrl } from "../../lib/links.server";
 import { qrCodePng } from "../../lib/qr-png.server";
 import { qrCodeSvg } from "../../lib/qr.server";
 import { getViewer, type Viewer } from "../../session.server";
+import { methodNotAllowed } from "../../lib/api.server";
 import type { Route } from "./+types/qr";
 
 export const QR_PNG_SIZES = [400, 1200] as const;
@@ -49,3 +50,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     headers: { ...headers, "content-type": "image/png", "content-disposition": `attachment; filename="${link.alias}-${size}.png"` },
   });
 }
+
+/** GET only: another method is 405 with Allow, rather than React Router's "no action" error (logged, and answered "Unexpected Server Error"). */
+export const action = methodNotAllowed("GET");

@@ -9,6 +9,7 @@ import { csvLine } from "../../../domain/bulk";
 import { AUDIT_CSV_MAX_ROWS } from "../../../domain/organization-admin";
 import { readAuditQuery } from "../../lib/organizations/audit-filter.server";
 import { requireOrganizationAccess } from "../../lib/organizations/access.server";
+import { methodNotAllowed } from "../../lib/api.server";
 import type { Route } from "./+types/audit.csv";
 
 export async function loader(args: Route.LoaderArgs) {
@@ -37,3 +38,6 @@ export async function loader(args: Route.LoaderArgs) {
     },
   });
 }
+
+/** GET only: another method is 405 with Allow, rather than React Router's "no action" error (logged, and answered "Unexpected Server Error"). */
+export const action = methodNotAllowed("GET");

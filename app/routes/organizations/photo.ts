@@ -6,6 +6,7 @@
 import { getCloudflare } from "../../context.server";
 import { loadOrganizationAccess } from "../../lib/organizations/access.server";
 import { isOrganizationPhotoKey, PHOTO_CACHE_CONTROL } from "../../lib/profile-photo.server";
+import { methodNotAllowed } from "../../lib/api.server";
 import type { Route } from "./+types/photo";
 
 function notFound(): Response {
@@ -28,3 +29,6 @@ export async function loader(args: Route.LoaderArgs) {
   headers.set("content-length", String(object.size));
   return new Response(object.body, { headers });
 }
+
+/** GET only: another method is 405 with Allow, rather than React Router's "no action" error (logged, and answered "Unexpected Server Error"). */
+export const action = methodNotAllowed("GET");

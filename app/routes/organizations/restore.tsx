@@ -8,6 +8,7 @@ import { restoreCounts, setOrganizationArchived } from "../../../db/organization
 import { SubmitButton } from "../../components/form-fields";
 import { SettingsCard, SettingsHeading, settingsButton, settingsSecondaryButton } from "../../components/settings";
 import { requireOrganizationAccess } from "../../lib/organizations/access.server";
+import { requirePost } from "../../lib/form-body.server";
 import type { Route } from "./+types/restore";
 
 export const meta: Route.MetaFunction = () => [{ title: "Restore Organization | Snip" }];
@@ -23,6 +24,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const access = await requireOrganizationAccess(args, "organization.unarchive");
+  requirePost(args.request);
   if (access.organization.archived) await setOrganizationArchived(access.db, access.organization, access.actor.userId, false);
   return redirect("/app/organizations?notice=restored");
 }

@@ -18,13 +18,12 @@ import { getCloudflare } from "../../context.server";
 import { emailFormSchema, nameFormSchema, photoFormSchema } from "../../forms/settings";
 import { PROFILE_INTENTS, SETTINGS_MESSAGES, type ProfileIntent } from "../../forms/settings-rules";
 import { attempt } from "../../lib/auth-flow.server";
-import { formDataWithin } from "../../lib/body-limit.server";
 import { photoUrl } from "../../lib/nav.server";
 import { requireRecentPassword, withoutConfirmPassword } from "../../lib/password-confirm.server";
 import { deleteUserPhotos, putUserPhoto } from "../../lib/profile-photo.server";
 import { getAuth, requireUser } from "../../session.server";
 import type { Route } from "./+types/profile";
-import { formIntent } from "../../lib/form-body.server";
+import { formIntent, requestFormDataWithin } from "../../lib/form-body.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Profile | Snip" }];
 
@@ -74,7 +73,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const db = getDb(env.DB);
 
   // An oversized photo is refused once the bytes read pass the limit (not by its Content-Length).
-  const body = await formDataWithin(request, PHOTO_MAX_BYTES + UPLOAD_OVERHEAD_BYTES);
+  const body = await requestFormDataWithin(request, PHOTO_MAX_BYTES + UPLOAD_OVERHEAD_BYTES);
   if (!body.ok && body.reason === "too-large") {
     return data<Reply>({ intent: "upload-photo", result: photoError(ACCOUNT_MESSAGES.photoSize) }, { status: 413 });
   }

@@ -11,6 +11,7 @@ import { getCloudflare } from "../../context.server";
 import { changeSubscription } from "../../lib/billing/actions.server";
 import type { RouteHandle } from "../../route-handle";
 import { requireUser } from "../../session.server";
+import { requirePost } from "../../lib/form-body.server";
 import type { Route } from "./+types/subscription.cancel";
 
 export const handle: RouteHandle = { hydrate: false };
@@ -32,6 +33,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireUser(request, context);
+  requirePost(request);
   const result = await changeSubscription(getCloudflare(context).env, viewer.user.id, { kind: "cancel", immediately: immediate(request) });
   if (!result.ok) return data({ error: result.message }, { status: result.status });
   return redirect("/app/settings/subscription?pending=1");

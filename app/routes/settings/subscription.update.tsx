@@ -15,6 +15,7 @@ import { getCloudflare } from "../../context.server";
 import { changeIsScheduled, changeSubscription } from "../../lib/billing/actions.server";
 import type { RouteHandle } from "../../route-handle";
 import { requireUser } from "../../session.server";
+import { requirePost } from "../../lib/form-body.server";
 import type { Route } from "./+types/subscription.update";
 
 export const handle: RouteHandle = { hydrate: false };
@@ -51,6 +52,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const viewer = requireUser(request, context);
+  requirePost(request);
   const { plan, interval } = target(params);
   const sub = viewer.subscription;
   if (!viewer.subscribed || !sub) return data({ error: BILLING_MESSAGES.updateFailed, fieldErrors: null }, { status: 422 });

@@ -2,6 +2,7 @@
 import { redirect } from "react-router";
 import { teamAreaPath } from "../../../domain/teams";
 import { requireTeamArea } from "../../lib/teams/team-area.server";
+import { methodNotAllowed } from "../../lib/api.server";
 import type { Route } from "./+types/index";
 
 export async function loader(args: Route.LoaderArgs) {
@@ -9,3 +10,6 @@ export async function loader(args: Route.LoaderArgs) {
   const headers = setCookie ? { "set-cookie": setCookie } : undefined;
   return redirect(teamAreaPath(access.organization.slug, access.team.slug), { headers });
 }
+
+/** GET only: another method is 405 with Allow, rather than React Router's "no action" error (logged, and answered "Unexpected Server Error"). */
+export const action = methodNotAllowed("GET");

@@ -16,6 +16,7 @@ import { getCloudflare } from "../../context.server";
 import { ssoOrganizationForEmail, startSso } from "../../lib/sso/flow.server";
 import type { RouteHandle } from "../../route-handle";
 import { requireUser } from "../../session.server";
+import { requirePost } from "../../lib/form-body.server";
 import type { Route } from "./+types/login";
 
 export const handle: RouteHandle = { hydrate: false };
@@ -38,6 +39,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const { viewer, available } = await ssoFor(args);
+  requirePost(args.request);
   if (!available) return data({ error: SSO_MESSAGES.outsideDomains }, { status: 422 });
   const started = await startSso(args.request, args.context, {
     email: viewer.user.email,

@@ -14,6 +14,7 @@ import { getCloudflare } from "../../../context.server";
 import { requireOrganizationAccess } from "../../../lib/organizations/access.server";
 import { moveBoughtDomain, requireMovableDomain } from "../../../lib/organizations/domain-moves.server";
 import { organizationDomainsNotice } from "../../../lib/organizations/domains.server";
+import { requirePost } from "../../../lib/form-body.server";
 import type { Route } from "./+types/domains.move";
 
 export const meta: Route.MetaFunction = ({ params }) => [{ title: `Move ${params.domain} | Snip` }];
@@ -26,6 +27,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const access = await requireOrganizationAccess(args, "organization.domains");
+  requirePost(args.request);
   const domain = await requireMovableDomain(access, args.params.domain.toLowerCase());
   const moved = await moveBoughtDomain(getCloudflare(args.context).env, access, domain);
   if (!moved) throw data("Domain not found.", { status: 404 });

@@ -20,14 +20,13 @@ import { organizationPath } from "../../../components/organizations/settings-lay
 import { SettingsCard, SettingsHeading, settingsButton, settingsDangerButton, settingsSecondaryButton } from "../../../components/settings";
 import { getCloudflare } from "../../../context.server";
 import { photoFormSchema } from "../../../forms/settings";
-import { formDataWithin } from "../../../lib/body-limit.server";
 import { allows, requireOrganizationAccess } from "../../../lib/organizations/access.server";
 import { cancelOrganizationSubscriptions } from "../../../lib/billing/workspace-deletion.server";
 import { deleteOrganizationPhotos, putOrganizationPhoto } from "../../../lib/profile-photo.server";
 import { listDomainsGoingWith } from "../../../../db/branded-domains.server";
 import { releaseDomains } from "../../../lib/branded-domains.server";
 import type { Route } from "./+types/profile";
-import { formIntent } from "../../../lib/form-body.server";
+import { formIntent, requestFormDataWithin } from "../../../lib/form-body.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Organization Profile | Snip" }];
 
@@ -70,7 +69,7 @@ export async function action(args: Route.ActionArgs) {
   const { env } = getCloudflare(context);
   const done = (notice: NoticeKey) => redirect(`${organizationPath(organization.slug, "settings/profile")}?notice=${notice}`);
 
-  const body = await formDataWithin(request, PHOTO_MAX_BYTES + UPLOAD_OVERHEAD_BYTES);
+  const body = await requestFormDataWithin(request, PHOTO_MAX_BYTES + UPLOAD_OVERHEAD_BYTES);
   if (!body.ok && body.reason === "too-large")
     return data<Reply>({ intent: "upload-photo", result: fieldError("photo", ACCOUNT_MESSAGES.photoSize) }, { status: 413 });
   if (!body.ok) return data({ intent: null, error: ACCOUNT_MESSAGES.generic }, { status: 400 });
