@@ -1,14 +1,15 @@
 /**
  * The dashboard's reads and the link-tag writes: a user's links, searched (alias and url: a
- * substring, LIKE with its wildcards escaped; tag: the exact, normalized tag), filtered, sorted
+ * substring, any case (text-search.server.ts); tag: the exact, normalized tag), filtered, sorted
  * and paged; one owned link; the tags of a page of links. Click totals come from the rollups
  * (getClickTotals in clicks.server.ts) for the page's ids only; the "most clicks" order sums the
  * rollups of each link in the filtered set inside the same query.
  */
 import { and, asc, count, desc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from "drizzle-orm";
-import { containsPattern, type LinkSearch, type LinkSort, type LinkState } from "../domain/link-search";
+import { type LinkSearch, type LinkSort, type LinkState } from "../domain/link-search";
 import { normalizeTag } from "../domain/tags";
 import type { Db } from "./client.server";
+import { containsText } from "./text-search.server";
 import type { Link } from "./links.server";
 import { clickHourly, links, linkTags, tags, workspaces } from "./schema";
 import type { Owner } from "./workspaces.server";
@@ -50,12 +51,11 @@ function stateFilter(state: LinkListState, now: Date): SQL | undefined {
 
 function searchFilter(search: LinkSearch | null): SQL | undefined {
   if (!search) return undefined;
-  const pattern = containsPattern(search.query);
   switch (search.type) {
     case "alias":
-      return sql`${links.alias} LIKE ${pattern} ESCAPE '\\'`;
+      return containsText(links.alias, search.query);
     case "url":
-      return sql`${links.url} LIKE ${pattern} ESCAPE '\\'`;
+      return containsText(links.url, search.query);
     case "tag":
       return sql`EXISTS (SELECT 1 FROM ${linkTags} JOIN ${tags} ON ${tags.id} = ${linkTags.tagId}
         WHERE ${linkTags.linkId} = ${links.id} AND ${tags.name} = ${normalizeTag(search.query)})`;

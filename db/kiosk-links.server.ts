@@ -7,8 +7,8 @@ import { and, asc, count, desc, eq, isNull, or, sql } from "drizzle-orm";
 import { alias as aliasTable } from "drizzle-orm/sqlite-core";
 import { linkKey } from "../domain/link-record";
 import { staffAuditLabel } from "../domain/staff-audit";
-import { containsPattern } from "../domain/link-search";
 import type { Db } from "./client.server";
+import { containsText } from "./text-search.server";
 import {
   auditLog,
   clickHourly,
@@ -28,14 +28,9 @@ const owners = aliasTable(users, "owners");
 
 /** Links whose alias, destination, domain or creator's email contains `q` (all of them when empty), newest first. */
 export async function searchLinks(db: Db, q: string, page: number) {
-  const pattern = containsPattern(q.trim().toLowerCase());
-  const where = q.trim()
-    ? or(
-        sql`lower(${links.alias}) LIKE ${pattern} ESCAPE '\\'`,
-        sql`lower(${links.url}) LIKE ${pattern} ESCAPE '\\'`,
-        sql`${links.domain} LIKE ${pattern} ESCAPE '\\'`,
-        sql`${owners.email} LIKE ${pattern} ESCAPE '\\'`,
-      )
+  const text = q.trim();
+  const where = text
+    ? or(containsText(links.alias, text), containsText(links.url, text), containsText(links.domain, text), containsText(owners.email, text))
     : undefined;
   const [rows, [total]] = await db.batch([
     db
@@ -179,8 +174,8 @@ export async function getDailyClicks(db: Db, linkId: string, days = 30, now = Da
 
 /** Destinations containing `q` with how many links point to each (and how many of those are held), most links first. */
 export async function searchDestinations(db: Db, q: string, page: number) {
-  const pattern = containsPattern(q.trim().toLowerCase());
-  const where = and(sql`${links.status} != 'deleted'`, q.trim() ? sql`lower(${links.url}) LIKE ${pattern} ESCAPE '\\'` : undefined);
+  const text = q.trim();
+  const where = and(sql`${links.status} != 'deleted'`, text ? containsText(links.url, text) : undefined);
   const [rows, [total]] = await db.batch([
     db
       .select({

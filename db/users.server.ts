@@ -1,6 +1,7 @@
 /** Users by email, and staff views of users (the kiosk). */
-import { and, count, desc, eq, like, or } from "drizzle-orm";
+import { and, count, desc, eq, or } from "drizzle-orm";
 import type { Db } from "./client.server";
+import { containsText } from "./text-search.server";
 import { sessions, subscriptions, twoFactors, users } from "./schema";
 import { staffAuditInsert, type StaffActor } from "./staff-audit.server";
 
@@ -12,13 +13,8 @@ export async function findUserIdByEmail(db: Db, email: string): Promise<string |
   return row?.id ?? null;
 }
 
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 export async function listUsers(db: Db, { query, page }: { query: string; page: number }) {
-  const pattern = `%${escapeLike(query)}%`;
-  const where = query ? or(like(users.email, pattern), like(users.name, pattern)) : undefined;
+  const where = query ? or(containsText(users.email, query), containsText(users.name, query)) : undefined;
   const [rows, total] = await db.batch([
     db
       .select({

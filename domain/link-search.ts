@@ -19,11 +19,6 @@ export function parseLinkSearch(raw: string): LinkSearch | null {
   return query ? { type, query } : null;
 }
 
-/** A LIKE pattern matching `text` anywhere, with %, _ and the escape character itself escaped (ESCAPE '\'). */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 export const LINK_STATES = ["all", "active", "expired", "archived"] as const;
 export type LinkState = (typeof LINK_STATES)[number];
 

@@ -138,6 +138,21 @@ test.describe("the list", () => {
     await expect(page.getByText("Showing 1–1 of 1 link")).toBeVisible();
   });
 
+  test("a search for a whole pasted URL answers, longer than a LIKE pattern may be", async ({ page }) => {
+    const user = await proUser(page);
+    const url = "https://shop.example.com/campaigns/2026/black-friday/landing?utm_source=newsletter&utm_medium=email";
+    const [long] = await addLinks(page, user.email, 1, { aliasPrefix: prefix(), url });
+    await page.goto("/dashboard");
+    await page.getByLabel("Search links").fill(`url:${url}`);
+    await page.getByLabel("Search links").press("Enter");
+    await expect(page.getByText("Showing 1–1 of 1 link")).toBeVisible();
+    await expect(row(page, long!.alias)).toBeVisible();
+    // Plain text searches aliases: a long one matches nothing, and says so.
+    await page.getByLabel("Search links").fill(url);
+    await page.getByLabel("Search links").press("Enter");
+    await expect(page.getByText("No links match your search.")).toBeVisible();
+  });
+
   test("pages of 25", async ({ page }) => {
     const user = await proUser(page);
     const links = await addLinks(page, user.email, 30, { aliasPrefix: prefix() });

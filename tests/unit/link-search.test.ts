@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { containsPattern, parseLinkSearch, readDashboardQuery } from "../../domain/link-search";
+import { parseLinkSearch, readDashboardQuery } from "../../domain/link-search";
 
 describe("dashboard search", () => {
   it("defaults to an alias search", () => {
@@ -16,10 +16,6 @@ describe("dashboard search", () => {
     expect(parseLinkSearch("foo:bar")).toEqual({ type: "alias", query: "foo:bar" });
     expect(parseLinkSearch("tag:")).toBeNull();
     expect(parseLinkSearch("   ")).toBeNull();
-  });
-
-  it("escapes LIKE wildcards", () => {
-    expect(containsPattern("50%_off\\")).toBe("%50\\%\\_off\\\\%");
   });
 
   it("falls back to defaults for unknown query values", () => {
