@@ -23,8 +23,10 @@ function Errors({ id, errors }: { id: string; errors?: string[] }) {
   );
 }
 
+const ANOTHER_CLASS = "inline-block rounded-lg bg-slate-900 px-4 py-2 text-sm font-semibold text-white hover:bg-slate-800";
+
 /** The result view (spec 02 §2): "Batch scheduled", "Total items added" with the count, "Start another batch". */
-function BulkResult({ total, onReset }: { total: number | null; onReset: () => void }) {
+function BulkResult({ total, onReset, inPlace }: { total: number | null; onReset: () => void; inPlace: boolean }) {
   const location = useLocation();
   return (
     <div className="space-y-4 text-center" data-testid="bulk-result" role="status">
@@ -36,13 +38,16 @@ function BulkResult({ total, onReset }: { total: number | null; onReset: () => v
         </p>
       </div>
       <p className="text-slate-700">{BULK_MESSAGES.success}</p>
-      <Link
-        to={`${location.pathname}?mode=bulk`}
-        onClick={onReset}
-        className="inline-block rounded-lg bg-slate-900 px-4 py-2 text-sm font-semibold text-white hover:bg-slate-800"
-      >
-        {BULK_MESSAGES.startAnother}
-      </Link>
+      {inPlace ? (
+        // Inside the navigation bar's popover: a new batch in place, the page underneath unchanged.
+        <button type="button" onClick={onReset} className={ANOTHER_CLASS}>
+          {BULK_MESSAGES.startAnother}
+        </button>
+      ) : (
+        <Link to={`${location.pathname}?mode=bulk`} onClick={onReset} className={ANOTHER_CLASS}>
+          {BULK_MESSAGES.startAnother}
+        </Link>
+      )}
     </div>
   );
 }
@@ -52,10 +57,13 @@ export function BulkLinkForm({
   defaultDomain,
   reply,
   organization,
+  ids = "bulk",
 }: {
   domains: string[];
   defaultDomain: string | null;
   reply?: BulkReply;
+  /** Prefix of the fields' ids: "bulk" on a page, another in the navigation bar's popover (which is also answered in place). */
+  ids?: string;
   /** Inside an organization: the page that takes the upload and the team selector (spec 02 §2 Bulk form). */
   organization?: OrganizationFormTarget;
 }) {
@@ -70,6 +78,7 @@ export function BulkLinkForm({
     return (
       <BulkResult
         total={current.total}
+        inPlace={ids !== "bulk"}
         onReset={() => {
           setDismissed(current);
           setClientError(null);
@@ -104,35 +113,35 @@ export function BulkLinkForm({
     >
       {organization ? (
         <div>
-          <label htmlFor="bulk-team" className={labelClass}>
+          <label htmlFor={`${ids}-team`} className={labelClass}>
             Team
           </label>
-          <select id="bulk-team" name="team" defaultValue={organization.selected} className={`${inputClass} border-slate-300`}>
+          <select id={`${ids}-team`} name="team" defaultValue={organization.selected} className={`${inputClass} border-slate-300`}>
             {organization.teams.map((team) => (
               <option key={team.value} value={team.value} disabled={team.disabled}>
                 {team.label}
               </option>
             ))}
           </select>
-          <Errors id="bulk-team-error" errors={errors?.team} />
+          <Errors id={`${ids}-team-error`} errors={errors?.team} />
         </div>
       ) : null}
       <div>
-        <label htmlFor="bulk-file" className={labelClass}>
+        <label htmlFor={`${ids}-file`} className={labelClass}>
           Spreadsheet file
         </label>
         <input
-          id="bulk-file"
+          id={`${ids}-file`}
           name="file"
           type="file"
           accept={BULK_ACCEPT}
           onChange={() => setClientError(null)}
           aria-invalid={fileErrors ? true : undefined}
-          aria-describedby={fileErrors ? "bulk-file-error bulk-file-help" : "bulk-file-help"}
+          aria-describedby={fileErrors ? `${ids}-file-error ${ids}-file-help` : `${ids}-file-help`}
           className={`${inputClass} ${fileErrors ? "border-red-500" : "border-slate-300"} file:mr-3 file:rounded-md file:border-0 file:bg-indigo-50 file:px-3 file:py-1.5 file:font-semibold file:text-indigo-700`}
         />
-        <Errors id="bulk-file-error" errors={fileErrors} />
-        <p id="bulk-file-help" className="mt-1.5 text-xs text-slate-500">
+        <Errors id={`${ids}-file-error`} errors={fileErrors} />
+        <p id={`${ids}-file-help`} className="mt-1.5 text-xs text-slate-500">
           {BULK_MESSAGES.help}
         </p>
       </div>
@@ -141,11 +150,11 @@ export function BulkLinkForm({
         The first row is a header row
       </label>
       <div>
-        <label htmlFor="bulk-domain" className={labelClass}>
+        <label htmlFor={`${ids}-domain`} className={labelClass}>
           Domain
         </label>
         <select
-          id="bulk-domain"
+          id={`${ids}-domain`}
           name="domain"
           defaultValue={defaultDomain && domains.includes(defaultDomain) ? defaultDomain : domains[0]}
           className={`${inputClass} border-slate-300`}
@@ -156,9 +165,9 @@ export function BulkLinkForm({
             </option>
           ))}
         </select>
-        <Errors id="bulk-domain-error" errors={errors?.domain} />
+        <Errors id={`${ids}-domain-error`} errors={errors?.domain} />
       </div>
-      <Errors id="bulk-form-error" errors={errors?.form} />
+      <Errors id={`${ids}-form-error`} errors={errors?.form} />
       <button
         type="submit"
         disabled={busy}

@@ -219,14 +219,35 @@ export function PlanLimitDialog({ open }: { open: boolean }) {
   );
 }
 
-/** The Single/Bulk toggle (spec 02 §2): two links, so it works without JavaScript. */
-function ModeToggle({ mode, inPopover }: { mode: CreateFormData["mode"]; inPopover: boolean }) {
+const modeTab = (active: boolean) =>
+  `rounded-md px-4 py-1.5 text-sm font-semibold ${active ? "bg-white text-indigo-700 shadow-sm" : "text-slate-600 hover:text-slate-900"}`;
+
+/**
+ * The Single/Bulk toggle (spec 02 §2): on a page two links, so it works without JavaScript; in the
+ * navigation bar's popover (which only JavaScript opens) two buttons that switch the form in place.
+ */
+function ModeToggle({ mode, onSwitch }: { mode: CreateFormData["mode"]; onSwitch?: (mode: CreateFormData["mode"]) => void }) {
   const location = useLocation();
-  const tab = (active: boolean) =>
-    `rounded-md px-4 py-1.5 text-sm font-semibold ${active ? "bg-white text-indigo-700 shadow-sm" : "text-slate-600 hover:text-slate-900"}`;
-  // The single form lives on the page itself; on the bulk page, on the create page. From the
-  // navigation bar's popover, bulk opens on the create page.
-  const here = inPopover ? CREATE_LINK_PATH : location.pathname;
+  if (onSwitch) {
+    return (
+      <div role="group" aria-label="Creation mode" className="mb-5 inline-flex rounded-lg bg-slate-100 p-1">
+        {(["single", "bulk"] as const).map((value) => (
+          <button
+            key={value}
+            type="button"
+            aria-pressed={mode === value}
+            onClick={() => onSwitch(value)}
+            className={modeTab(mode === value)}
+          >
+            {value === "single" ? "Single" : "Bulk"}
+          </button>
+        ))}
+      </div>
+    );
+  }
+  const tab = modeTab;
+  // The single form lives on the page itself; on the bulk page, on the create page.
+  const here = location.pathname;
   const singlePath = here === BULK_PATH ? CREATE_LINK_PATH : here;
   return (
     <nav aria-label="Creation mode" className="mb-5 inline-flex rounded-lg bg-slate-100 p-1">
@@ -313,16 +334,19 @@ export function CreateLinkForm({
   ids?: string;
 }) {
   const inPopover = ids !== "create";
-  const bulk = data.canBulk && data.mode === "bulk" && !inPopover;
+  // In the popover the mode is the popover's own; on a page it is the page's (?mode=bulk).
+  const [popoverMode, setPopoverMode] = useState<CreateFormData["mode"]>("single");
+  const bulk = data.canBulk && (inPopover ? popoverMode : data.mode) === "bulk";
   return (
     <>
-      {data.canBulk ? <ModeToggle mode={bulk ? "bulk" : "single"} inPopover={inPopover} /> : null}
+      {data.canBulk ? <ModeToggle mode={bulk ? "bulk" : "single"} onSwitch={inPopover ? setPopoverMode : undefined} /> : null}
       {bulk ? (
         <BulkLinkForm
           domains={data.domains.filter((d) => d.lock === null).map((d) => d.domain)}
           defaultDomain={data.defaultDomain}
-          reply={bulkReply}
+          reply={inPopover ? undefined : bulkReply}
           organization={data.organization}
+          ids={inPopover ? `${ids}-bulk` : "bulk"}
         />
       ) : (
         <SingleLinkForm data={data} reply={reply} returnTo={returnTo} ids={ids} />

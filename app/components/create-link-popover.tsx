@@ -18,7 +18,11 @@ export function CreateLinkButton({ className, children }: { className: string; c
   // Open on the page it was opened on: a create navigates (to the result view), which closes it.
   const [openOn, setOpenOn] = useState<string | null>(null);
   const [opens, setOpens] = useState(0);
+  // Shown once this opening's load has come back; a later revalidation (after a bulk upload in the
+  // popover, say) reloads the data under the open popover instead of closing it.
+  const [loadedFor, setLoadedFor] = useState<number | null>(null);
   const open = openOn === location.key;
+  if (open && fetcher.state === "idle" && fetcher.data && loadedFor !== opens) setLoadedFor(opens);
   const setOpen = (value: boolean) => setOpenOn(value ? location.key : null);
   const loaded = fetcher.data;
 
@@ -39,7 +43,7 @@ export function CreateLinkButton({ className, children }: { className: string; c
       >
         {children}
       </Link>
-      {open && loaded && fetcher.state === "idle" ? (
+      {open && loaded && loadedFor === opens ? (
         loaded.planLimit ? (
           <PlanLimitDialog key={opens} open />
         ) : (

@@ -100,6 +100,35 @@ test("a subscriber uploads a CSV: Batch scheduled with the total; the notificati
   await other.close();
 });
 
+test("in the navigation bar's Create popover, Bulk uploads in place and the page stays", async ({ page }) => {
+  await signInAsDemo(page);
+  await page.goto("/app/notifications");
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Create" }).click();
+  const popover = page.getByRole("dialog", { name: "Create Snip Link" });
+  await expect(popover).toBeVisible();
+  const modes = popover.getByRole("group", { name: "Creation mode" });
+  await expect(modes.getByRole("button", { name: "Single" })).toHaveAttribute("aria-pressed", "true");
+  await modes.getByRole("button", { name: "Bulk" }).click();
+  await expect(popover.getByTestId("bulk-form")).toBeVisible();
+  await expect(page).toHaveURL(`${BASE_URL}/app/notifications`);
+
+  // The file is checked in place too.
+  await popover.getByRole("button", { name: "Upload" }).click();
+  await expect(popover.getByText("The file field is required.")).toBeVisible();
+
+  const id = unique();
+  await popover
+    .getByLabel("Spreadsheet file")
+    .setInputFiles({ name: `popover-${id}.csv`, mimeType: "text/csv", buffer: Buffer.from(`url\nhttps://example.com/popover-${id}\n`) });
+  await popover.getByRole("button", { name: "Upload" }).click();
+  await expect(popover.getByTestId("bulk-total")).toHaveText("1");
+  await expect(page).toHaveURL(`${BASE_URL}/app/notifications`);
+  await popover.getByRole("button", { name: TEXT.startAnother }).click();
+  await expect(popover.getByTestId("bulk-form")).toBeVisible();
+  await modes.getByRole("button", { name: "Single" }).click();
+  await expect(popover.getByLabel("Long URL")).toBeVisible();
+});
+
 test("the same file uploaded again creates nothing new", async ({ page }) => {
   await signInAsDemo(page);
   const id = unique();
