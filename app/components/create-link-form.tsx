@@ -11,7 +11,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
-import { formatExpiry } from "../../domain/expiry";
 import { MESSAGES } from "../../domain/messages";
 import { readUtm, stripUtm } from "../../domain/utm-rules";
 import {
@@ -28,6 +27,7 @@ import { BULK_PATH, type BulkReply } from "../forms/bulk";
 import { BulkLinkForm } from "./bulk-link-form";
 import { CopyButton } from "./copy-button";
 import { DomainSelect } from "./domain-select";
+import { ExpiryTime } from "./expiry-time";
 import { useHydrated } from "./use-hydrated";
 
 /** The UTM builder's dialog, loaded on demand: only a click on the UTM switch or Edit opens it. */
@@ -613,7 +613,7 @@ export function LinkResult({ result }: { result: LinkResultData }) {
           ))}
           {result.expiresAt ? (
             <span className="text-slate-600">
-              Expires <time dateTime={result.expiresAt}>{formatExpiry(new Date(result.expiresAt))}</time> UTC
+              Expires <ExpiryTime iso={result.expiresAt} />
             </span>
           ) : null}
         </div>
