@@ -46,12 +46,30 @@ export function builtInIssueMessage(issue: RawIssue): string | undefined {
     case "invalid_value":
       return `The selected ${field} is invalid.`;
     case "invalid_union":
-      return `The ${field} is invalid.`;
+      return unionBranchMessage(issue) ?? `The ${field} is invalid.`;
     case "invalid_format":
       return issue.format === "datetime" ? `The ${field} is not a valid date and time (ISO 8601).` : `The ${field} format is invalid.`;
     default:
       return undefined;
   }
+}
+
+/**
+ * A union refused: when the value has the type of exactly one of its branches (a list where a list
+ * or a text is taken), that branch's first complaint, said of the union's field ("The tags must not
+ * have more than 50 items.", or the branch's own message), rather than "The tags is invalid.".
+ */
+function unionBranchMessage(issue: RawIssue): string | undefined {
+  if (issue.code !== "invalid_union") return undefined;
+  const branches = (issue.errors ?? []).filter(
+    (branch) => branch.length > 0 && !branch.some((inner) => inner.code === "invalid_type" && inner.path.length === 0),
+  );
+  if (branches.length !== 1) return undefined;
+  const inner = branches[0]![0]!;
+  // A built-in message was said of the branch's own path; one a schema gave is kept as it is.
+  const own = inner.message !== builtInIssueMessage(inner as unknown as RawIssue);
+  if (own) return inner.message;
+  return builtInIssueMessage({ ...inner, path: [...(issue.path ?? []), ...inner.path] } as unknown as RawIssue) ?? inner.message;
 }
 
 /** Makes these messages zod's fallback for every schema in this isolate. */

@@ -11,7 +11,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
-import { formatExpiry } from "../../domain/expiry";
 import { MESSAGES } from "../../domain/messages";
 import { readUtm, stripUtm } from "../../domain/utm-rules";
 import {
@@ -28,6 +27,7 @@ import { BULK_PATH, type BulkReply } from "../forms/bulk";
 import { BulkLinkForm } from "./bulk-link-form";
 import { CopyButton } from "./copy-button";
 import { DomainSelect } from "./domain-select";
+import { ExpiryTime } from "./expiry-time";
 import { useHydrated } from "./use-hydrated";
 
 /** The UTM builder's dialog, loaded on demand: only a click on the UTM switch or Edit opens it. */
@@ -108,8 +108,14 @@ function utcInputToDate(value: string): Date {
 /** The expiry switch and date-time picker: local time with JavaScript, UTC without (and the label says which). */
 function ExpiryField({ data, result, ids }: { data: CreateFormData; result?: SubmissionResult<string[]>; ids: string }) {
   const submitted = result !== undefined;
-  const initialOn = submitted ? initial(result, "expires") === "on" : data.defaultExpiry !== null;
-  const initialIso = initial(result, "expires_at") || (initial(result, "expires_local") ?? data.defaultExpiry ?? "");
+  // Handed back by the UTM builder page (no JavaScript): the switch and the value as they were typed.
+  const carried = data.prefill.expires !== undefined || data.prefill.expires_local !== undefined;
+  const initialOn = submitted ? initial(result, "expires") === "on" : carried ? data.prefill.expires === "on" : data.defaultExpiry !== null;
+  const initialIso = submitted
+    ? initial(result, "expires_at") || (initial(result, "expires_local") ?? data.defaultExpiry ?? "")
+    : carried
+      ? (data.prefill.expires_local ?? "")
+      : (data.defaultExpiry ?? "");
   const [on, setOn] = useState(initialOn);
   const hydrated = useHydrated();
   // Until the user picks a value: the initial instant, shown in UTC on the server and in local time once hydrated.
@@ -263,13 +269,25 @@ function ModeToggle({ mode, onSwitch }: { mode: CreateFormData["mode"]; onSwitch
 
 /** The creation form: the Single/Bulk toggle when bulk is allowed, then the single or the bulk form. */
 /** The team selector of both forms inside an organization (spec 02 §2, §5): a viewer's teams are disabled. */
-export function TeamSelect({ id, target, errors }: { id: string; target: OrganizationFormTarget; errors?: string[] }) {
+export function TeamSelect({
+  id,
+  target,
+  errors,
+  value,
+}: {
+  id: string;
+  target: OrganizationFormTarget;
+  errors?: string[];
+  /** A team chosen before (a post with errors, the UTM builder page): kept when it may still be chosen. */
+  value?: string;
+}) {
+  const kept = target.teams.some((team) => team.value === value && !team.disabled) ? value : undefined;
   return (
     <Field label="Team" htmlFor={id} errors={errors}>
       <select
         id={id}
         name="team"
-        defaultValue={target.selected}
+        defaultValue={kept ?? target.selected}
         className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base shadow-sm"
         data-testid="team-select"
       >
@@ -407,7 +425,10 @@ function SingleLinkForm({ data, reply, returnTo, ids }: { data: CreateFormData; 
   const aliasLocked = data.aliasLock === "plan" ? CREATE_MESSAGES.aliasLockedPlan : CREATE_MESSAGES.aliasLockedVerify;
   const tagErrors = errorsOf(result, "tags");
   const descriptionErrors = errorsOf(result, "description");
-  const advancedOpen = Boolean(errorsOf(result, "expires_at")) || (result !== undefined && initial(result, "expires") === "on");
+  const advancedOpen =
+    Boolean(errorsOf(result, "expires_at")) || (result !== undefined ? initial(result, "expires") === "on" : data.prefill.expires === "on");
+  // What the form starts with: the post's values after an error, else what the UTM builder page handed back.
+  const start = (name: keyof CreateFormData["prefill"]) => (result !== undefined ? initial(result, name) : data.prefill[name]);
 
   return (
     <>
@@ -429,7 +450,9 @@ function SingleLinkForm({ data, reply, returnTo, ids }: { data: CreateFormData; 
         <button type="submit" disabled={busy} tabIndex={-1} aria-hidden="true" className="sr-only">
           Shorten
         </button>
-        {data.organization ? <TeamSelect id={`${ids}-team`} target={data.organization} errors={errorsOf(result, "team")} /> : null}
+        {data.organization ? (
+          <TeamSelect id={`${ids}-team`} target={data.organization} errors={errorsOf(result, "team")} value={start("team")} />
+        ) : null}
         <Field label="Long URL" htmlFor={`${ids}-url`} errors={urlErrors}>
           <input
             ref={urlRef}
@@ -450,7 +473,7 @@ function SingleLinkForm({ data, reply, returnTo, ids }: { data: CreateFormData; 
           <DomainSelect
             id={`${ids}-domain`}
             options={data.domains}
-            defaultValue={startDomain(data, initial(result, "domain"))}
+            defaultValue={startDomain(data, start("domain"))}
             siteHost={data.siteHost}
             errors={errorsOf(result, "domain")}
             className={inputClass}
@@ -460,7 +483,7 @@ function SingleLinkForm({ data, reply, returnTo, ids }: { data: CreateFormData; 
             <input
               id={`${ids}-alias`}
               name="alias"
-              defaultValue={canCustomAlias ? initial(result, "alias") : undefined}
+              defaultValue={canCustomAlias ? start("alias") : undefined}
               disabled={!canCustomAlias}
               title={canCustomAlias ? undefined : aliasLocked}
               placeholder={canCustomAlias ? "my-link" : "Random alias"}
@@ -480,7 +503,7 @@ function SingleLinkForm({ data, reply, returnTo, ids }: { data: CreateFormData; 
           <input
             id={`${ids}-description`}
             name="description"
-            defaultValue={initial(result, "description")}
+            defaultValue={start("description")}
             maxLength={DESCRIPTION_MAX_LENGTH}
             autoComplete="off"
             aria-invalid={descriptionErrors ? true : undefined}
@@ -498,7 +521,7 @@ function SingleLinkForm({ data, reply, returnTo, ids }: { data: CreateFormData; 
             <input
               id={`${ids}-tags`}
               name="tags"
-              defaultValue={initial(result, "tags")}
+              defaultValue={start("tags")}
               placeholder="campaign, spring"
               autoComplete="off"
               aria-invalid={tagErrors ? true : undefined}
@@ -511,7 +534,7 @@ function SingleLinkForm({ data, reply, returnTo, ids }: { data: CreateFormData; 
           <TeamPixelsField
             id={`${ids}-pixels`}
             manage={data.organization.pixels.manage}
-            checked={initial(result, "pixels") === "on"}
+            checked={start("pixels") === "on"}
             errors={errorsOf(result, "pixels")}
           />
         ) : null}
@@ -637,7 +660,7 @@ export function LinkResult({ result }: { result: LinkResultData }) {
           ))}
           {result.expiresAt ? (
             <span className="text-slate-600">
-              Expires <time dateTime={result.expiresAt}>{formatExpiry(new Date(result.expiresAt))}</time> UTC
+              Expires <ExpiryTime iso={result.expiresAt} />
             </span>
           ) : null}
         </div>

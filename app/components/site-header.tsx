@@ -187,7 +187,7 @@ function LogoutForm({ className, children }: { className: string; children: Reac
   );
 }
 
-/** My URLs (non-analytics users), Plans and Blog (non-subscribers): what a guest sees, desktop and mobile. */
+/** My URLs (non-analytics users), Plans and Blog (non-subscribers) and Help: what a guest sees, desktop and mobile. */
 function GuestLinks() {
   return (
     <>
@@ -200,6 +200,10 @@ function GuestLinks() {
       {/* an external redirect: a full page load, not a client-side navigation */}
       <Link to={PATHS.blog} className={navLink} reloadDocument>
         Blog
+      </Link>
+      {/* Help is for every viewer (spec 02 §2), the same target as a signed-in user's */}
+      <Link to={PATHS.help} className={navLink} reloadDocument>
+        Help
       </Link>
     </>
   );

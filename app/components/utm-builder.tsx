@@ -6,17 +6,31 @@
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { applyUtm, readUtm, UTM_FIELDS, UTM_RULES, type UtmKey, type UtmPreset, type UtmValues } from "../../domain/utm-rules";
-import { UTM_BUILDER_PATH, type UtmReply } from "../forms/create-link-rules";
+import {
+  UTM_BUILDER_PATH,
+  UTM_SUBMIT_LABEL,
+  utmBuilderMethod,
+  type CreatePrefill,
+  type UtmBuilderMethod,
+  type UtmReply,
+} from "../forms/create-link-rules";
 import { errorsOf, Field, FieldErrors, initial, inputClass, labelClass, secondaryButton } from "./create-link-form";
 import { useModalOnMount } from "./dialog";
 
-/** The builder's fields, presets and save-as-preset option; used by the dialog and the no-JavaScript page. */
+/**
+ * The builder's fields, presets and save-as-preset option; used by the dialog and the no-JavaScript
+ * page. Its submit button says "Create" or "Update" (spec 02 §4): `method`, else by whether the URL
+ * has utm_* parameters yet. On the page, `carry` holds the creation form's other fields, handed back
+ * with the rebuilt URL.
+ */
 export function UtmBuilderForm({
   url,
   presets,
   reply,
   returnTo,
   mode,
+  method = utmBuilderMethod(url),
+  carry = {},
   onApply,
   onCancel,
 }: {
@@ -25,6 +39,8 @@ export function UtmBuilderForm({
   reply?: UtmReply;
   returnTo: string;
   mode: "page" | "dialog";
+  method?: UtmBuilderMethod;
+  carry?: CreatePrefill;
   onApply?: (url: string) => void;
   onCancel?: () => void;
 }) {
@@ -47,7 +63,9 @@ export function UtmBuilderForm({
     <fetcher.Form
       method="post"
       // On the page the query keeps the URL for the page's own loader when the post is refused.
-      action={mode === "page" ? `${UTM_BUILDER_PATH}?${new URLSearchParams({ url, return_to: returnTo }).toString()}` : UTM_BUILDER_PATH}
+      action={
+        mode === "page" ? `${UTM_BUILDER_PATH}?${new URLSearchParams({ url, return_to: returnTo, ...carry }).toString()}` : UTM_BUILDER_PATH
+      }
       noValidate
       className="space-y-4"
       data-testid="utm-builder"
@@ -55,6 +73,10 @@ export function UtmBuilderForm({
       <input type="hidden" name="mode" value={mode} />
       <input type="hidden" name="url" value={url} />
       <input type="hidden" name="return_to" value={returnTo} />
+      <input type="hidden" name="method" value={method} />
+      {Object.entries(carry).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
       <div className="flex flex-wrap items-end gap-2">
         <div className="grow">
           <label htmlFor={`utm-preset-${mode}`} className={labelClass}>
@@ -161,7 +183,7 @@ export function UtmBuilderForm({
           disabled={fetcher.state !== "idle"}
           className="rounded-lg bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-700 disabled:opacity-70"
         >
-          Apply
+          {UTM_SUBMIT_LABEL[method]}
         </button>
       </div>
     </fetcher.Form>

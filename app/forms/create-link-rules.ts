@@ -5,7 +5,7 @@
  */
 import type { SubmissionResult } from "@conform-to/react";
 import type { DomainOption } from "../../domain/domain-rules";
-import { UTM_PRESET_NAME_MAX_LENGTH, type UtmPreset, type UtmValues } from "../../domain/utm-rules";
+import { hasUtm, UTM_PRESET_NAME_MAX_LENGTH, type UtmPreset, type UtmValues } from "../../domain/utm-rules";
 
 export const CREATE_LINK_PATH = "/app/links/create";
 export const UTM_BUILDER_PATH = "/app/links/utm";
@@ -30,6 +30,8 @@ export interface CreateFormData {
   /** A URL handed back by the UTM builder page (no JavaScript). */
   url: string;
   utmOn: boolean;
+  /** The form's other fields handed back by the UTM builder page (no JavaScript), as they were typed. */
+  prefill: CreatePrefill;
   /** The Single/Bulk toggle is shown only when bulk creation is allowed (spec 02 §2). */
   canBulk: boolean;
   /** Which form is shown: `?mode=bulk` asks for the bulk form. */
@@ -57,6 +59,38 @@ export interface OrganizationFormTarget {
    */
   pixels?: { manage: string | null } | null;
 }
+
+/**
+ * The creation form's fields other than the URL that travel through the UTM builder page without
+ * JavaScript: its Edit button sends them in the query (a GET of the form), the page keeps them in
+ * hidden fields, and Apply hands them back to the form with the rebuilt URL.
+ */
+export const CREATE_PREFILL_FIELDS = ["domain", "alias", "description", "tags", "expires", "expires_local", "team", "pixels"] as const;
+export type CreatePrefillField = (typeof CREATE_PREFILL_FIELDS)[number];
+export type CreatePrefill = Partial<Record<CreatePrefillField, string>>;
+
+/** Longest value kept of one carried field (the form's own bounds are checked when it is posted). */
+const PREFILL_MAX_LENGTH = 2048;
+
+/** The carried fields present in a query or a form (the first value of each, bounded); anything else is left out. */
+export function readCreatePrefill(source: { get(name: string): FormDataEntryValue | null }): CreatePrefill {
+  const prefill: CreatePrefill = {};
+  for (const field of CREATE_PREFILL_FIELDS) {
+    const value = source.get(field);
+    if (typeof value === "string" && value !== "") prefill[field] = value.slice(0, PREFILL_MAX_LENGTH);
+  }
+  return prefill;
+}
+
+/** The UTM builder's mode (spec 02 §4 "Create or Update mode"): updating when the URL already has utm_* parameters. */
+export type UtmBuilderMethod = "create" | "update";
+
+export function utmBuilderMethod(url: string): UtmBuilderMethod {
+  return hasUtm(url) ? "update" : "create";
+}
+
+/** The builder's submit button: "Create" or "Update" by its mode. */
+export const UTM_SUBMIT_LABEL: Readonly<Record<UtmBuilderMethod, string>> = { create: "Create", update: "Update" };
 
 export type CreateReply = { result: SubmissionResult<string[]>; planLimit?: boolean };
 

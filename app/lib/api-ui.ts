@@ -21,13 +21,18 @@ function el<K extends keyof HTMLElementTagNameMap>(
 
 const TOAST_CONTAINER_ID = "snip-toasts";
 
+/**
+ * Toasts sit at the bottom of the window: the bar's popovers and menus open downwards from the top
+ * (the 650px invitations popover fills a 450px-wide window), and a toast above them would hide what
+ * was just answered.
+ */
 function toastContainer(): HTMLElement {
   const existing = document.getElementById(TOAST_CONTAINER_ID);
   if (existing) return existing;
   const container = el("div", {
     id: TOAST_CONTAINER_ID,
     class:
-      "pointer-events-none fixed inset-x-0 top-20 z-[60] flex flex-col items-center gap-2 px-4 sm:inset-x-auto sm:right-4 sm:items-end",
+      "pointer-events-none fixed inset-x-0 bottom-4 z-[60] flex flex-col-reverse items-center gap-2 px-4 sm:inset-x-auto sm:right-4 sm:items-end",
   });
   document.body.appendChild(container);
   return container;

@@ -45,6 +45,7 @@ import type { AppEnv } from "../env.server";
 import {
   CREATE_LINK_PATH,
   createLinkSchema,
+  readCreatePrefill,
   type CreateFormData,
   type CreateReply,
   type LinkResultData,
@@ -114,11 +115,17 @@ export function resolveDomain(
 /** QR code size on screen (spec 02 §9). */
 export const QR_SCREEN_SIZE = 127;
 
-/** Pages the form may return to after the UTM builder or an error; anything else is the homepage. */
+/**
+ * Pages the form may return to after the UTM builder or an error: the pages that show it (an
+ * organization's dashboard, the user's own page there and a team's page too); anything else is the
+ * homepage.
+ */
 const RETURN_PATHS = ["/", "/dashboard", CREATE_LINK_PATH] as const;
+const ORGANIZATION_FORM_PAGE = /^\/app\/organizations\/[^/?#]+\/(?:dashboard|me|team\/[^/?#]+)$/;
 
 export function safeReturnPath(value: unknown): string {
   const path = sameSitePath(value, "/");
+  if (ORGANIZATION_FORM_PAGE.test(path)) return path;
   return RETURN_PATHS.find((allowed) => allowed === path) ?? "/";
 }
 
@@ -361,6 +368,8 @@ export async function loadCreateForm(
   const own = canExpiry ? await listUtmPresets(getDb(env.DB), viewer.user.id) : [];
   const params = new URL(request.url).searchParams;
   const url = params.get("url") ?? "";
+  // Without JavaScript the UTM builder page hands back the URL and the form's other fields.
+  const prefill = url ? readCreatePrefill(params) : {};
   const domains = await domainsFor(env, who);
   const chooser = userChooser(who);
   const bulk = canBulkCreate(who.subject) && !viewer.pastDueTrial;
@@ -377,6 +386,7 @@ export async function loadCreateForm(
     presets: [...SAMPLE_UTM_PRESETS, ...own],
     url: url.slice(0, 4096),
     utmOn: hasUtm(url),
+    prefill,
     canBulk: bulk,
     mode: bulk && params.get("mode") === "bulk" ? "bulk" : "single",
     ...(within ? { organization: within.organization } : {}),
@@ -402,16 +412,70 @@ export function afterCreatePath(viewer: Viewer, link: Link): string {
   return can(viewer.subject, "use_analytics") ? `/?alias=${encodeURIComponent(link.alias)}&active=true` : `/?created=${link.id}`;
 }
 
+/**
+ * The fields the signed-in form shows for a creator (spec 02 §2, §5): the URL, domain, alias and
+ * description always; tags and the advanced options (expiry) only with their capability; the team
+ * selector and the pixel opt-in where the page has them. A message is shown under one of these, or
+ * as the form's own: never under a field the form does not render.
+ */
+export function formFieldsShown(subject: Subject, extra: readonly string[] = []): ReadonlySet<string> {
+  const shown = new Set(["url", "domain", "alias", "description", ...extra]);
+  if (can(subject, "use_tags")) shown.add("tags");
+  if (can(subject, "manage_expiration")) shown.add("expires_at");
+  return shown;
+}
+
+/** A reply's errors on fields the form does not show, moved to the form's own errors (so none is invisible). */
+export function errorsOnShownFields(result: SubmissionResult<string[]>, shown: ReadonlySet<string>): SubmissionResult<string[]> {
+  if (!result.error) return result;
+  const error: Record<string, string[] | null> = {};
+  const moved: string[] = [];
+  for (const [key, messages] of Object.entries(result.error)) {
+    const field = key.split(/[[.]/, 1)[0]!;
+    if (key === "" || shown.has(field)) error[key] = messages;
+    else moved.push(...(messages ?? []));
+  }
+  if (moved.length === 0) return result;
+  error[""] = [...new Set([...(error[""] ?? []), ...moved])];
+  return { ...result, error };
+}
+
+/**
+ * What the web forms ask before reading a create (spec 02 §5): without the tags capability the tags
+ * are dropped from the payload; an expiry from a creator without the expiry capability (the form
+ * has no such field for them: a tampered post) is refused as the form's "Permission denied.",
+ * before its value is checked.
+ */
+export function webFormPreflight(subject: Subject, formData: FormData): { status: 403; message: string } | null {
+  if (!can(subject, "use_tags")) formData.delete("tags");
+  if (formData.get("expires") !== "on" || can(subject, "manage_expiration")) return null;
+  // Its value is not checked: a user without the capability learns nothing of the expiry's rules.
+  for (const name of ["expires", "expires_at", "expires_local"]) formData.delete(name);
+  return { status: 403, message: MESSAGES.permissionDenied };
+}
+
+/** A refused create as the form shows it: under its field when the form shows that field, else as the form's own. */
+export function refusalReply(
+  submission: { reply: (options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }) => SubmissionResult<string[]> },
+  outcome: CreateLinkRefusal,
+  shown: ReadonlySet<string>,
+): SubmissionResult<string[]> {
+  const errors =
+    outcome.field && shown.has(outcome.field) ? { fieldErrors: { [outcome.field]: [outcome.message] } } : { formErrors: [outcome.message] };
+  return submission.reply(errors);
+}
+
 /** The create action: the form's schema, then the shared rules of createUserLink. */
 export async function createLinkAction(env: AppEnv, request: Request, viewer: Viewer, formData: FormData, now = new Date()) {
+  const creator = creatorOf(viewer);
+  const shown = formFieldsShown(creator.subject);
+  const denied = webFormPreflight(creator.subject, formData);
   const submission = parseWithZod(formData, { schema: createLinkSchema(await destinationContext(env, request), now) });
-  if (submission.status !== "success") return reply(submission.reply(), 422);
+  if (denied) return reply(errorsOnShownFields(submission.reply({ formErrors: [denied.message] }), shown), denied.status);
+  if (submission.status !== "success") return reply(errorsOnShownFields(submission.reply(), shown), 422);
   if (await isAddressBlocked(env, request)) return reply(submission.reply({ formErrors: [BLOCKED_ADDRESS_MESSAGE] }), 403);
-  const outcome = await createWebLink(env, creatorOf(viewer), submission.value, now);
-  if (!outcome.ok) {
-    const errors = outcome.field ? { fieldErrors: { [outcome.field]: [outcome.message] } } : { formErrors: [outcome.message] };
-    return reply(submission.reply(errors), outcome.status, outcome.planLimit);
-  }
+  const outcome = await createWebLink(env, creator, submission.value, now);
+  if (!outcome.ok) return reply(refusalReply(submission, outcome, shown), outcome.status, outcome.planLimit);
   return redirect(afterCreatePath(viewer, outcome.link));
 }
 

@@ -197,7 +197,7 @@ test("a signed-in user's creation form loads no form library, and the UTM builde
   await dialog.getByLabel("Source").fill("newsletter");
   await dialog.getByLabel("Medium").fill("email");
   await dialog.getByLabel("Campaign").fill("spring");
-  await dialog.getByRole("button", { name: "Apply" }).click();
+  await dialog.getByRole("button", { name: "Create", exact: true }).click();
   await expect(dialog).toHaveCount(0);
   await expect(form.getByLabel("Long URL")).toHaveValue(
     "https://example.com/lazy-builder?utm_source=newsletter&utm_medium=email&utm_campaign=spring",

@@ -158,6 +158,56 @@ test.describe("creating a link with JavaScript", () => {
     expect((await page.request.get(`/${crafted}`, { maxRedirects: 0 })).status()).toBe(404);
   });
 
+  test("a crafted expiry from a user without the expiry capability is refused as the form's own 'Permission denied.'; crafted tags are dropped", async ({
+    page,
+  }) => {
+    await registerUser(page); // free plan: no expiry and no tags capability, so the form has neither field
+    await page.goto("/");
+    await expect(page.getByText("Advanced options")).toHaveCount(0);
+    const later = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 16);
+
+    // A tampered form: the fields the form does not have for this user, added to it.
+    await page.evaluate((value) => {
+      const form = document.querySelector<HTMLFormElement>('[data-testid="create-link-form"]')!;
+      const fields: [string, string][] = [
+        ["expires", "on"],
+        ["expires_local", value],
+      ];
+      for (const [name, v] of fields) {
+        const input = document.createElement("input");
+        input.type = "hidden";
+        input.name = name;
+        input.value = v;
+        form.appendChild(input);
+      }
+    }, later);
+    await longUrl(page).fill("https://example.com/crafted-expiry");
+    await page.getByRole("button", { name: "Shorten" }).click();
+    await expect(form(page).getByRole("alert")).toHaveText(TEXT.permissionDenied);
+    await expect(form(page).getByRole("alert")).toBeVisible();
+
+    // The same post sent directly, with an expiry out of bounds too: the refusal, not the expiry's rules.
+    for (const expires_local of [later, "1999-01-01T00:00"]) {
+      const response = await page.request.post("/?index", {
+        form: { url: "https://example.com/crafted-expiry", expires: "on", expires_local, return_to: "/" },
+        headers: SAME_ORIGIN,
+        maxRedirects: 0,
+      });
+      expect(response.status()).toBe(403);
+      const html = await response.text();
+      expect(html).toMatch(/id="create-link-form-error"[^>]*>Permission denied\.</);
+      expect(html).not.toContain(TEXT.expiryTooSoon);
+    }
+
+    // Tags without the capability are removed from the payload (spec 02 §5), even ones the rules would refuse.
+    const tagged = await page.request.post("/?index", {
+      form: { url: "https://example.com/crafted-tags", tags: "x", return_to: "/" },
+      headers: SAME_ORIGIN,
+      maxRedirects: 0,
+    });
+    expect(tagged.status()).toBe(302);
+  });
+
   test("the UTM builder asks the capability before the fields: a free user gets 403 'Permission denied.', not the field rules", async ({
     page,
   }) => {
@@ -222,8 +272,10 @@ test.describe("creating a link with JavaScript", () => {
     await utmSwitch.check();
     const dialog = page.getByRole("dialog", { name: "UTM Parameters Builder" });
     await expect(dialog).toBeVisible();
+    // The URL has utm_* parameters already: the builder updates them (spec 02 §4 "Create or Update mode").
+    await expect(dialog.getByRole("button", { name: "Create", exact: true })).toHaveCount(0);
     await dialog.getByLabel("Source").fill("");
-    await dialog.getByRole("button", { name: "Apply" }).click();
+    await dialog.getByRole("button", { name: "Update", exact: true }).click();
     await expect(dialog.getByText("The utm source field is required.")).toBeVisible();
     await expect(dialog.getByText("The utm medium field is required.")).toBeVisible();
     await expect(dialog.getByText("The utm campaign field is required.")).toBeVisible();
@@ -231,14 +283,14 @@ test.describe("creating a link with JavaScript", () => {
     await dialog.getByLabel("Source").fill("news letter");
     await dialog.getByLabel("Medium").fill("m".repeat(51));
     await dialog.getByLabel("Campaign").fill("spring&sale");
-    await dialog.getByRole("button", { name: "Apply" }).click();
+    await dialog.getByRole("button", { name: "Update", exact: true }).click();
     await expect(dialog.getByText("The utm medium must not be greater than 50.")).toBeVisible();
 
     await dialog.getByLabel("Medium").fill("email");
     await dialog.getByLabel("Save as preset").check();
     const presetName = uniqueAlias("preset");
     await dialog.getByLabel("Preset name").fill(presetName);
-    await dialog.getByRole("button", { name: "Apply" }).click();
+    await dialog.getByRole("button", { name: "Update", exact: true }).click();
     await expect(dialog).toBeHidden();
     await expect(longUrl(page)).toHaveValue(
       "https://example.com/shop?id=7&utm_source=news%20letter&utm_medium=email&utm_campaign=spring%26sale",
@@ -373,17 +425,65 @@ test.describe("creating a link without JavaScript", () => {
     await expect(page).toHaveURL(/\/app\/links\/utm\?/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("UTM Parameters Builder");
 
-    await page.getByRole("button", { name: "Apply" }).click();
+    // No utm_* parameters yet: the builder creates them (spec 02 §4 "Create or Update mode").
+    const builder = page.getByTestId("utm-builder");
+    await builder.getByRole("button", { name: "Create", exact: true }).click();
     await expect(page.getByText("The utm source field is required.")).toBeVisible();
     await expect(page.getByText("The utm campaign field is required.")).toBeVisible();
 
     await page.getByLabel("Source").fill("google");
     await page.getByLabel("Medium").fill("cpc");
     await page.getByLabel("Campaign").fill("brand terms");
-    await page.getByRole("button", { name: "Apply" }).click();
+    await builder.getByRole("button", { name: "Create", exact: true }).click();
     await expect(page).toHaveURL(/\/app\/links\/create\?url=/);
     await expect(longUrl(page)).toHaveValue("https://example.com/page?utm_source=google&utm_medium=cpc&utm_campaign=brand%20terms");
     await expect(page.getByLabel("UTM parameters")).toBeChecked();
+  });
+
+  test("the UTM builder page hands back every other field of the form, and updates parameters it finds", async ({ page }) => {
+    await proUser(page);
+    await page.goto("/dashboard");
+    const alias = uniqueAlias("utmkeep");
+    const expiry = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 16);
+    await longUrl(page).fill("https://example.com/keep");
+    await page.getByLabel("Alias (optional)").fill(alias);
+    await page.getByLabel("Description (optional)").fill("Kept through the builder");
+    await page.getByLabel("Tags (optional)").fill("kept, builder");
+    await page.locator("summary", { hasText: "Advanced options" }).click();
+    await page.getByLabel("Link expiry").check();
+    await page.getByLabel("Expires at (UTC)").fill(expiry);
+    await page.getByRole("button", { name: "Edit" }).click();
+    await expect(page).toHaveURL(/\/app\/links\/utm\?/);
+    await page.getByLabel("Source").fill("news");
+    await page.getByLabel("Medium").fill("email");
+    await page.getByLabel("Campaign").fill("keep");
+    await page.getByTestId("utm-builder").getByRole("button", { name: "Create", exact: true }).click();
+
+    await expect(page).toHaveURL(/\/dashboard\?url=/);
+    await expect(longUrl(page)).toHaveValue("https://example.com/keep?utm_source=news&utm_medium=email&utm_campaign=keep");
+    await expect(page.getByLabel("Alias (optional)")).toHaveValue(alias);
+    await expect(page.getByLabel("Description (optional)")).toHaveValue("Kept through the builder");
+    await expect(page.getByLabel("Tags (optional)")).toHaveValue("kept, builder");
+    await expect(page.getByLabel("Link expiry")).toBeChecked();
+    await expect(page.getByLabel("Expires at (UTC)")).toHaveValue(expiry);
+    await expect(page.getByLabel("UTM parameters")).toBeChecked();
+
+    // Its parameters are there now: the builder updates them, and still keeps the rest.
+    await page.getByRole("button", { name: "Edit" }).click();
+    const builder = page.getByTestId("utm-builder");
+    await expect(builder.getByLabel("Source")).toHaveValue("news");
+    await expect(builder.getByRole("button", { name: "Create", exact: true })).toHaveCount(0);
+    await builder.getByLabel("Campaign").fill("kept");
+    await builder.getByRole("button", { name: "Update", exact: true }).click();
+    await expect(longUrl(page)).toHaveValue("https://example.com/keep?utm_source=news&utm_medium=email&utm_campaign=kept");
+    await expect(page.getByLabel("Alias (optional)")).toHaveValue(alias);
+
+    await page.getByRole("button", { name: "Shorten" }).click();
+    await expect(page).toHaveURL(new RegExp(`[?&]alias=${alias}&active=true$`));
+    const result = page.getByTestId("result");
+    await expect(result.getByTestId("long-url")).toHaveText("https://example.com/keep?utm_source=news&utm_medium=email&utm_campaign=kept");
+    await expect(result.getByTestId("result-tag")).toHaveText(["builder", "kept"]);
+    await expect(result.locator("time")).toHaveAttribute("datetime", `${expiry}:00.000Z`);
   });
 });
 

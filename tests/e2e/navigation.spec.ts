@@ -26,12 +26,14 @@ async function expectLink(scope: Locator, name: string | RegExp, href: string): 
 }
 
 test.describe("the bar by viewer", () => {
-  test("a guest sees no account entries", async ({ page }) => {
+  test("a guest sees no account entries, and Help as everyone does", async ({ page }) => {
     await page.goto("/app/terms");
     const nav = mainNav(page);
     await expectLink(nav, "Sign Up", "/app/register");
     await expectLink(nav, "Sign In", "/app/login");
-    for (const name of ["Create", "Help", "Notifications", "Dashboard", "Kiosk"]) {
+    // Spec 02 §2 lists Help among the bar's items for every viewer: the same target as a signed-in user's.
+    await expectLink(nav, "Help", "/app/help");
+    for (const name of ["Create", "Notifications", "Dashboard", "Kiosk"]) {
       await expect(nav.getByRole("link", { name, exact: true })).toHaveCount(0);
     }
     await expect(banner(page).getByRole("button", { name: "Log out" })).toHaveCount(0);
@@ -231,6 +233,8 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByLabel("Menu")).toBeVisible();
       await page.getByLabel("Menu").click();
       await expect(mobilePanel(page).getByRole("link", { name: "Create Account" })).toBeVisible();
+      // A guest's menu has Help too.
+      await expectLink(mobilePanel(page), "Help", "/app/help");
     });
 
     test("a developer subscriber's menu: Dashboard, Kiosk, Organizations; no Upgrade Now", async ({ page }) => {

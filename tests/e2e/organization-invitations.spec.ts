@@ -321,13 +321,43 @@ test.describe("in Chromium", () => {
     await box.getByRole("button", { name: "Reject" }).click();
     await expect(page.getByText(INVITATION_MESSAGES.rejected).first()).toBeVisible();
     await expect(box.getByText(INVITATION_MESSAGES.noInvitations)).toBeVisible();
+    // None remain: no "0" badge, and once the popover closes the envelope is gone (spec 02 §2 "shown when any exist").
+    await expect(box.getByTestId("invitations-count")).toHaveCount(0);
     await page.keyboard.press("Escape");
     await expect(box.getByText(INVITATION_MESSAGES.noInvitations)).toBeHidden();
+    await expect(envelope(page)).toHaveCount(0);
     expect(await pendingEmails(teamInvitations())).not.toContain(user.email);
     await makeDeveloper(page, user.email);
     const teamPage = await page.request.get(`/app/api/organization/${world.slug}`);
     expect(teamPage.status()).toBe(404);
     await page.context().close();
+  });
+
+  test("at 450px the outcome's notice does not cover the popover, and the envelope goes with the last invitation", async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width: 450, height: 900 } });
+    const page = await context.newPage();
+    const user = await registerVerifiedUser(page);
+    await ownerInvites(user.email, "team");
+    await page.goto("/");
+    // The mobile bar's envelope (the desktop bar is hidden at this width).
+    const box = page.locator("details:visible").filter({ has: page.locator("summary[title='Invitations']") });
+    await expect(box).toHaveAttribute("data-enhanced", "");
+    await expect(box.getByTestId("invitations-count")).toHaveText("1");
+    await box.locator("summary").click();
+    const popover = box.getByRole("dialog", { name: "Invitations" });
+    await expect(popover.getByTestId("invitation")).toContainText("Alpha");
+    await box.getByRole("button", { name: "Reject" }).click();
+    const notice = page.getByRole("status").filter({ hasText: INVITATION_MESSAGES.rejected });
+    await expect(notice).toBeVisible();
+    await expect(popover.getByText(INVITATION_MESSAGES.noInvitations)).toBeVisible();
+    const [a, b] = [await notice.boundingBox(), await popover.boundingBox()];
+    expect(a && b).toBeTruthy();
+    const overlaps = a!.x < b!.x + b!.width && b!.x < a!.x + a!.width && a!.y < b!.y + b!.height && b!.y < a!.y + a!.height;
+    expect(overlaps, `notice ${JSON.stringify(a)} over popover ${JSON.stringify(b)}`).toBe(false);
+    await expect(box.getByTestId("invitations-count")).toHaveCount(0);
+    await page.keyboard.press("Escape");
+    await expect(page.locator("summary[title='Invitations']")).toHaveCount(0);
+    await context.close();
   });
 
   test("without JavaScript the popover's plain forms answer and the bar says so", async ({ browser }) => {

@@ -7,6 +7,9 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { teamOnlySchema } from "../../app/forms/teams";
 import { installZodMessages } from "../../domain/zod-messages";
+import { zodMessages } from "../../app/api/v2/errors.server";
+import { TagsField } from "../../app/api/v2/schemas";
+import { MAX_TAGS_PER_LINK, TAG_MESSAGES } from "../../domain/tag-rules";
 
 function form(entries: [string, string][]): FormData {
   const data = new FormData();
@@ -75,5 +78,24 @@ describe("zod's messages in Snip's words", () => {
       "The missing field is required.",
     ]);
     expect(z.object({}).safeParse([]).error?.issues[0]?.message).toBe("The request body must be a JSON object.");
+  });
+
+  it("a union refused for a value of one branch's type says that branch's complaint, of the union's field", () => {
+    const schema = z.object({ tags: z.union([z.array(z.string()).max(3), z.string().max(10)]) });
+    const message = (tags: unknown) => schema.safeParse({ tags }).error?.issues[0]?.message;
+    expect(message(["a", "b", "c", "d"])).toBe("The tags must not have more than 3 items.");
+    expect(message("x".repeat(11))).toBe("The tags must not be greater than 10 characters.");
+    // A value of neither type: no branch to speak for it.
+    expect(message(7)).toBe("The tags is invalid.");
+    // A branch's own message is kept.
+    const own = z.object({ tags: z.union([z.array(z.string()).max(1, { error: "Too many tags." }), z.string()]) });
+    expect(own.safeParse({ tags: ["a", "b"] }).error?.issues[0]?.message).toBe("Too many tags.");
+  });
+
+  it("the REST API's tags: 5000 of them are refused with the limit, not 'The tags is invalid.'", () => {
+    const tags = Array.from({ length: 5000 }, (_, i) => `tag${i}`);
+    const result = z.object({ tags: TagsField }).safeParse({ tags });
+    expect(result.error ? zodMessages(result.error) : []).toEqual([`tags: ${TAG_MESSAGES.tooMany}`]);
+    expect(TAG_MESSAGES.tooMany).toBe(`A link can have at most ${MAX_TAGS_PER_LINK} tags.`);
   });
 });

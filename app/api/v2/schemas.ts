@@ -6,11 +6,13 @@
 import { z } from "@hono/zod-openapi";
 import { CLICK_DIMENSIONS } from "../../../db/schema/clicks";
 import { MAX_ROUTES_PER_LINK, ROUTE_CONDITIONS } from "../../../domain/redirect-routes";
+import { TAG_MESSAGES } from "../../../domain/tag-rules";
 
 export const DomainField = z.string().min(1).max(253).openapi({ description: "The short domain.", example: "localhost:8787" });
 export const AliasField = z.string().min(1).max(64).openapi({ description: "The link's alias.", example: "my-link" });
 export const TagsField = z
-  .union([z.array(z.string().max(100)).max(50), z.string().max(2_000)])
+  // More than 50 is refused here with the rule's own message (a link keeps at most MAX_TAGS_PER_LINK).
+  .union([z.array(z.string().max(100)).max(50, { error: TAG_MESSAGES.tooMany }), z.string().max(2_000)])
   .openapi({ description: "Tags, as a list or one comma-separated string.", example: ["news", "summer-sale"] });
 export const ExpiresAtField = z
   .string()

@@ -6,8 +6,9 @@
  * JavaScript the forms post through the API client instead: the invitation leaves the list, the
  * state is refreshed (the root loader runs again), and "The invitation has been accepted." / "The
  * invitation has been rejected." is shown; a refusal shows the first message of the invitation
- * errors (the API client is loaded on the first answer, not with every page). The envelope shows while invitations exist (and stays while its popover is in use, so
- * "No Invitations" can be seen once the last is answered).
+ * errors (the API client is loaded on the first answer, not with every page). The envelope shows
+ * while invitations exist (spec 02 §2): once the last is answered it loses its count and stays only
+ * while its popover is open, so "No Invitations" can be read; closed, it is gone.
  */
 import { useState, type FormEvent } from "react";
 import { useRevalidator } from "react-router";
@@ -56,8 +57,10 @@ export function InvitationsPopover({
   const [answered, setAnswered] = useState<readonly string[]>([]);
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [open, setOpen] = useState(initiallyOpen);
   const shown = invitations.filter((invitation) => !answered.includes(invitation.id));
-  if (invitations.length === 0 && answered.length === 0) return null;
+  // None left: no envelope, unless its popover is still open on "No Invitations" after the last answer.
+  if (shown.length === 0 && (answered.length === 0 || !open)) return null;
 
   async function answer(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -84,15 +87,23 @@ export function InvitationsPopover({
   }
 
   return (
-    <details className="popover relative" data-popover data-enhanced={hydrated ? "" : undefined} open={initiallyOpen || undefined}>
+    <details
+      className="popover relative"
+      data-popover
+      data-enhanced={hydrated ? "" : undefined}
+      open={initiallyOpen || undefined}
+      onToggle={(event) => setOpen(event.currentTarget.open)}
+    >
       <summary className={`${summaryClass} cursor-pointer list-none`} title="Invitations" aria-label={`Invitations (${shown.length})`}>
         <Envelope className="h-5 w-5" />
-        <span
-          data-testid="invitations-count"
-          className="min-w-5 rounded-full bg-indigo-600 px-1.5 text-center text-xs font-bold leading-5 text-white"
-        >
-          {shown.length}
-        </span>
+        {shown.length > 0 ? (
+          <span
+            data-testid="invitations-count"
+            className="min-w-5 rounded-full bg-indigo-600 px-1.5 text-center text-xs font-bold leading-5 text-white"
+          >
+            {shown.length}
+          </span>
+        ) : null}
       </summary>
       <div
         role="dialog"

@@ -28,6 +28,7 @@ import { Dialog } from "../../components/dialog";
 import { Notice } from "../../components/form-fields";
 import { getCloudflare } from "../../context.server";
 import { CreateLinkForm, LinkResult } from "../../components/create-link-form";
+import { ExpiryTime } from "../../components/expiry-time";
 import { loadCreateForm, loadLinkResult } from "../../lib/create-link.server";
 import { analyticsPath, linkStores, shortUrl } from "../../lib/links.server";
 import { requireUser, type Viewer } from "../../session.server";
@@ -164,7 +165,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 const DATE = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
-const DATE_TIME = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
 const smallButton = "rounded-md border border-slate-300 bg-white px-2.5 py-1 text-xs font-semibold text-slate-700 hover:bg-slate-50";
 
@@ -222,8 +222,7 @@ function LinkRow({ link, back, allowed }: { link: Row; back: string; allowed: Ro
             {link.expiresAt ? (
               <>
                 {" · "}
-                {link.expired ? "Expired" : "Expires"}{" "}
-                <time dateTime={link.expiresAt}>{DATE_TIME.format(new Date(link.expiresAt))} UTC</time>
+                {link.expired ? "Expired" : "Expires"} <ExpiryTime iso={link.expiresAt} />
               </>
             ) : null}
           </p>

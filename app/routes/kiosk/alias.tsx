@@ -13,6 +13,7 @@ import { BLOCK_LABELS, kioskLinkHref } from "../../../domain/trust-safety";
 import { Notice } from "../../components/form-fields";
 import { KioskCard, kioskInput } from "../../components/kiosk";
 import { DateTime, settingsButton } from "../../components/settings";
+import { ExpiryTime } from "../../components/expiry-time";
 import { moveLinkSchema, SAFETY_MESSAGES, terminateSchema } from "../../forms/trust-safety";
 import { safetyStores } from "../../lib/kiosk/safety.server";
 import { noticeOf, requireStaff } from "../../lib/kiosk/staff.server";
@@ -158,7 +159,7 @@ function KioskAliasPage({ loaderData, actionData }: Route.ComponentProps) {
     ],
     ["Workspace", workspace],
     ["Created", <DateTime iso={link.createdAt} />],
-    ["Expires", link.expiresAt ? <DateTime iso={link.expiresAt} /> : "Never"],
+    ["Expires", link.expiresAt ? <ExpiryTime iso={link.expiresAt} /> : "Never"],
     ["Clicks", `${totals.clicks} (${totals.uniques} unique, ${totals.botClicks} bots)`],
   ];
   const deleted = link.status === "deleted";

@@ -1,7 +1,8 @@
 /**
  * /app/links/utm (L): the UTM Parameters Builder (spec 02 §4, §5). The creation form opens it as a
  * dialog with JavaScript (posting here through a fetcher); without JavaScript the form's Edit
- * button opens this page with the URL, and Apply returns to the form with the rebuilt URL.
+ * button opens this page with the form's fields in the query, and Create (or Update) returns to the
+ * form with the rebuilt URL and every other field as it was typed.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
@@ -13,7 +14,14 @@ import { MESSAGES } from "../../../domain/messages";
 import { applyUtm, SAMPLE_UTM_PRESETS } from "../../../domain/utm";
 import { UtmBuilderForm } from "../../components/utm-builder";
 import { getCloudflare } from "../../context.server";
-import { CREATE_MESSAGES, utmBuilderSchema, type UtmReply } from "../../forms/create-link";
+import {
+  CREATE_MESSAGES,
+  readCreatePrefill,
+  utmBuilderMethod,
+  utmBuilderSchema,
+  type UtmBuilderMethod,
+  type UtmReply,
+} from "../../forms/create-link";
 import { safeReturnPath } from "../../lib/create-link.server";
 import { destinationContext } from "../../lib/links.server";
 import { requireUser } from "../../session.server";
@@ -33,10 +41,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const presets = [...SAMPLE_UTM_PRESETS, ...own];
   const chosen = presets.find((p) => p.id === params.get("preset"));
   const url = (params.get("url") ?? "").slice(0, 4096);
+  // The mode is the URL's as the form sent it; loading a preset here keeps it.
+  const asked = params.get("method");
+  const method: UtmBuilderMethod = asked === "create" || asked === "update" ? asked : utmBuilderMethod(url);
   return {
     url: chosen ? applyUtm(url, chosen) : url,
+    method,
     presets,
     returnTo: safeReturnPath(params.get("return_to")),
+    carry: readCreatePrefill(params),
   };
 }
 
@@ -75,7 +88,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const rebuilt = applyUtm(url, values);
   if (formData.get("mode") === "dialog") return data<UtmReply>({ result: submission.reply({ resetForm: true }), url: rebuilt, values });
-  return redirect(`${safeReturnPath(formData.get("return_to"))}?url=${encodeURIComponent(rebuilt)}`);
+  // Back to the form with the rebuilt URL and the form's other fields as they were (alias, tags, expiry...).
+  const back = new URLSearchParams({ url: rebuilt, ...readCreatePrefill(formData) });
+  return redirect(`${safeReturnPath(formData.get("return_to"))}?${back.toString()}`);
 }
 
 export default function UtmBuilderPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -91,6 +106,8 @@ export default function UtmBuilderPage({ loaderData, actionData }: Route.Compone
           reply={actionData}
           returnTo={loaderData.returnTo}
           mode="page"
+          method={loaderData.method}
+          carry={loaderData.carry}
         />
       </div>
     </section>

@@ -28,7 +28,15 @@ import { getCloudflare } from "../../context.server";
 import type { BulkReply } from "../../forms/bulk";
 import { createLinkSchema, type CreateReply, type TeamOptionData } from "../../forms/create-link";
 import { bulkUploadAction } from "../../lib/bulk.server";
-import { createWebLink, linkResultView, loadCreateForm } from "../../lib/create-link.server";
+import {
+  createWebLink,
+  errorsOnShownFields,
+  formFieldsShown,
+  linkResultView,
+  loadCreateForm,
+  refusalReply,
+  webFormPreflight,
+} from "../../lib/create-link.server";
 import { analyticsPath, destinationContext, shortUrl } from "../../lib/links.server";
 import { memberLinksPath, teamLinksPath } from "../../lib/organizations/analytics.server";
 import { organizationCreator, workspaceSubject } from "../../lib/organization-links.server";
@@ -248,26 +256,27 @@ export async function action(args: Route.ActionArgs) {
     return data(reply, { status });
   }
 
+  if (refusal) {
+    const submission = parseWithZod(formData, { schema: createLinkSchema(await destinationContext(env, args.request), now) });
+    return createReply(submission.reply({ fieldErrors: { team: [refusal.message] } }), refusal.status);
+  }
+  // The capabilities in force where the link goes (its workspace is made only once the post is accepted).
+  const probe = await organizationCreator({ access, teamId, workspaceId: "" });
+  // The form shows the team selector, and the pixel opt-in where a team may be chosen; tags and expiry by the workspace's capabilities.
+  const shown = formFieldsShown(probe.subject, ["team", "pixels"]);
+  const denied = webFormPreflight(probe.subject, formData);
   const submission = parseWithZod(formData, { schema: createLinkSchema(await destinationContext(env, args.request), now) });
-  if (refusal) return createReply(submission.reply({ fieldErrors: { team: [refusal.message] } }), refusal.status);
-  if (submission.status !== "success") return createReply(submission.reply(), 422);
+  if (denied) return createReply(errorsOnShownFields(submission.reply({ formErrors: [denied.message] }), shown), denied.status);
+  if (submission.status !== "success") return createReply(errorsOnShownFields(submission.reply(), shown), 422);
   if (await isAddressBlocked(env, args.request)) return createReply(submission.reply({ formErrors: [BLOCKED_ADDRESS_MESSAGE] }), 403);
-  const workspaceId = teamId
-    ? await ensureTeamWorkspace(access.db, access.organization.id, teamId)
-    : await ensureMemberWorkspace(access.db, access.organization.id, access.viewer.user.id);
   // Pixel scripts (docs/decisions/047): a team's link may fire the team's pixels; a personal one has none to fire.
   const pixels = formData.get("pixels") === "on";
   if (pixels && !teamId) return createReply(submission.reply({ fieldErrors: { pixels: [PIXELS_NEED_A_TEAM] } }), 422);
-  const outcome = await createWebLink(
-    env,
-    await organizationCreator({ access, teamId, workspaceId }),
-    { ...submission.value, pixels },
-    now,
-  );
-  if (!outcome.ok) {
-    const errors = outcome.field ? { fieldErrors: { [outcome.field]: [outcome.message] } } : { formErrors: [outcome.message] };
-    return createReply(submission.reply(errors), outcome.status);
-  }
+  const workspaceId = teamId
+    ? await ensureTeamWorkspace(access.db, access.organization.id, teamId)
+    : await ensureMemberWorkspace(access.db, access.organization.id, access.viewer.user.id);
+  const outcome = await createWebLink(env, { ...probe, workspaceId }, { ...submission.value, pixels }, now);
+  if (!outcome.ok) return createReply(refusalReply(submission, outcome, shown), outcome.status);
   const back = pagePath(access.organization.slug, scope, args.params.team);
   const query = new URLSearchParams({ alias: outcome.link.alias, team: chosen });
   if (outcome.link.domain !== env.SHORT_HOST) query.set("domain", outcome.link.domain);
