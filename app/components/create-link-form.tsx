@@ -499,18 +499,21 @@ function SingleLinkForm({ data, reply, returnTo, ids }: { data: CreateFormData; 
             )}
           </Field>
         </div>
-        <Field label="Description (optional)" htmlFor={`${ids}-description`} errors={descriptionErrors}>
-          <input
-            id={`${ids}-description`}
-            name="description"
-            defaultValue={start("description")}
-            maxLength={DESCRIPTION_MAX_LENGTH}
-            autoComplete="off"
-            aria-invalid={descriptionErrors ? true : undefined}
-            aria-describedby={descriptionErrors ? `${ids}-description-error` : undefined}
-            className={`${inputClass} ${descriptionErrors ? "border-red-500" : "border-slate-300"}`}
-          />
-        </Field>
+        {/* Spec 02 §2: "description (organization only)"; a personal link's description is set in its editor, the API or a bulk file. */}
+        {data.organization ? (
+          <Field label="Description (optional)" htmlFor={`${ids}-description`} errors={descriptionErrors}>
+            <input
+              id={`${ids}-description`}
+              name="description"
+              defaultValue={start("description")}
+              maxLength={DESCRIPTION_MAX_LENGTH}
+              autoComplete="off"
+              aria-invalid={descriptionErrors ? true : undefined}
+              aria-describedby={descriptionErrors ? `${ids}-description-error` : undefined}
+              className={`${inputClass} ${descriptionErrors ? "border-red-500" : "border-slate-300"}`}
+            />
+          </Field>
+        ) : null}
         {data.canTags ? (
           <Field
             label="Tags (optional)"

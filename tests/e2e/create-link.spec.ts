@@ -49,7 +49,8 @@ test.describe("creating a link with JavaScript", () => {
     await page.goto("/app/links/create");
     await longUrl(page).fill("https://example.com/pro-landing");
     await page.getByLabel("Alias (optional)").fill(alias);
-    await page.getByLabel("Description (optional)").fill("Spring landing page");
+    // Spec 02 §2: the description is a field of the organization's form only.
+    await expect(page.getByLabel("Description (optional)")).toHaveCount(0);
     await page.getByLabel("Tags (optional)").fill("Promo, Spring Sale");
     await openAdvanced(page);
     await expect(page.getByText("Expires at (local time)")).toBeVisible();
@@ -447,7 +448,6 @@ test.describe("creating a link without JavaScript", () => {
     const expiry = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 16);
     await longUrl(page).fill("https://example.com/keep");
     await page.getByLabel("Alias (optional)").fill(alias);
-    await page.getByLabel("Description (optional)").fill("Kept through the builder");
     await page.getByLabel("Tags (optional)").fill("kept, builder");
     await page.locator("summary", { hasText: "Advanced options" }).click();
     await page.getByLabel("Link expiry").check();
@@ -462,7 +462,6 @@ test.describe("creating a link without JavaScript", () => {
     await expect(page).toHaveURL(/\/dashboard\?url=/);
     await expect(longUrl(page)).toHaveValue("https://example.com/keep?utm_source=news&utm_medium=email&utm_campaign=keep");
     await expect(page.getByLabel("Alias (optional)")).toHaveValue(alias);
-    await expect(page.getByLabel("Description (optional)")).toHaveValue("Kept through the builder");
     await expect(page.getByLabel("Tags (optional)")).toHaveValue("kept, builder");
     await expect(page.getByLabel("Link expiry")).toBeChecked();
     await expect(page.getByLabel("Expires at (UTC)")).toHaveValue(expiry);

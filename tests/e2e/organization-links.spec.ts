@@ -312,6 +312,8 @@ test("in Chromium: a team member creates a link in the team with the form; it sh
   await expect(select).toHaveValue(TEAM);
   const url = `https://example.com/chromium-${run}`;
   await page.getByLabel("Long URL").fill(url);
+  // The description is a field of the organization's form (spec 02 §2).
+  await page.getByLabel("Description (optional)").fill(`Team launch ${run}`);
   await page.getByLabel("Long URL").press("Enter");
   await expect(page).toHaveURL(new RegExp(`/app/organizations/${world.slug}/team/${TEAM}\\?alias=[^&]+&team=${TEAM}$`));
   const alias = new URL(page.url()).searchParams.get("alias")!;
@@ -324,6 +326,7 @@ test("in Chromium: a team member creates a link in the team with the form; it sh
   await expect(page.getByLabel("Long URL")).toBeFocused();
   await page.goto(`/app/organizations/${world.slug}/team/${TEAM}`);
   await expect(page.locator(`li[data-alias="${alias}"]`)).toBeVisible();
+  await expect(page.locator(`li[data-alias="${alias}"]`)).toContainText(`Team launch ${run}`);
 
   // Its analytics (decision 062): two people's visits, counted through the real redirect and queue,
   // on the team link's page, opened from the row; the click log comes with the team's plan (Pro).

@@ -198,6 +198,7 @@ export async function loader(args: Route.LoaderArgs) {
       alias: link.alias,
       shortUrl: shortUrl(env, args.request, link),
       longUrl: link.url,
+      description: link.description,
       tags: link.tags,
       archived: link.status === "archived",
       // Trust and safety (decision 036): why the link is held, as the personal dashboard says it.
@@ -398,6 +399,7 @@ export default function OrganizationLinks({ loaderData, actionData }: Route.Comp
               <p className="mt-1 truncate text-sm text-slate-600" title={link.longUrl}>
                 {link.longUrl}
               </p>
+              {link.description ? <p className="mt-1 text-sm text-slate-500">{link.description}</p> : null}
               {link.tags.length > 0 ? (
                 <ul aria-label="Tags" className="mt-2 flex flex-wrap gap-1.5">
                   {link.tags.map((tag) => (
