@@ -274,7 +274,7 @@ export default [
     route("app/organizations/:org/me", "routes/organizations/links.tsx", { id: "org-me" }),
     route("app/organizations/:org/team/:team", "routes/organizations/links.tsx", { id: "org-team" }),
     // A team link's analytics and click log, and a user's own link's in the organization (docs/decisions/062):
-    // the personal pages' modules, guarded by team.open and organization.me
+    // the personal pages' modules, guarded by team.open and organization.personal
     route("app/organizations/:org/team/:team/analytics/:hash", "routes/analytics.tsx", { id: "team-analytics" }),
     route("app/organizations/:org/team/:team/analytics/:hash/clicks.csv", "routes/analytics/clicks.csv.ts", {
       id: "team-analytics-clicks",
