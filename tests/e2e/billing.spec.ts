@@ -102,6 +102,55 @@ test("a declined card shows the spec's message and subscribes nobody", async ({ 
   await expect(page.getByText("You are on the Free plan.")).toBeVisible();
 });
 
+test("subscribing from the settings page with a wrong plan or interval lists the fields' errors, never the update failure (spec 01 §8)", async ({
+  page,
+}) => {
+  await registerUser(page);
+  const cases = [
+    [{ intent: "subscribe", plan: "nosuch", interval: "yearly" }, ["Choose one of the plans offered."]],
+    [{ intent: "subscribe", plan: "pro", interval: "weekly" }, ["The interval must be monthly or yearly."]],
+    [{ intent: "subscribe" }, ["Choose one of the plans offered.", "The interval must be monthly or yearly."]],
+    // A plan that is not sold at this interval (or at all): the JSON call's own message.
+    [{ intent: "subscribe", plan: "free", interval: "monthly" }, ["This plan cannot be bought at this interval."]],
+  ] as const;
+  for (const [form, messages] of cases) {
+    const response = await page.request.post("/app/settings/subscription", { form, headers: SAME_ORIGIN, maxRedirects: 0 });
+    expect(response.status(), JSON.stringify(form)).toBe(422);
+    const html = await response.text();
+    for (const message of messages) expect(html, JSON.stringify(form)).toContain(message);
+    expect(html, JSON.stringify(form)).not.toContain("We were unable to update your subscription");
+  }
+  // The same in the browser, without JavaScript needed: a plain form post shows the list on the page.
+  await page.goto("/app/settings/subscription");
+  await page.evaluate(`(() => {
+    const form = document.createElement("form");
+    form.method = "post";
+    for (const [name, value] of [["intent", "subscribe"], ["plan", "nosuch"], ["interval", "weekly"]]) {
+      const input = document.createElement("input");
+      input.type = "hidden";
+      input.name = name;
+      input.value = value;
+      form.append(input);
+    }
+    document.body.append(form);
+    form.submit();
+  })()`);
+  await expect(page.getByTestId("form-errors").getByRole("listitem")).toHaveText([
+    "Choose one of the plans offered.",
+    "The interval must be monthly or yearly.",
+  ]);
+  // An unknown change of the current subscription is still the update failure.
+  const unknown = await page.request.post("/app/settings/subscription", {
+    form: { intent: "upgrade" },
+    headers: SAME_ORIGIN,
+    maxRedirects: 0,
+  });
+  expect(unknown.status()).toBe(422);
+  expect(await unknown.text()).toContain("We were unable to update your subscription. Please contact customer support.");
+  await page.goto("/app/settings/subscription");
+  await expect(page.getByText("You are on the Free plan.")).toBeVisible();
+});
+
 test("another user's checkout session is not found", async ({ page, browser }) => {
   await registerUser(page);
   await page.goto("/app/pricing");
