@@ -8,7 +8,7 @@
  */
 import type { APIRequestContext, Page } from "@playwright/test";
 import { ORGANIZATION_MESSAGES } from "../../domain/organization-admin";
-import type { Action } from "../../domain/permissions";
+import { ORGANIZATION_SETTINGS_LINKS, type Action } from "../../domain/permissions";
 import { apiLogin, devFixture, logIn, makeDeveloper, registerUser, type TestUser } from "./accounts";
 import { apiContext, expect, SAME_ORIGIN, test } from "./fixtures";
 import { organizationWorld, PERSONAS, type OrganizationWorld, type Persona } from "./organizations";
@@ -92,6 +92,30 @@ test("every page of the area answers each persona as the permission table says",
       expect(response.status(), `${persona} GET ${path}`).toBe(persona === "nonDeveloper" ? 302 : 200);
     }
   }
+});
+
+test("the Organization settings group shows only with at least one visible link (spec 01 §6), on the helpdesk and the Audit Trail too", async () => {
+  test.setTimeout(120_000);
+  const heading = /uppercase[^"]*">Organization<\/p>/;
+  for (const persona of PERSONAS) {
+    const shows = ORGANIZATION_SETTINGS_LINKS.some((link) => world.allows(persona, link.action));
+    for (const [path, action] of [
+      ["helpdesk", "organization.helpdesk"],
+      ["audit", "organization.audit"],
+      ["settings/profile", "organization.profile"],
+    ] as const) {
+      if (pageStatus(persona, world.allows(persona, action)) !== 200) continue;
+      const html = await (await as(persona).get(`${org()}/${path}`)).text();
+      expect(html.includes('data-testid="organization-settings-links"'), `${persona} ${path}`).toBe(shows);
+      expect(heading.test(html), `${persona} ${path}: the heading`).toBe(shows);
+    }
+  }
+  // The audit's case: a role holding only "audit" sees the Audit Trail without an empty Organization group.
+  const auditor = await as("perm:audit").get(`${org()}/audit`);
+  expect(auditor.status()).toBe(200);
+  const html = await auditor.text();
+  expect(html).toContain("Audit Trail");
+  expect(html).not.toMatch(heading);
 });
 
 test("every JSON call of the area answers each persona as the permission table says", async () => {
