@@ -245,6 +245,17 @@ export default [
     ].map(([path, id]) =>
       route(`app/organizations/:org/settings/profile/${path}`, "routes/billing/workspace-subscription.tsx", { id: `org-settings-${id}` }),
     ),
+    // Spec 01 §2 also names {org}/settings/subscription/success, subscription/cancel and
+    // subscription/update/{subscription}/{interval}: the same guard, then the page above (query kept).
+    ...[
+      ["subscription/success", "success"],
+      ["subscription/cancel", "cancel"],
+      ["subscription/update/:subscription/:interval", "update"],
+    ].map(([path, id]) =>
+      route(`app/organizations/:org/settings/${path}`, "routes/organizations/settings/subscription-alias.ts", {
+        id: `org-settings-subscription-alias-${id}`,
+      }),
+    ),
     // The team's API tokens (docs/decisions/027): beside the team area rather than inside it, so an
     // owner or a user with the teams permission who is not a member manages them too (the team
     // area itself is for the team's members: its switch check refuses anyone else).
