@@ -245,6 +245,17 @@ export default [
     ].map(([path, id]) =>
       route(`app/organizations/:org/settings/profile/${path}`, "routes/billing/workspace-subscription.tsx", { id: `org-settings-${id}` }),
     ),
+    // Spec 01 §2 also names {org}/settings/subscription/success, subscription/cancel and
+    // subscription/update/{subscription}/{interval}: the same guard, then the page above (query kept).
+    ...[
+      ["subscription/success", "success"],
+      ["subscription/cancel", "cancel"],
+      ["subscription/update/:subscription/:interval", "update"],
+    ].map(([path, id]) =>
+      route(`app/organizations/:org/settings/${path}`, "routes/organizations/settings/subscription-alias.ts", {
+        id: `org-settings-subscription-alias-${id}`,
+      }),
+    ),
     // The team's API tokens (docs/decisions/027): beside the team area rather than inside it, so an
     // owner or a user with the teams permission who is not a member manages them too (the team
     // area itself is for the team's members: its switch check refuses anyone else).
@@ -274,7 +285,7 @@ export default [
     route("app/organizations/:org/me", "routes/organizations/links.tsx", { id: "org-me" }),
     route("app/organizations/:org/team/:team", "routes/organizations/links.tsx", { id: "org-team" }),
     // A team link's analytics and click log, and a user's own link's in the organization (docs/decisions/062):
-    // the personal pages' modules, guarded by team.open and organization.me
+    // the personal pages' modules, guarded by team.open and organization.personal
     route("app/organizations/:org/team/:team/analytics/:hash", "routes/analytics.tsx", { id: "team-analytics" }),
     route("app/organizations/:org/team/:team/analytics/:hash/clicks.csv", "routes/analytics/clicks.csv.ts", {
       id: "team-analytics-clicks",

@@ -153,11 +153,12 @@ export const RULES = {
     anyOf: ["supervisor"],
     description: "{org}/dashboard: every link of the organization",
   },
-  "organization.me": { scope: "organization", anyOf: ["role"], description: "{org}/me" },
+  // Spec 01 §6: "The personal workspace is reachable by an owner, an organization user, or an admin
+  // or member of any team": its page {org}/me, its links' analytics, and its data calls alike.
   "organization.personal": {
     scope: "organization",
     anyOf: ["role", "anyTeam:admin", "anyTeam:member"],
-    description: "the personal workspace inside the organization",
+    description: "the personal workspace inside the organization: {org}/me, its analytics and its calls",
   },
   "organization.link.create": {
     scope: "organization",
@@ -330,6 +331,8 @@ export type OrganizationDestination =
 /**
  * Owner or a role with supervisor: org.dashboard; a role: org.me; otherwise the first team
  * (`teams` in display order: archived ones hidden, sorted by name). Null: nowhere to go.
+ * A team admin or member without a role may open org.me too (organization.personal), but is sent
+ * to their team (spec 02 §2: "a member with a role goes to org.me").
  */
 export function organizationDestination(
   actor: Actor,
@@ -338,7 +341,7 @@ export function organizationDestination(
 ): OrganizationDestination {
   const resource: Resource = { kind: "organization", standing };
   if (can(actor, "organization.dashboard", resource)) return { route: "org.dashboard" };
-  if (can(actor, "organization.me", resource)) return { route: "org.me" };
+  if (standing.permissions !== null && can(actor, "organization.personal", resource)) return { route: "org.me" };
   const first = teams.find((team) => can(actor, "team.open", { kind: "team", standing, team }));
   return first ? { route: "org.team", teamId: first.id } : null;
 }

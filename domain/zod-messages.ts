@@ -5,6 +5,12 @@
  * (the spec's texts, the domain's rules) always win: this is zod's global fallback, installed once
  * by the app worker (`installZodMessages`), and used only where a schema says nothing of its own:
  * a crafted request (a field sent twice, a number for a text), a REST API body of the wrong shape.
+ *
+ * A field left out of a request says what the same field sent empty says, when the field's schema
+ * has a message of its own for an empty value ("Cardholder name is required.", "Enter a card
+ * number."): a form posted without a field is the same mistake as the field left blank, and
+ * conform's forms send a blank field as a missing one. Only where the schema has no message of its
+ * own for the empty value is the field called required in general words.
  */
 import { z } from "zod";
 
@@ -25,6 +31,25 @@ const KIND: Record<string, string> = {
 /** The issue as zod hands it to an error map (before its message is set). */
 type RawIssue = Parameters<z.core.$ZodErrorMap>[0];
 
+/** Stands for "no message of the schema's own" while a schema is asked what it says of an empty value. */
+const NO_OWN_MESSAGE = "\u0000snip:no-own-message";
+
+/**
+ * What a text schema says of an empty value in its own words (its checks' or its own message), or
+ * undefined when it accepts the empty value or says nothing of its own. The issue's `inst` is the
+ * schema that refused the missing value; the per-parse error map answers NO_OWN_MESSAGE before this
+ * fallback is asked again, so there is no recursion. A schema that is only the left end of a pipe
+ * (`z.string().transform(...).pipe(...)`) cannot see the pipe's later checks: such a field states
+ * its required message as the string's own (`z.string({ error })`) or uses `.overwrite()`.
+ */
+function ownEmptyMessage(issue: RawIssue): string | undefined {
+  const schema = issue.inst as z.core.$ZodType | undefined;
+  if (!schema?._zod?.traits?.has("$ZodType")) return undefined;
+  const result = z.safeParse(schema, "", { error: () => NO_OWN_MESSAGE });
+  if (result.success) return undefined;
+  return result.error.issues.map((own) => own.message).find((message) => message !== NO_OWN_MESSAGE);
+}
+
 /** The message for one of zod's own issues, or undefined to leave it to zod. */
 export function builtInIssueMessage(issue: RawIssue): string | undefined {
   const field = fieldLabel(issue.path);
@@ -39,7 +64,8 @@ export function builtInIssueMessage(issue: RawIssue): string | undefined {
       if (issue.origin === "array" || issue.origin === "set") return `The ${field} must have at least ${issue.minimum} items.`;
       return `The ${field} must be at least ${issue.minimum}.`;
     case "invalid_type":
-      if (issue.input === undefined) return `The ${field} field is required.`;
+      if (issue.input === undefined)
+        return (issue.expected === "string" ? ownEmptyMessage(issue) : undefined) ?? `The ${field} field is required.`;
       if ((issue.path ?? []).length === 0 && issue.expected === "object") return "The request body must be a JSON object.";
       if (issue.expected === "int") return `The ${field} must be a whole number.`;
       return `The ${field} must be ${KIND[issue.expected] ?? `of type ${issue.expected}`}.`;

@@ -5,7 +5,7 @@
  */
 import type { Page } from "@playwright/test";
 import { devFixture, giveSubscription, registerUser } from "./accounts";
-import { BASE_URL, expect, test } from "./fixtures";
+import { BASE_URL, expect, SAME_ORIGIN, test } from "./fixtures";
 
 function planCard(page: Page, plan: string) {
   return page.locator(`[data-plan="${plan}"]`);
@@ -84,6 +84,69 @@ test("a declined card shows the spec's message and subscribes nobody", async ({ 
   await page.getByLabel("Cardholder name").fill("");
   await page.getByRole("button", { name: /Start Trial|Pay/ }).click();
   await expect(page.getByText("Cardholder name is required.")).toBeVisible();
+  // A field left out says what the same field sent empty says (domain/zod-messages.ts), never "The name field is required.".
+  const checkout = new URL(page.url()).pathname;
+  for (const [form, message] of [
+    [{ card: "4242 4242 4242 4242" }, "Cardholder name is required."],
+    [{ name: "", card: "4242 4242 4242 4242" }, "Cardholder name is required."],
+    [{ name: "Ada Lovelace" }, "Enter a card number."],
+    [{ name: "Ada Lovelace", card: "" }, "Enter a card number."],
+  ] as const) {
+    const response = await page.request.post(checkout, { form, headers: SAME_ORIGIN, maxRedirects: 0 });
+    expect(response.status(), JSON.stringify(form)).toBe(422);
+    const html = await response.text();
+    expect(html, JSON.stringify(form)).toContain(message);
+    expect(html, JSON.stringify(form)).not.toMatch(/The (name|card) field is required\./);
+  }
+  await page.goto("/app/settings/subscription");
+  await expect(page.getByText("You are on the Free plan.")).toBeVisible();
+});
+
+test("subscribing from the settings page with a wrong plan or interval lists the fields' errors, never the update failure (spec 01 §8)", async ({
+  page,
+}) => {
+  await registerUser(page);
+  const cases = [
+    [{ intent: "subscribe", plan: "nosuch", interval: "yearly" }, ["Choose one of the plans offered."]],
+    [{ intent: "subscribe", plan: "pro", interval: "weekly" }, ["The interval must be monthly or yearly."]],
+    [{ intent: "subscribe" }, ["Choose one of the plans offered.", "The interval must be monthly or yearly."]],
+    // A plan that is not sold at this interval (or at all): the JSON call's own message.
+    [{ intent: "subscribe", plan: "free", interval: "monthly" }, ["This plan cannot be bought at this interval."]],
+  ] as const;
+  for (const [form, messages] of cases) {
+    const response = await page.request.post("/app/settings/subscription", { form, headers: SAME_ORIGIN, maxRedirects: 0 });
+    expect(response.status(), JSON.stringify(form)).toBe(422);
+    const html = await response.text();
+    for (const message of messages) expect(html, JSON.stringify(form)).toContain(message);
+    expect(html, JSON.stringify(form)).not.toContain("We were unable to update your subscription");
+  }
+  // The same in the browser, without JavaScript needed: a plain form post shows the list on the page.
+  await page.goto("/app/settings/subscription");
+  await page.evaluate(`(() => {
+    const form = document.createElement("form");
+    form.method = "post";
+    for (const [name, value] of [["intent", "subscribe"], ["plan", "nosuch"], ["interval", "weekly"]]) {
+      const input = document.createElement("input");
+      input.type = "hidden";
+      input.name = name;
+      input.value = value;
+      form.append(input);
+    }
+    document.body.append(form);
+    form.submit();
+  })()`);
+  await expect(page.getByTestId("form-errors").getByRole("listitem")).toHaveText([
+    "Choose one of the plans offered.",
+    "The interval must be monthly or yearly.",
+  ]);
+  // An unknown change of the current subscription is still the update failure.
+  const unknown = await page.request.post("/app/settings/subscription", {
+    form: { intent: "upgrade" },
+    headers: SAME_ORIGIN,
+    maxRedirects: 0,
+  });
+  expect(unknown.status()).toBe(422);
+  expect(await unknown.text()).toContain("We were unable to update your subscription. Please contact customer support.");
   await page.goto("/app/settings/subscription");
   await expect(page.getByText("You are on the Free plan.")).toBeVisible();
 });
@@ -270,10 +333,27 @@ test.describe("payment method, invoices, plan change and cancel pages (test mode
     await page.getByRole("navigation", { name: "Account settings" }).getByRole("link", { name: "Payment Method" }).click();
     await expect(page.getByTestId("card-on-file")).toHaveText("Visa ending in 4242 (US)");
     await expect(page.getByRole("note")).toContainText("TEST MODE");
+    // Spec 01 §5: the cardholder name is required, said beside its field; nothing changes.
+    await page.getByLabel("Card number").fill("5555 5555 5555 4444");
+    await page.getByLabel("Expiry (MM/YYYY)").fill("01/2031");
+    await page.getByRole("button", { name: "Save Card" }).click();
+    await expect(page.getByLabel("Cardholder name")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.locator("#field-name-error")).toHaveText("Cardholder name is required.");
+    await expect(page.getByTestId("card-on-file")).toHaveText("Visa ending in 4242 (US)");
+    const missing = await page.request.post("/app/settings/payment-method", {
+      form: { card: "5555 5555 5555 4444", expiration: "01/2031" },
+      headers: SAME_ORIGIN,
+      maxRedirects: 0,
+    });
+    expect(missing.status()).toBe(422);
+    expect(await missing.text()).toContain("Cardholder name is required.");
+    await page.getByLabel("Cardholder name").fill("Ada Lovelace");
     await page.getByLabel("Card number").fill("4000 0000 0000 0002");
     await page.getByLabel("Expiry (MM/YYYY)").fill("01/2031");
     await page.getByRole("button", { name: "Save Card" }).click();
     await expect(page.getByText("Payment declined. Please update your payment method.")).toBeVisible();
+    // The name typed is kept after a refusal.
+    await expect(page.getByLabel("Cardholder name")).toHaveValue("Ada Lovelace");
     await page.getByLabel("Card number").fill("5555 5555 5555 4444");
     await page.getByLabel("Expiry (MM/YYYY)").fill("1/31");
     await page.getByRole("button", { name: "Save Card" }).click();
@@ -322,6 +402,23 @@ test.describe("payment method, invoices, plan change and cancel pages (test mode
     await giveSubscription(page, user.email, { plan: "pro", pastDueTrial: true });
     await page.goto("/app/settings/subscription");
     await expect(page).toHaveURL(`${BASE_URL}/app/subscribe`);
+    // Spec 01 §5: the cardholder name is required, said beside its field; the same whether the field is empty or left out.
+    await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+    await page.getByRole("button", { name: "Pay and Continue" }).click();
+    await expect(page.locator("#field-name-error")).toHaveText("Cardholder name is required.");
+    for (const [form, field, message] of [
+      [{ card: "4242 4242 4242 4242" }, "name", "Cardholder name is required."],
+      [{ name: "Ada Lovelace" }, "card", "Enter a card number."],
+      [{ name: "Ada Lovelace", card: "" }, "card", "Enter a card number."],
+    ] as const) {
+      const response = await page.request.post("/app/subscribe", { form, headers: SAME_ORIGIN, maxRedirects: 0 });
+      expect(response.status(), JSON.stringify(form)).toBe(422);
+      const html = await response.text();
+      expect(html, JSON.stringify(form)).toContain(`id="field-${field}-error"`);
+      expect(html, JSON.stringify(form)).toContain(message);
+      expect(html, JSON.stringify(form)).not.toMatch(/The (name|card) field is required\./);
+    }
+    await page.getByLabel("Cardholder name").fill("Ada Lovelace");
     await page.getByLabel("Card number").fill("4000 0000 0000 0002");
     await page.getByRole("button", { name: "Pay and Continue" }).click();
     await expect(page.getByText("Payment declined. Please update your payment method.")).toBeVisible();
@@ -341,6 +438,7 @@ test.describe("payment method, invoices, plan change and cancel pages (test mode
     await page.goto("/app/subscribe");
     await expect(page.getByRole("heading", { name: "Your Pro payment is past due" })).toBeVisible();
     await expect(page).toHaveTitle("Your payment is past due | Snip");
+    await page.getByLabel("Cardholder name").fill("Ada Lovelace");
     await page.getByLabel("Card number").fill("4000 0000 0000 0002");
     await page.getByRole("button", { name: "Pay and Continue" }).click();
     await expect(page.getByText("Payment declined. Please update your payment method.")).toBeVisible();

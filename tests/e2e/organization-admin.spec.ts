@@ -8,7 +8,7 @@
  */
 import type { APIRequestContext, Page } from "@playwright/test";
 import { ORGANIZATION_MESSAGES } from "../../domain/organization-admin";
-import type { Action } from "../../domain/permissions";
+import { ORGANIZATION_SETTINGS_LINKS, type Action } from "../../domain/permissions";
 import { apiLogin, devFixture, logIn, makeDeveloper, registerUser, type TestUser } from "./accounts";
 import { apiContext, expect, SAME_ORIGIN, test } from "./fixtures";
 import { organizationWorld, PERSONAS, type OrganizationWorld, type Persona } from "./organizations";
@@ -62,6 +62,12 @@ const PAGES: [string, OrganizationAction][] = [
   ["restore", "organization.unarchive"],
 ];
 
+const SUBSCRIPTION_ALIASES: [string, string][] = [
+  ["settings/subscription/success?session=cs_test_alias", "settings/profile/subscription/success?session=cs_test_alias"],
+  ["settings/subscription/cancel", "settings/profile/subscription/cancel"],
+  ["settings/subscription/update/pro/monthly?from=pricing", "settings/profile/subscription/update/pro/monthly?from=pricing"],
+];
+
 const CALLS: [string, OrganizationAction][] = [
   ["domains", "organization.domains"],
   ["roles", "organization.roles"],
@@ -84,6 +90,17 @@ test("every page of the area answers each persona as the permission table says",
     // Moving a bought domain in (decision 053): the guard first; past it, a host name that is not the persona's own bought domain is 404.
     const move = await request.get(`${org()}/settings/profile/domains/move/not-${world.slug}.example`, { maxRedirects: 0 });
     expect(move.status(), `${persona} GET domains/move`).toBe(guard === 200 ? 404 : guard);
+    // Spec 01 §2's settings/subscription/success, cancel and update/{subscription}/{interval}: the same guard first,
+    // then the page under settings/profile/subscription with the query kept; a stranger learns nothing.
+    const subscription = pageStatus(persona, world.allows(persona, "organization.subscription"));
+    for (const [path, to] of SUBSCRIPTION_ALIASES) {
+      const response = await request.get(`${org()}/${path}`, { maxRedirects: 0 });
+      expect(response.status(), `${persona} GET ${path}`).toBe(subscription === 200 ? 302 : subscription);
+      if (subscription === 200) expect(response.headers()["location"], `${persona} GET ${path}`).toBe(`${org()}/${to}`);
+      else if (subscription === 302) expect(response.headers()["location"], `${persona} GET ${path}`).not.toContain("subscription");
+      const post = await request.post(`${org()}/${path}`, { form: {}, headers: SAME_ORIGIN, maxRedirects: 0 });
+      expect(post.status(), `${persona} POST ${path}`).toBe(subscription === 200 ? 405 : subscription);
+    }
     const reOnboarding = await request.get(`/app/organizations/onboarding?org=${world.slug}`, { maxRedirects: 0 });
     expect(reOnboarding.status(), `${persona} re-onboarding`).toBe(pageStatus(persona, world.allows(persona, "organization.onboarding")));
     // Outside any organization: developers only (guard D).
@@ -92,6 +109,30 @@ test("every page of the area answers each persona as the permission table says",
       expect(response.status(), `${persona} GET ${path}`).toBe(persona === "nonDeveloper" ? 302 : 200);
     }
   }
+});
+
+test("the Organization settings group shows only with at least one visible link (spec 01 §6), on the helpdesk and the Audit Trail too", async () => {
+  test.setTimeout(120_000);
+  const heading = /uppercase[^"]*">Organization<\/p>/;
+  for (const persona of PERSONAS) {
+    const shows = ORGANIZATION_SETTINGS_LINKS.some((link) => world.allows(persona, link.action));
+    for (const [path, action] of [
+      ["helpdesk", "organization.helpdesk"],
+      ["audit", "organization.audit"],
+      ["settings/profile", "organization.profile"],
+    ] as const) {
+      if (pageStatus(persona, world.allows(persona, action)) !== 200) continue;
+      const html = await (await as(persona).get(`${org()}/${path}`)).text();
+      expect(html.includes('data-testid="organization-settings-links"'), `${persona} ${path}`).toBe(shows);
+      expect(heading.test(html), `${persona} ${path}: the heading`).toBe(shows);
+    }
+  }
+  // The audit's case: a role holding only "audit" sees the Audit Trail without an empty Organization group.
+  const auditor = await as("perm:audit").get(`${org()}/audit`);
+  expect(auditor.status()).toBe(200);
+  const html = await auditor.text();
+  expect(html).toContain("Audit Trail");
+  expect(html).not.toMatch(heading);
 });
 
 test("every JSON call of the area answers each persona as the permission table says", async () => {

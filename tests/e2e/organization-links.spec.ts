@@ -237,7 +237,8 @@ test("the pages: organization dashboard, my links, team links, a team link's ana
   const ownAlias = ((await own.json()) as { data: { aliases: { alias: string }[] }[] }).data[0]!.aliases[0]!.alias;
   const pages: [string, Action, typeof TEAM | typeof EMPTY_TEAM | undefined][] = [
     ["dashboard", "organization.dashboard", undefined],
-    ["me", "organization.me", undefined],
+    // Spec 01 §6: the personal workspace is the owner's, a role holder's, or a team admin's or member's (not a viewer's).
+    ["me", "organization.personal", undefined],
     [`team/${TEAM}`, "team.open", TEAM],
     [`team/${EMPTY_TEAM}`, "team.open", EMPTY_TEAM],
     // A team link's analytics and click log (decision 062): whoever may open the team.
@@ -253,7 +254,7 @@ test("the pages: organization dashboard, my links, team links, a team link's ana
     // The owner's own link: the owner reads it; to anyone else it is not theirs (404) or the page is refused.
     for (const suffix of ["", "/clicks.csv"]) {
       const mine = await as.get(`/app/organizations/${world.slug}/me/analytics/${ownAlias}${suffix}`, { maxRedirects: 0 });
-      const me = expectedPage(persona, "organization.me");
+      const me = expectedPage(persona, "organization.personal");
       expect(mine.status(), `${persona} the owner's own link${suffix}`).toBe(persona === "owner" ? 200 : me === 200 ? 404 : me);
     }
     // The link is TEAM's: under another team (one the persona may open or not) it is not found or refused.

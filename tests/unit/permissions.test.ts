@@ -79,7 +79,6 @@ const EXPECTED: Record<Action, readonly string[]> = {
   "organization.open": PARTICIPANTS,
   "organization.helpdesk": PARTICIPANTS,
   "organization.dashboard": ["owner", "perm:supervisor"],
-  "organization.me": ["owner", ...PERMISSION_HOLDERS, "emptyRole"],
   "organization.personal": ["owner", ...PERMISSION_HOLDERS, "emptyRole", "teamAdmin", "teamMember", "otherTeamAdmin", "otherTeamMember"],
   "organization.link.create": ["owner", "perm:supervisor", "teamAdmin", "teamMember", "otherTeamAdmin", "otherTeamMember"],
   "organization.onboarding": ["owner"],
@@ -249,6 +248,9 @@ describe("special rules", () => {
     expect(where("perm:supervisor")).toEqual({ route: "org.dashboard" });
     expect(where("perm:audit")).toEqual({ route: "org.me" });
     expect(where("teamViewer")).toEqual({ route: "org.team", teamId: TEAM.id });
+    // A team admin or member may open org.me (organization.personal) but, without a role, goes to their team (spec 02 §2).
+    expect(where("teamAdmin")).toEqual({ route: "org.team", teamId: TEAM.id });
+    expect(where("teamMember")).toEqual({ route: "org.team", teamId: TEAM.id });
     expect(where("otherTeamMember")).toEqual({ route: "org.team", teamId: OTHER_TEAM.id });
     expect(where("otherOrgUser")).toBeNull();
   });

@@ -5,6 +5,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { CARD_MESSAGES, testCardOnFileSchema, testPaymentSchema } from "../../app/forms/payment-card";
 import { teamOnlySchema } from "../../app/forms/teams";
 import { installZodMessages } from "../../domain/zod-messages";
 import { zodMessages } from "../../app/api/v2/errors.server";
@@ -49,6 +50,61 @@ describe("zod's messages in Snip's words", () => {
   it("keeps a schema's own message", () => {
     const schema = z.object({ name: z.string({ error: "Enter a name." }).min(1, "Enter a name.") });
     expect(schema.safeParse({ name: ["a", "b"] }).error?.issues[0]?.message).toBe("Enter a name.");
+  });
+
+  it("a field left out says what the same field sent empty says, when its schema has a message of its own for that", () => {
+    // The shapes of the card forms before app/forms/payment-card.ts: no message of their own for a type.
+    const schema = z.object({
+      name: z.string().trim().min(1, "Cardholder name is required.").max(100),
+      card: z
+        .string()
+        .overwrite((v) => v.replace(/[\s-]/g, ""))
+        .regex(/^\d{12,19}$/, "Enter a card number."),
+      email: z.email("Enter an email address."),
+      // No message of its own for an empty value: the general words.
+      note: z.string().max(10),
+      title: z.string().min(1),
+    });
+    const messages = (input: Record<string, string>) =>
+      Object.fromEntries(schema.safeParse(input).error!.issues.map((issue) => [issue.path.join("."), issue.message]));
+    const expected = {
+      name: "Cardholder name is required.",
+      card: "Enter a card number.",
+      email: "Enter an email address.",
+      note: "The note field is required.",
+      title: "The title field is required.",
+    };
+    expect(messages({})).toEqual(expected);
+    expect(messages({ name: "", card: "", email: "", note: "" })).toEqual({
+      name: expected.name,
+      card: expected.card,
+      email: expected.email,
+      title: expected.title,
+    });
+    // conform sends a blank field as a missing one: the field's own message, not the general words.
+    const submission = parseWithZod(
+      form([
+        ["name", ""],
+        ["card", "4242 4242 4242 4242"],
+        ["email", "a@example.com"],
+        ["note", "x"],
+        ["title", "t"],
+      ]),
+      {
+        schema,
+      },
+    );
+    expect(submission.reply().error).toEqual({ name: ["Cardholder name is required."] });
+  });
+
+  it("the card forms' schemas say the same for a missing and an empty field", () => {
+    for (const schema of [testPaymentSchema, testCardOnFileSchema]) {
+      const missing = z.flattenError(schema.safeParse({}).error!).fieldErrors;
+      const empty = z.flattenError(schema.safeParse({ name: "", card: "", expiration: "" }).error!).fieldErrors;
+      expect(missing).toEqual(empty);
+      expect(missing).toMatchObject({ name: [CARD_MESSAGES.nameRequired], card: [CARD_MESSAGES.number] });
+    }
+    expect(testPaymentSchema.parse({ name: " Ada ", card: "4242-4242 4242 4242" })).toEqual({ name: "Ada", card: "4242424242424242" });
   });
 
   it("says each built-in issue the way the API's messages do", () => {

@@ -57,18 +57,25 @@ export function OrganizationSettingsLayout({
       <div className="flex flex-col gap-6 md:flex-row md:gap-10">
         <aside className="md:w-56 md:shrink-0">
           <nav aria-label="Organization settings" className="md:sticky md:top-24">
-            <p className="mb-2 hidden px-3 text-xs font-semibold uppercase tracking-wide text-slate-500 md:block">Organization</p>
-            <ul className="-mx-1 flex gap-1 overflow-x-auto px-1 pb-1 md:mx-0 md:flex-col md:overflow-visible md:px-0 md:pb-0">
-              {links.map((label) => (
-                <li key={label}>
-                  <NavLink to={organizationPath(organization.slug, ORGANIZATION_SETTINGS_PATHS[label])} end className={linkClass}>
-                    {label}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
+            {/* Spec 01 §6: Organization settings show for owners, or for users with at least one visible link. */}
+            {links.length > 0 ? (
+              <div data-testid="organization-settings-links">
+                <p className="mb-2 hidden px-3 text-xs font-semibold uppercase tracking-wide text-slate-500 md:block">Organization</p>
+                <ul className="-mx-1 flex gap-1 overflow-x-auto px-1 pb-1 md:mx-0 md:flex-col md:overflow-visible md:px-0 md:pb-0">
+                  {links.map((label) => (
+                    <li key={label}>
+                      <NavLink to={organizationPath(organization.slug, ORGANIZATION_SETTINGS_PATHS[label])} end className={linkClass}>
+                        {label}
+                      </NavLink>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ) : null}
             {extraLinks.length > 0 ? (
-              <ul className="-mx-1 mt-1 flex gap-1 overflow-x-auto px-1 pb-1 md:mx-0 md:mt-6 md:flex-col md:overflow-visible md:px-0 md:pb-0">
+              <ul
+                className={`-mx-1 ${links.length > 0 ? "mt-1 md:mt-6" : ""} flex gap-1 overflow-x-auto px-1 pb-1 md:mx-0 md:flex-col md:overflow-visible md:px-0 md:pb-0`}
+              >
                 {extraLinks.map((link) => (
                   <li key={link.to}>
                     <NavLink to={link.to} end className={linkClass}>

@@ -29,16 +29,21 @@ export function TeamSettingsShell({
       <div className="flex flex-col gap-6 md:flex-row md:gap-10">
         <aside className="md:w-56 md:shrink-0">
           <nav aria-label="Team settings" className="md:sticky md:top-24">
-            <p className="mb-2 hidden px-3 text-xs font-semibold uppercase tracking-wide text-slate-500 md:block">Team Settings</p>
-            <ul className="-mx-1 flex gap-1 overflow-x-auto px-1 pb-1 md:mx-0 md:flex-col md:overflow-visible md:px-0 md:pb-0">
-              {links.map((link) => (
-                <li key={link.href}>
-                  <NavLink to={link.href} end className={linkClass}>
-                    {link.label}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
+            {/* Spec 01 §6: Team settings show for owners, admins in any team, or users with visible links. */}
+            {links.length > 0 ? (
+              <div data-testid="team-settings-links">
+                <p className="mb-2 hidden px-3 text-xs font-semibold uppercase tracking-wide text-slate-500 md:block">Team Settings</p>
+                <ul className="-mx-1 flex gap-1 overflow-x-auto px-1 pb-1 md:mx-0 md:flex-col md:overflow-visible md:px-0 md:pb-0">
+                  {links.map((link) => (
+                    <li key={link.href}>
+                      <NavLink to={link.href} end className={linkClass}>
+                        {link.label}
+                      </NavLink>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ) : null}
           </nav>
         </aside>
         <div className="min-w-0 flex-1">{children}</div>

@@ -41,10 +41,18 @@ type Context = Readonly<RouterContextProvider>;
 const accepted = (extra: Record<string, unknown> = {}) =>
   json({ data: { pending: true, refresh_after_ms: SUBSCRIPTION_REFRESH_MS, ...extra } }, { status: 202 });
 
+/** Messages of the plan fields (spec 01 §8: a 422 lists them), the same in the settings page's subscribe form. */
+export const PLAN_FIELD_MESSAGES = {
+  plan: "Choose one of the plans offered.",
+  interval: "The interval must be monthly or yearly.",
+  notPurchasable: "This plan cannot be bought at this interval.",
+  alreadySubscribed: "You already have a subscription: change its plan instead.",
+} as const;
+
 const planFields = {
   billing_type: billingTypeField.optional(),
-  subscription: z.enum(PLAN_NAMES, { error: "Choose one of the plans offered." }),
-  interval: z.enum(["monthly", "yearly"], { error: "The interval must be monthly or yearly." }),
+  subscription: z.enum(PLAN_NAMES, { error: PLAN_FIELD_MESSAGES.plan }),
+  interval: z.enum(["monthly", "yearly"], { error: PLAN_FIELD_MESSAGES.interval }),
   currency: z
     .string({ error: "The currency must be USD." })
     .trim()
@@ -105,9 +113,9 @@ async function subscribeCall(request: Request, context: Context, billing: Billin
   const { env } = getCloudflare(context);
   const input = await validateBody(request, subscribeSchema);
   const plan = purchasable(input.subscription, input.interval);
-  if (!plan) throw apiError(422, API_MESSAGES.invalidData, { subscription: ["This plan cannot be bought at this interval."] });
+  if (!plan) throw apiError(422, API_MESSAGES.invalidData, { subscription: [PLAN_FIELD_MESSAGES.notPurchasable] });
   if (billing.subscribed) {
-    throw apiError(422, API_MESSAGES.invalidData, { subscription: ["You already have a subscription: change its plan instead."] });
+    throw apiError(422, API_MESSAGES.invalidData, { subscription: [PLAN_FIELD_MESSAGES.alreadySubscribed] });
   }
   // The coupon sent, or the one remembered for the session; a code that does not validate is refused.
   const code = input.coupon ?? (await readCouponCode(request));
@@ -132,7 +140,7 @@ async function updateCall(request: Request, context: Context, billing: BillingCo
   const sub = billing.subscription;
   if (!billing.subscribed || !sub) return apiError(406, "You have no subscription to change. Subscribe to a plan instead.");
   const plan = purchasable(input.subscription, input.interval);
-  if (!plan) throw apiError(422, API_MESSAGES.invalidData, { subscription: ["This plan cannot be bought at this interval."] });
+  if (!plan) throw apiError(422, API_MESSAGES.invalidData, { subscription: [PLAN_FIELD_MESSAGES.notPurchasable] });
   if (sub.name === plan.name && sub.interval === input.interval) return apiError(406, "You are already on this plan.");
   const to = { name: plan.name, interval: input.interval };
   const scheduled = await changeIsScheduled(env, billing.ownerId, sub, to);

@@ -3,7 +3,7 @@
  * organization analytics address names, with the guard of its link list and the plan in force
  * there. A team's links (`…/team/{team}/analytics/{alias}`): everyone who may open the team
  * (team.open), with the team's plan. The user's own links in the organization
- * (`…/me/analytics/{alias}`): the user (organization.me), with the organization's plan.
+ * (`…/me/analytics/{alias}`): the user (organization.personal: a role, or admin or member of a team), with the organization's plan.
  */
 import type { RouterContextProvider } from "react-router";
 import { findMemberWorkspace } from "../../../db/workspaces.server";
@@ -62,7 +62,7 @@ export async function requireWorkspaceAnalytics(args: Args): Promise<WorkspaceAn
       notInPlan: ANALYTICS_NOT_IN_PLAN.team,
     };
   }
-  const access = await requireOrganizationAccess(args, "organization.me");
+  const access = await requireOrganizationAccess(args, "organization.personal");
   const [workspaceId, { subject }] = await Promise.all([
     findMemberWorkspace(access.db, access.organization.id, access.viewer.user.id),
     workspaceSubject(access.db, access.organization, null),

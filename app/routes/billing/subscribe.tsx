@@ -23,6 +23,7 @@ import { requireUser } from "../../session.server";
 import type { RouteHandle } from "../../route-handle";
 import type { Route } from "./+types/subscribe";
 import { requestFormData } from "../../lib/form-body.server";
+import { testPaymentSchema, type CardErrors } from "../../forms/payment-card";
 
 export const handle: RouteHandle = { hydrate: false };
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -48,28 +49,27 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-const testCardSchema = z.object({
-  card: z
-    .string()
-    .transform((v) => v.replace(/[\s-]/g, ""))
-    .pipe(z.string().regex(/^\d{12,19}$/, "Enter a card number.")),
-});
-
 export async function action({ request, context }: Route.ActionArgs) {
   const { viewer, env, provider } = await pastDue(request, context);
   if (provider.billingType === BILLING_TYPES.test) {
-    const parsed = testCardSchema.safeParse(Object.fromEntries(await requestFormData(request)));
-    if (!parsed.success) return data({ error: null, errors: z.flattenError(parsed.error).fieldErrors.card }, { status: 422 });
-    if (parsed.data.card === TEST_CARDS.declined) return data({ error: BILLING_MESSAGES.declined, errors: undefined }, { status: 402 });
+    // The cardholder name (spec 01 §5) and the card, as the test checkout takes them.
+    const form = Object.fromEntries(await requestFormData(request));
+    const name = typeof form.name === "string" ? form.name : "";
+    const parsed = testPaymentSchema.safeParse(form);
+    if (!parsed.success) {
+      const errors: CardErrors = z.flattenError(parsed.error).fieldErrors;
+      return data({ error: null, errors, name }, { status: 422 });
+    }
+    if (parsed.data.card === TEST_CARDS.declined) return data({ error: BILLING_MESSAGES.declined, errors: {}, name }, { status: 402 });
     const paid = await new TestModeBilling(env).settlePastDue(viewer.user.id, parsed.data.card);
     if (!paid.ok) {
       const refused = paid.status === 406; // no self-serve payment outside a local run (docs/decisions/024)
-      return data({ error: refused ? paid.message : BILLING_MESSAGES.checkoutFailed, errors: undefined }, { status: refused ? 406 : 500 });
+      return data({ error: refused ? paid.message : BILLING_MESSAGES.checkoutFailed, errors: {}, name }, { status: refused ? 406 : 500 });
     }
     return redirect("/app/subscribe?updated=1");
   }
   const result = await provider.paymentMethodUrl(viewer.user.id, new URL("/app/subscribe?updated=1", request.url).toString());
-  if (!result.ok || !result.value) return data({ error: BILLING_MESSAGES.checkoutFailed, errors: undefined }, { status: 500 });
+  if (!result.ok || !result.value) return data({ error: BILLING_MESSAGES.checkoutFailed, errors: {}, name: "" }, { status: 500 });
   return redirect(result.value);
 }
 
@@ -106,7 +106,22 @@ export default function Subscribe({ loaderData, actionData }: Route.ComponentPro
             >
               TEST MODE — no payment provider is configured. Use 4242 4242 4242 4242, or 4000 0000 0000 0002 for a declined card.
             </p>
-            <TextField label="Card number" name="card" inputMode="numeric" autoComplete="cc-number" errors={actionData?.errors} required />
+            <TextField
+              label="Cardholder name"
+              name="name"
+              autoComplete="cc-name"
+              defaultValue={actionData?.name}
+              errors={(actionData?.errors as CardErrors | undefined)?.name}
+              required
+            />
+            <TextField
+              label="Card number"
+              name="card"
+              inputMode="numeric"
+              autoComplete="cc-number"
+              errors={(actionData?.errors as CardErrors | undefined)?.card}
+              required
+            />
             <SubmitButton>Pay and Continue</SubmitButton>
           </Form>
         ) : (

@@ -18,6 +18,7 @@ import type { RouteHandle } from "../../route-handle";
 import { requireUser } from "../../session.server";
 import type { Route } from "./+types/test-checkout";
 import { requestFormData } from "../../lib/form-body.server";
+import { testPaymentSchema } from "../../forms/payment-card";
 
 export const handle: RouteHandle = { hydrate: false };
 export const meta: Route.MetaFunction = () => [{ title: "Test-mode checkout | Snip" }, { name: "robots", content: "noindex" }];
@@ -50,17 +51,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   };
 }
 
-const paySchema = z.object({
-  name: z.string().trim().min(1, "Cardholder name is required.").max(100),
-  card: z
-    .string()
-    .transform((v) => v.replace(/[\s-]/g, ""))
-    .pipe(z.string().regex(/^\d{12,19}$/, "Enter a card number.")),
-});
-
 export async function action({ request, context, params }: Route.ActionArgs) {
   const session = await openSession(request, context, params.session);
-  const parsed = paySchema.safeParse(Object.fromEntries(await requestFormData(request)));
+  const parsed = testPaymentSchema.safeParse(Object.fromEntries(await requestFormData(request)));
   if (!parsed.success) {
     const errors: { name?: string[]; card?: string[] } = z.flattenError(parsed.error).fieldErrors;
     return data({ errors, message: null }, { status: 422 });

@@ -2,7 +2,8 @@
  * The link pages of an organization (issue 16, docs/decisions/027), one module for three routes:
  * - /app/organizations/{org}/dashboard (organization.dashboard: owner or supervisor): every link of
  *   the organization across its teams and personal workspaces, filtered by team and searched;
- * - /app/organizations/{org}/me (organization.me): the user's own links in the organization;
+ * - /app/organizations/{org}/me (organization.personal: a role, or admin or member of a team): the
+ *   user's own links in the organization;
  * - /app/organizations/{org}/team/{team} (team.open): the team's links (viewers read only).
  * Each shows the create and bulk forms with the team selector (spec 02 §2, §5) when the user may
  * create somewhere here; the forms post to this page's action, which re-checks the chosen team on
@@ -65,13 +66,13 @@ function pagePath(slug: string, scope: PageScope, team?: string): string {
   return scope === "team" ? `${base}/team/${encodeURIComponent(team!)}` : scope === "personal" ? `${base}/me` : `${base}/dashboard`;
 }
 
-/** The page's guard: organization.dashboard, organization.me or team.open (decision 026). */
+/** The page's guard: organization.dashboard, organization.personal or team.open (decision 026). */
 async function guard(
   args: Route.LoaderArgs | Route.ActionArgs,
   scope: PageScope,
 ): Promise<OrganizationAccess & { team?: { id: string; slug: string; name: string } }> {
   if (scope === "team") return requireTeamAccess(args, "team.open");
-  return requireOrganizationAccess(args, scope === "personal" ? "organization.me" : "organization.dashboard");
+  return requireOrganizationAccess(args, scope === "personal" ? "organization.personal" : "organization.dashboard");
 }
 
 /** The team selector's options: "Personal" when the user may create a personal link here, then the teams they may open. */
@@ -167,7 +168,7 @@ export async function loader(args: Route.LoaderArgs) {
   const ownWorkspace =
     scope === "personal"
       ? workspaceId
-      : scope === "organization" && allows(access, "organization.me")
+      : scope === "organization" && allows(access, "organization.personal")
         ? await findMemberWorkspace(db, organization.id, access.viewer.user.id)
         : null;
   await Promise.all([

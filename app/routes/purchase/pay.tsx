@@ -27,6 +27,7 @@ import type { RouteHandle } from "../../route-handle";
 import { requireUser } from "../../session.server";
 import type { Route } from "./+types/pay";
 import { requestFormData } from "../../lib/form-body.server";
+import { testPaymentSchema } from "../../forms/payment-card";
 
 export const handle: RouteHandle = { hydrate: false };
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -68,14 +69,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   };
 }
 
-const paySchema = z.object({
-  name: z.string().trim().min(1, "Cardholder name is required.").max(100),
-  card: z
-    .string()
-    .transform((v) => v.replace(/[\s-]/g, ""))
-    .pipe(z.string().regex(/^\d{12,19}$/, "Enter a card number.")),
-});
-
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { env, order: opened, viewer } = await openOrder(request, context, params.orderId);
   // The discount rechecked before any payment: a changed total is shown, not charged.
@@ -90,7 +83,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       return data({ errors: {} as { name?: string[]; card?: string[] }, message: ORDER_MESSAGES.paymentFailed, name: "" }, { status: 502 });
     return redirect(started.url);
   }
-  const parsed = paySchema.safeParse(Object.fromEntries(await requestFormData(request)));
+  const parsed = testPaymentSchema.safeParse(Object.fromEntries(await requestFormData(request)));
   if (!parsed.success) {
     const errors: { name?: string[]; card?: string[] } = z.flattenError(parsed.error).fieldErrors;
     return data({ errors, message: null, name: "" }, { status: 422 });

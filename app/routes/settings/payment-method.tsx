@@ -19,6 +19,7 @@ import type { RouteHandle } from "../../route-handle";
 import { requireUser, type Viewer } from "../../session.server";
 import type { Route } from "./+types/payment-method";
 import { requestFormData } from "../../lib/form-body.server";
+import { testCardOnFileSchema, type CardErrors } from "../../forms/payment-card";
 
 export const handle: RouteHandle = { hydrate: false };
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -60,44 +61,35 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-const testCardSchema = z.object({
-  card: z
-    .string()
-    .transform((v) => v.replace(/[\s-]/g, ""))
-    .pipe(z.string().regex(/^\d{12,19}$/, "Enter a card number.")),
-  expiration: z
-    .string()
-    .trim()
-    .regex(/^(0[1-9]|1[0-2])\/20\d\d$/, "Enter the expiry as MM/YYYY."),
-});
-
 export async function action({ request, context }: Route.ActionArgs) {
   const { viewer, env, provider } = await load(request, context);
   const form = Object.fromEntries(await requestFormData(request));
   if (provider.billingType === BILLING_TYPES.test) return updateTestCard(viewer, env, form);
   const result = await provider.paymentMethodUrl(viewer.user.id, new URL("/app/settings/payment-method?updated=1", request.url).toString());
   if (!result.ok || !result.value) {
-    return data({ error: result.ok ? BILLING_MESSAGES.updateFailed : result.message, errors: {} }, { status: 422 });
+    return data({ error: result.ok ? BILLING_MESSAGES.updateFailed : result.message, errors: {}, name: "" }, { status: 422 });
   }
   return redirect(result.value);
 }
 
 async function updateTestCard(viewer: Viewer, env: ReturnType<typeof getCloudflare>["env"], form: Record<string, unknown>) {
-  const parsed = testCardSchema.safeParse(form);
+  // The cardholder name (spec 01 §5), the card and its expiry.
+  const name = typeof form.name === "string" ? form.name : "";
+  const parsed = testCardOnFileSchema.safeParse(form);
   if (!parsed.success) {
-    const errors: { card?: string[]; expiration?: string[] } = z.flattenError(parsed.error).fieldErrors;
-    return data({ error: null, errors }, { status: 422 });
+    const errors: CardErrors = z.flattenError(parsed.error).fieldErrors;
+    return data({ error: null, errors, name }, { status: 422 });
   }
   const billing = new TestModeBilling(env);
-  if (!billing.takesTestPayments) return data({ error: BILLING_MESSAGES.noSelfServe, errors: {} }, { status: 406 });
-  if (parsed.data.card === TEST_CARDS.declined) return data({ error: BILLING_MESSAGES.declined, errors: {} }, { status: 402 });
+  if (!billing.takesTestPayments) return data({ error: BILLING_MESSAGES.noSelfServe, errors: {}, name }, { status: 406 });
+  if (parsed.data.card === TEST_CARDS.declined) return data({ error: BILLING_MESSAGES.declined, errors: {}, name }, { status: 402 });
   await billing.updatePaymentMethod(viewer.user.id, { number: parsed.data.card, expiration: parsed.data.expiration });
   return redirect("/app/settings/payment-method?updated=1");
 }
 
 export default function PaymentMethod({ loaderData, actionData }: Route.ComponentProps) {
   const { card, testMode, updated } = loaderData;
-  const errors = actionData?.errors as { card?: string[]; expiration?: string[] } | undefined;
+  const errors = actionData?.errors as CardErrors | undefined;
   return (
     <>
       <SettingsHeading title="Payment Method" lead="The card your subscription is charged to." />
@@ -134,6 +126,14 @@ export default function PaymentMethod({ loaderData, actionData }: Route.Componen
               TEST MODE — no payment provider is configured. Use 4242 4242 4242 4242, or 4000 0000 0000 0002 for a declined card.
             </p>
             <Form method="post" className="space-y-4" noValidate>
+              <TextField
+                label="Cardholder name"
+                name="name"
+                autoComplete="cc-name"
+                defaultValue={actionData?.name}
+                errors={errors?.name}
+                required
+              />
               <TextField label="Card number" name="card" inputMode="numeric" autoComplete="cc-number" errors={errors?.card} required />
               <TextField label="Expiry (MM/YYYY)" name="expiration" autoComplete="cc-exp" errors={errors?.expiration} required />
               <SubmitButton>Save Card</SubmitButton>

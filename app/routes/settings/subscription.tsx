@@ -22,6 +22,7 @@ import type { RouteHandle } from "../../route-handle";
 import { requireUser } from "../../session.server";
 import type { Route } from "./+types/subscription";
 import { requestFormData } from "../../lib/form-body.server";
+import { PLAN_FIELD_MESSAGES } from "../../lib/billing/calls.server";
 
 export const handle: RouteHandle = { hydrate: false };
 
@@ -73,14 +74,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-const actionSchema = z.discriminatedUnion("intent", [
-  z.object({
-    intent: z.literal("subscribe"),
-    plan: z.enum(PLAN_NAMES),
-    interval: z.enum(["monthly", "yearly"]),
-    // Spec 01 §7: the subscribe call names its billing type (1 Stripe, 2 Paddle); absent = the preferred one.
-    billing_type: z.coerce.number().int().optional(),
-  }),
+/** Subscribe (from pricing): its fields' errors are listed (spec 01 §8 Subscribe: "422: lists errors"), as the JSON call's. */
+const subscribeSchema = z.object({
+  intent: z.literal("subscribe"),
+  plan: z.enum(PLAN_NAMES, { error: PLAN_FIELD_MESSAGES.plan }),
+  interval: z.enum(["monthly", "yearly"], { error: PLAN_FIELD_MESSAGES.interval }),
+  // Spec 01 §7: the subscribe call names its billing type (1 Stripe, 2 Paddle); absent = the preferred one.
+  billing_type: z.coerce.number().int().optional(),
+});
+
+/** The changes of the current subscription: an unknown one is the update failure (spec 01 §8 Subscription update). */
+const changeSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("cancel") }),
   z.object({ intent: z.literal("cancel-now") }),
   z.object({ intent: z.literal("resume") }),
@@ -89,16 +93,22 @@ const actionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("cancel-scheduled") }),
 ]);
 
+type ActionReply = { error: string | null; errors: string[] };
+const failed = (error: string): ActionReply => ({ error, errors: [] });
+/** Each message once, in order. */
+const listed = (errors: string[]): ActionReply => ({ error: null, errors: [...new Set(errors)] });
+
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireUser(request, context);
   const { env } = getCloudflare(context);
-  const parsed = actionSchema.safeParse(Object.fromEntries(await requestFormData(request)));
-  if (!parsed.success) return data({ error: BILLING_MESSAGES.updateFailed }, { status: 422 });
-  const input = parsed.data;
+  const form = Object.fromEntries(await requestFormData(request));
 
-  if (input.intent === "subscribe") {
+  if (form.intent === "subscribe") {
+    const parsed = subscribeSchema.safeParse(form);
+    if (!parsed.success) return data(listed(parsed.error.issues.map((issue) => issue.message)), { status: 422 });
+    const input = parsed.data;
     const plan = purchasable(input.plan, input.interval);
-    if (!plan) return data({ error: BILLING_MESSAGES.subscribeFailed }, { status: 422 });
+    if (!plan) return data(listed([PLAN_FIELD_MESSAGES.notPurchasable]), { status: 422 });
     // A subscriber changes plan: the confirm page of the update (spec 01 §2).
     if (viewer.subscribed) return redirect(`/app/settings/subscription/update/${plan.name}/${input.interval}`);
     const checkout = await subscribe(env, getDb(env.DB), viewer, {
@@ -110,14 +120,18 @@ export async function action({ request, context }: Route.ActionArgs) {
       coupon: findCoupon(await readCouponCode(request)),
       origin: new URL(request.url).origin,
     });
-    if (!checkout.ok) return data({ error: checkout.message }, { status: checkout.status });
+    if (!checkout.ok) return data(failed(checkout.message), { status: checkout.status });
     return redirect(checkout.value.url);
   }
+
+  const parsed = changeSchema.safeParse(form);
+  if (!parsed.success) return data(failed(BILLING_MESSAGES.updateFailed), { status: 422 });
+  const input = parsed.data;
 
   if (input.intent === "reactivate") {
     const checkout = await reactivate(env, getDb(env.DB), personalBilling(viewer), new URL(request.url).origin);
     if (!checkout) return redirect("/app/settings/subscription");
-    if (!checkout.ok) return data({ error: checkout.message }, { status: checkout.status });
+    if (!checkout.ok) return data(failed(checkout.message), { status: checkout.status });
     return redirect(checkout.value.url);
   }
 
@@ -128,7 +142,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       ? { kind: input.intent }
       : { kind: "cancel", immediately: input.intent === "cancel-now" },
   );
-  if (!result.ok) return data({ error: result.message }, { status: result.status === 402 ? 402 : 422 });
+  if (!result.ok) return data(failed(result.message), { status: result.status === 402 ? 402 : 422 });
   return redirect("/app/settings/subscription?pending=1");
 }
 
@@ -139,6 +153,19 @@ export default function SubscriptionSettings({ loaderData, actionData }: Route.C
     <>
       <SettingsHeading title="Subscription" lead="Your plan, its billing period, and changes to it." />
       {actionData?.error ? <Notice tone="error">{actionData.error}</Notice> : null}
+      {actionData?.errors.length ? (
+        <div
+          role="alert"
+          data-testid="form-errors"
+          className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-700"
+        >
+          <ul className="list-disc space-y-1 pl-5">
+            {actionData.errors.map((message) => (
+              <li key={message}>{message}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       {loaderData.pending ? <Notice tone="info">Updating your subscription… this page refreshes in a moment.</Notice> : null}
       <div className="mt-4 space-y-6">
         <SettingsCard title="Current plan">
