@@ -45,7 +45,13 @@ const NO_OWN_MESSAGE = "\u0000snip:no-own-message";
 function ownEmptyMessage(issue: RawIssue): string | undefined {
   const schema = issue.inst as z.core.$ZodType | undefined;
   if (!schema?._zod?.traits?.has("$ZodType")) return undefined;
-  const result = z.safeParse(schema, "", { error: () => NO_OWN_MESSAGE });
+  let result: ReturnType<typeof z.safeParse>;
+  try {
+    result = z.safeParse(schema, "", { error: () => NO_OWN_MESSAGE });
+  } catch {
+    // A schema that cannot be asked synchronously (an async check): the general words.
+    return undefined;
+  }
   if (result.success) return undefined;
   return result.error.issues.map((own) => own.message).find((message) => message !== NO_OWN_MESSAGE);
 }

@@ -413,13 +413,13 @@ export function afterCreatePath(viewer: Viewer, link: Link): string {
 }
 
 /**
- * The fields the signed-in form shows for a creator (spec 02 §2, §5): the URL, domain, alias and
- * description always; tags and the advanced options (expiry) only with their capability; the team
- * selector and the pixel opt-in where the page has them. A message is shown under one of these, or
- * as the form's own: never under a field the form does not render.
+ * The fields the signed-in form shows for a creator (spec 02 §2, §5): the URL, domain and alias
+ * always; tags and the advanced options (expiry) only with their capability; the team selector,
+ * the description and the pixel opt-in where the page has them (an organization's). A message is
+ * shown under one of these, or as the form's own: never under a field the form does not render.
  */
 export function formFieldsShown(subject: Subject, extra: readonly string[] = []): ReadonlySet<string> {
-  const shown = new Set(["url", "domain", "alias", "description", ...extra]);
+  const shown = new Set(["url", "domain", "alias", ...extra]);
   if (can(subject, "use_tags")) shown.add("tags");
   if (can(subject, "manage_expiration")) shown.add("expires_at");
   return shown;

@@ -207,6 +207,15 @@ test.describe("creating a link with JavaScript", () => {
       maxRedirects: 0,
     });
     expect(tagged.status()).toBe(302);
+
+    // A description (a field of the organization's form only, spec 02 §2) that breaks its rule: said as the form's own.
+    const described = await page.request.post("/?index", {
+      form: { url: "https://example.com/crafted-description", description: "d".repeat(300), return_to: "/" },
+      headers: SAME_ORIGIN,
+      maxRedirects: 0,
+    });
+    expect(described.status()).toBe(422);
+    expect(await described.text()).toMatch(/id="create-link-form-error"[^>]*>The description must not be greater than 255 characters\.</);
   });
 
   test("the UTM builder asks the capability before the fields: a free user gets 403 'Permission denied.', not the field rules", async ({

@@ -265,7 +265,7 @@ export async function action(args: Route.ActionArgs) {
   // The capabilities in force where the link goes (its workspace is made only once the post is accepted).
   const probe = await organizationCreator({ access, teamId, workspaceId: "" });
   // The form shows the team selector, and the pixel opt-in where a team may be chosen; tags and expiry by the workspace's capabilities.
-  const shown = formFieldsShown(probe.subject, ["team", "pixels"]);
+  const shown = formFieldsShown(probe.subject, ["team", "description", "pixels"]);
   const denied = webFormPreflight(probe.subject, formData);
   const submission = parseWithZod(formData, { schema: createLinkSchema(await destinationContext(env, args.request), now) });
   if (denied) return createReply(errorsOnShownFields(submission.reply({ formErrors: [denied.message] }), shown), denied.status);
