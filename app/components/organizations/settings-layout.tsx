@@ -5,7 +5,8 @@
  * /app/settings; on small screens the sidebar is a scrollable row above the page.
  */
 import type { ReactNode } from "react";
-import { Link, NavLink } from "react-router";
+import { Link } from "react-router";
+import { SideNavFrame, SideNavGroup } from "../side-nav";
 
 /** Where each label of ORGANIZATION_SETTINGS_LINKS goes. */
 export const ORGANIZATION_SETTINGS_PATHS: Readonly<Record<string, string>> = {
@@ -24,11 +25,6 @@ export function organizationPath(slug: string, tail = ""): string {
 export function organizationDomainsPath(slug: string, tail = ""): string {
   return organizationPath(slug, `settings/profile/domains${tail ? `/${tail}` : ""}`);
 }
-
-const linkClass = ({ isActive }: { isActive: boolean }) =>
-  `block whitespace-nowrap rounded-lg px-3 py-2 text-sm font-semibold transition ${
-    isActive ? "bg-indigo-50 text-indigo-700" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900"
-  }`;
 
 export function OrganizationSettingsLayout({
   organization,
@@ -54,41 +50,23 @@ export function OrganizationSettingsLayout({
           <span className="ml-2 rounded bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-800">Archived</span>
         ) : null}
       </p>
-      <div className="flex flex-col gap-6 md:flex-row md:gap-10">
-        <aside className="md:w-56 md:shrink-0">
-          <nav aria-label="Organization settings" className="md:sticky md:top-24">
-            {/* Spec 01 §6: Organization settings show for owners, or for users with at least one visible link. */}
-            {links.length > 0 ? (
-              <div data-testid="organization-settings-links">
-                <p className="mb-2 hidden px-3 text-xs font-semibold uppercase tracking-wide text-slate-500 md:block">Organization</p>
-                <ul className="-mx-1 flex gap-1 overflow-x-auto px-1 pb-1 md:mx-0 md:flex-col md:overflow-visible md:px-0 md:pb-0">
-                  {links.map((label) => (
-                    <li key={label}>
-                      <NavLink to={organizationPath(organization.slug, ORGANIZATION_SETTINGS_PATHS[label])} end className={linkClass}>
-                        {label}
-                      </NavLink>
-                    </li>
-                  ))}
-                </ul>
-              </div>
-            ) : null}
-            {extraLinks.length > 0 ? (
-              <ul
-                className={`-mx-1 ${links.length > 0 ? "mt-1 md:mt-6" : ""} flex gap-1 overflow-x-auto px-1 pb-1 md:mx-0 md:flex-col md:overflow-visible md:px-0 md:pb-0`}
-              >
-                {extraLinks.map((link) => (
-                  <li key={link.to}>
-                    <NavLink to={link.to} end className={linkClass}>
-                      {link.label}
-                    </NavLink>
-                  </li>
-                ))}
-              </ul>
-            ) : null}
-          </nav>
-        </aside>
-        <div className="min-w-0 flex-1">{children}</div>
-      </div>
+      {/* Spec 01 §6: Organization settings show for owners, or for users with at least one visible link. */}
+      <SideNavFrame
+        label="Organization settings"
+        nav={
+          <>
+            <SideNavGroup
+              heading="Organization"
+              testId="organization-settings-links"
+              end
+              links={links.map((label) => ({ label, to: organizationPath(organization.slug, ORGANIZATION_SETTINGS_PATHS[label]) }))}
+            />
+            <SideNavGroup end spaced={links.length > 0} links={extraLinks} />
+          </>
+        }
+      >
+        {children}
+      </SideNavFrame>
     </div>
   );
 }

@@ -4,12 +4,7 @@
  * links are a horizontal, scrollable list above the page.
  */
 import type { ReactNode } from "react";
-import { NavLink } from "react-router";
-
-const linkClass = ({ isActive }: { isActive: boolean }) =>
-  `block whitespace-nowrap rounded-lg px-3 py-2 text-sm font-semibold transition ${
-    isActive ? "bg-indigo-50 text-indigo-700" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900"
-  }`;
+import { SideNavFrame, SideNavGroup } from "../side-nav";
 
 export function TeamSettingsShell({
   organization,
@@ -26,28 +21,20 @@ export function TeamSettingsShell({
         {organization.name}
         {organization.archived ? <span className="ml-2 rounded bg-amber-100 px-2 py-0.5 text-xs text-amber-800">Archived</span> : null}
       </p>
-      <div className="flex flex-col gap-6 md:flex-row md:gap-10">
-        <aside className="md:w-56 md:shrink-0">
-          <nav aria-label="Team settings" className="md:sticky md:top-24">
-            {/* Spec 01 §6: Team settings show for owners, admins in any team, or users with visible links. */}
-            {links.length > 0 ? (
-              <div data-testid="team-settings-links">
-                <p className="mb-2 hidden px-3 text-xs font-semibold uppercase tracking-wide text-slate-500 md:block">Team Settings</p>
-                <ul className="-mx-1 flex gap-1 overflow-x-auto px-1 pb-1 md:mx-0 md:flex-col md:overflow-visible md:px-0 md:pb-0">
-                  {links.map((link) => (
-                    <li key={link.href}>
-                      <NavLink to={link.href} end className={linkClass}>
-                        {link.label}
-                      </NavLink>
-                    </li>
-                  ))}
-                </ul>
-              </div>
-            ) : null}
-          </nav>
-        </aside>
-        <div className="min-w-0 flex-1">{children}</div>
-      </div>
+      {/* Spec 01 §6: Team settings show for owners, admins in any team, or users with visible links. */}
+      <SideNavFrame
+        label="Team settings"
+        nav={
+          <SideNavGroup
+            heading="Team Settings"
+            testId="team-settings-links"
+            end
+            links={links.map((link) => ({ label: link.label, to: link.href }))}
+          />
+        }
+      >
+        {children}
+      </SideNavFrame>
     </div>
   );
 }

@@ -15,7 +15,8 @@ import { getCurrentSubscriptionRow } from "../../../db/billing.server";
 import { BILLING_MESSAGES, BILLING_TYPES, TEST_CARDS } from "../../../domain/billing";
 import { getPlan } from "../../../domain/plans";
 import { isPastDue, SUBSCRIPTION_REFRESH_MS } from "../../../domain/subscription";
-import { Notice, SubmitButton, TextField } from "../../components/form-fields";
+import { Notice, SubmitButton } from "../../components/form-fields";
+import { CardFields, TestModeCardNote } from "../../components/card-fields";
 import { getCloudflare } from "../../context.server";
 import { billingForSubscription } from "../../lib/billing/select.server";
 import { TestModeBilling } from "../../lib/billing/test-mode.server";
@@ -100,28 +101,8 @@ export default function Subscribe({ loaderData, actionData }: Route.ComponentPro
         </div>
         {loaderData.testMode ? (
           <Form method="post" className="mt-6 space-y-4" noValidate>
-            <p
-              className="rounded-lg border-2 border-dashed border-amber-400 bg-amber-50 px-4 py-3 text-sm font-bold text-amber-900"
-              role="note"
-            >
-              TEST MODE — no payment provider is configured. Use 4242 4242 4242 4242, or 4000 0000 0000 0002 for a declined card.
-            </p>
-            <TextField
-              label="Cardholder name"
-              name="name"
-              autoComplete="cc-name"
-              defaultValue={actionData?.name}
-              errors={(actionData?.errors as CardErrors | undefined)?.name}
-              required
-            />
-            <TextField
-              label="Card number"
-              name="card"
-              inputMode="numeric"
-              autoComplete="cc-number"
-              errors={(actionData?.errors as CardErrors | undefined)?.card}
-              required
-            />
+            <TestModeCardNote />
+            <CardFields name={actionData?.name} errors={actionData?.errors as CardErrors | undefined} />
             <SubmitButton>Pay and Continue</SubmitButton>
           </Form>
         ) : (

@@ -10,7 +10,8 @@ import { getDb } from "../../../db/client.server";
 import { getCheckoutSession } from "../../../db/billing.server";
 import { BILLING_MESSAGES, TEST_CARDS } from "../../../domain/billing";
 import { getPlan, type PlanName } from "../../../domain/plans";
-import { Notice, SubmitButton, TextField } from "../../components/form-fields";
+import { Notice, SubmitButton } from "../../components/form-fields";
+import { CardFields } from "../../components/card-fields";
 import { getCloudflare } from "../../context.server";
 import { subscriptionPathOf } from "../../lib/billing/context.server";
 import { TestModeBilling } from "../../lib/billing/test-mode.server";
@@ -91,16 +92,7 @@ export default function TestCheckout({ loaderData, actionData }: Route.Component
         ) : null}
         <Form method="post" className="mt-6 space-y-4" noValidate>
           {actionData?.message ? <Notice tone="error">{actionData.message}</Notice> : null}
-          <TextField label="Cardholder name" name="name" autoComplete="cc-name" errors={actionData?.errors?.name} required />
-          <TextField
-            label="Card number"
-            name="card"
-            inputMode="numeric"
-            autoComplete="cc-number"
-            defaultValue="4242 4242 4242 4242"
-            errors={actionData?.errors?.card}
-            required
-          />
+          <CardFields errors={actionData?.errors} card="4242 4242 4242 4242" />
           <SubmitButton>{loaderData.trialDays > 0 ? "Start Trial" : `Pay ${loaderData.amount}`}</SubmitButton>
         </Form>
         <Link to="/app/pricing" className="mt-4 inline-block text-sm font-semibold text-slate-600 hover:underline">

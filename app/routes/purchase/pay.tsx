@@ -17,7 +17,8 @@ import { getUserOrder, listOrderItems } from "../../../db/orders.server";
 import { BILLING_TYPES, TEST_CARDS } from "../../../domain/billing";
 import { formatMoney, ORDER_MESSAGES, ORDER_STATUS } from "../../../domain/orders";
 import { CartErrorPage } from "../../components/cart-refusal";
-import { Notice, SubmitButton, TextField } from "../../components/form-fields";
+import { Notice, SubmitButton } from "../../components/form-fields";
+import { CardFields } from "../../components/card-fields";
 import { getCloudflare } from "../../context.server";
 import { startOrderPayment } from "../../lib/billing/order-payments.server";
 import { availableBillingTypes } from "../../lib/billing/select.server";
@@ -131,23 +132,7 @@ export default function PayOrder({ loaderData, actionData }: Route.ComponentProp
         <p className="mt-2 text-slate-600">{loaderData.domains.join(", ")}</p>
         <Form method="post" className="mt-6 space-y-4" noValidate>
           {actionData?.message ? <Notice tone="error">{actionData.message}</Notice> : null}
-          <TextField
-            label="Cardholder name"
-            name="name"
-            autoComplete="cc-name"
-            defaultValue={actionData?.name ?? ""}
-            errors={actionData?.errors?.name}
-            required
-          />
-          <TextField
-            label="Card number"
-            name="card"
-            inputMode="numeric"
-            autoComplete="cc-number"
-            defaultValue="4242 4242 4242 4242"
-            errors={actionData?.errors?.card}
-            required
-          />
+          <CardFields name={actionData?.name ?? ""} errors={actionData?.errors} card="4242 4242 4242 4242" />
           <SubmitButton>{`Pay ${loaderData.total}`}</SubmitButton>
         </Form>
       </div>

@@ -2,7 +2,8 @@
  * /app/settings (L): the account sidebar of spec 01 §2 beside the page. On small screens the
  * sidebar is a horizontal, scrollable list above the page.
  */
-import { NavLink, Outlet, useLocation } from "react-router";
+import { Outlet, useLocation } from "react-router";
+import { SideNavFrame, SideNavGroup, type SideNavLink } from "../../components/side-nav";
 import { getDb } from "../../../db/client.server";
 import { can } from "../../../domain/entitlements";
 import { hasPaymentMethod } from "../../../db/billing.server";
@@ -43,114 +44,50 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-const linkClass = ({ isActive }: { isActive: boolean }) =>
-  `block whitespace-nowrap rounded-lg px-3 py-2 text-sm font-semibold transition ${
-    isActive ? "bg-indigo-50 text-indigo-700" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900"
-  }`;
-
 const PIXEL_SCRIPTS_PATH = "/app/settings/pixel-scripts";
+
+/** The account group's links this user may see, in spec 01 §2's order. */
+function accountLinks(data: Route.ComponentProps["loaderData"], pathname: string): SideNavLink[] {
+  const links: (SideNavLink | false)[] = [
+    { label: "Profile", to: "/app/settings/profile" },
+    { label: "Security", to: "/app/settings/security" },
+    data.usageEnabled && { label: "Account Usage", to: "/app/settings/usage" },
+    // "Custom Pixel Scripts (hidden)" (spec 01 §2, docs/decisions/047): not listed; the link
+    // editor leads there, and the entry shows while its page is open.
+    pathname === PIXEL_SCRIPTS_PATH && { label: "Custom Pixel Scripts", to: PIXEL_SCRIPTS_PATH },
+    data.brandedDomainsAllowed && { label: "Branded Domains", to: "/app/settings/branded-domains" },
+    data.apiAllowed && { label: "API", to: "/app/settings/api" },
+    data.webhooksAllowed && { label: "Webhooks", to: "/app/settings/webhooks" },
+    data.teamsAllowed && { label: "Teams", to: "/app/settings/teams" },
+  ];
+  return links.filter((link) => link !== false);
+}
+
+function billingLinks(data: Route.ComponentProps["loaderData"]): SideNavLink[] {
+  const links: (SideNavLink | false)[] = [
+    { label: "Subscription", to: "/app/settings/subscription" },
+    data.orders && { label: "Orders", to: "/app/settings/orders" },
+    data.paymentMethod && { label: "Payment Method", to: "/app/settings/payment-method" },
+    data.invoices && { label: "Invoices", to: "/app/settings/invoices" },
+  ];
+  return links.filter((link) => link !== false);
+}
 
 export default function SettingsLayout({ loaderData }: Route.ComponentProps) {
   const pathname = useLocation().pathname.replace(/\/+$/, "");
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:py-12">
-      <div className="flex flex-col gap-6 md:flex-row md:gap-10">
-        <aside className="md:w-56 md:shrink-0">
-          <nav aria-label="Account settings" className="md:sticky md:top-24">
-            <p className="mb-2 hidden px-3 text-xs font-semibold uppercase tracking-wide text-slate-500 md:block">Account</p>
-            <ul className="-mx-1 flex gap-1 overflow-x-auto px-1 pb-1 md:mx-0 md:flex-col md:overflow-visible md:px-0 md:pb-0">
-              <li>
-                <NavLink to="/app/settings/profile" className={linkClass}>
-                  Profile
-                </NavLink>
-              </li>
-              <li>
-                <NavLink to="/app/settings/security" className={linkClass}>
-                  Security
-                </NavLink>
-              </li>
-              {loaderData.usageEnabled ? (
-                <li>
-                  <NavLink to="/app/settings/usage" className={linkClass}>
-                    Account Usage
-                  </NavLink>
-                </li>
-              ) : null}
-              {/*
-                "Custom Pixel Scripts (hidden)" (spec 01 §2, docs/decisions/047): not listed; the link
-                editor leads there, and the entry shows while its page is open.
-              */}
-              {pathname === PIXEL_SCRIPTS_PATH ? (
-                <li>
-                  <NavLink to={PIXEL_SCRIPTS_PATH} className={linkClass}>
-                    Custom Pixel Scripts
-                  </NavLink>
-                </li>
-              ) : null}
-              {loaderData.brandedDomainsAllowed ? (
-                <li>
-                  <NavLink to="/app/settings/branded-domains" className={linkClass}>
-                    Branded Domains
-                  </NavLink>
-                </li>
-              ) : null}
-              {loaderData.apiAllowed ? (
-                <li>
-                  <NavLink to="/app/settings/api" className={linkClass}>
-                    API
-                  </NavLink>
-                </li>
-              ) : null}
-              {loaderData.webhooksAllowed ? (
-                <li>
-                  <NavLink to="/app/settings/webhooks" className={linkClass}>
-                    Webhooks
-                  </NavLink>
-                </li>
-              ) : null}
-              {loaderData.teamsAllowed ? (
-                <li>
-                  <NavLink to="/app/settings/teams" className={linkClass}>
-                    Teams
-                  </NavLink>
-                </li>
-              ) : null}
-            </ul>
-            <p className="mb-2 mt-6 hidden px-3 text-xs font-semibold uppercase tracking-wide text-slate-500 md:block">Billing</p>
-            <ul className="-mx-1 mt-1 flex gap-1 overflow-x-auto px-1 pb-1 md:mx-0 md:mt-0 md:flex-col md:overflow-visible md:px-0 md:pb-0">
-              <li>
-                <NavLink to="/app/settings/subscription" className={linkClass}>
-                  Subscription
-                </NavLink>
-              </li>
-              {loaderData.orders ? (
-                <li>
-                  <NavLink to="/app/settings/orders" className={linkClass}>
-                    Orders
-                  </NavLink>
-                </li>
-              ) : null}
-              {loaderData.paymentMethod ? (
-                <li>
-                  <NavLink to="/app/settings/payment-method" className={linkClass}>
-                    Payment Method
-                  </NavLink>
-                </li>
-              ) : null}
-              {loaderData.invoices ? (
-                <li>
-                  <NavLink to="/app/settings/invoices" className={linkClass}>
-                    Invoices
-                  </NavLink>
-                </li>
-              ) : null}
-            </ul>
-          </nav>
-        </aside>
-        <div className="min-w-0 flex-1">
-          <Outlet />
-        </div>
-      </div>
+      <SideNavFrame
+        label="Account settings"
+        nav={
+          <>
+            <SideNavGroup heading="Account" links={accountLinks(loaderData, pathname)} />
+            <SideNavGroup heading="Billing" spaced links={billingLinks(loaderData)} />
+          </>
+        }
+      >
+        <Outlet />
+      </SideNavFrame>
     </div>
   );
 }

@@ -10,7 +10,8 @@ import { getDb } from "../../../db/client.server";
 import { getCurrentSubscriptionRow, listBillingCustomers } from "../../../db/billing.server";
 import { BILLING_MESSAGES, BILLING_TYPES, TEST_CARDS } from "../../../domain/billing";
 import { SUBSCRIPTION_REFRESH_MS } from "../../../domain/subscription";
-import { Notice, SubmitButton, TextField } from "../../components/form-fields";
+import { Notice, SubmitButton } from "../../components/form-fields";
+import { CardFields, TestModeCardNote } from "../../components/card-fields";
 import { SettingsCard, SettingsHeading, settingsButton } from "../../components/settings";
 import { getCloudflare } from "../../context.server";
 import { billingForSubscription } from "../../lib/billing/select.server";
@@ -119,23 +120,9 @@ export default function PaymentMethod({ loaderData, actionData }: Route.Componen
         </SettingsCard>
         {testMode ? (
           <SettingsCard title="Update card">
-            <p
-              className="mb-4 rounded-lg border-2 border-dashed border-amber-400 bg-amber-50 px-4 py-3 text-sm font-bold text-amber-900"
-              role="note"
-            >
-              TEST MODE — no payment provider is configured. Use 4242 4242 4242 4242, or 4000 0000 0000 0002 for a declined card.
-            </p>
+            <TestModeCardNote className="mb-4" />
             <Form method="post" className="space-y-4" noValidate>
-              <TextField
-                label="Cardholder name"
-                name="name"
-                autoComplete="cc-name"
-                defaultValue={actionData?.name}
-                errors={errors?.name}
-                required
-              />
-              <TextField label="Card number" name="card" inputMode="numeric" autoComplete="cc-number" errors={errors?.card} required />
-              <TextField label="Expiry (MM/YYYY)" name="expiration" autoComplete="cc-exp" errors={errors?.expiration} required />
+              <CardFields name={actionData?.name} errors={errors} expiration />
               <SubmitButton>Save Card</SubmitButton>
             </Form>
           </SettingsCard>

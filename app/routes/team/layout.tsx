@@ -4,7 +4,8 @@
  * loader calls too (loaders run in parallel). The API token pages (api, api/new, api/edit/{tokenId})
  * nest here as further children.
  */
-import { NavLink, Outlet, useLocation } from "react-router";
+import { Outlet, useLocation } from "react-router";
+import { SideNavFrame, SideNavGroup } from "../../components/side-nav";
 import type { ActionOf } from "../../../domain/permissions";
 import { TEAM_ROLE_LABELS } from "../../../domain/teams";
 import { Badge } from "../../components/teams/team-settings-shell";
@@ -45,11 +46,6 @@ export async function loader(args: Route.LoaderArgs) {
   });
 }
 
-const tabClass = ({ isActive }: { isActive: boolean }) =>
-  `block whitespace-nowrap rounded-lg px-3 py-2 text-sm font-semibold transition ${
-    isActive ? "bg-indigo-50 text-indigo-700" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900"
-  }`;
-
 export default function TeamAreaLayout({ loaderData }: Route.ComponentProps) {
   const { organization, team, role, tabs: allowedTabs } = loaderData;
   const base = `/app/organization/${encodeURIComponent(organization.slug)}/team/${encodeURIComponent(team.slug)}`;
@@ -64,24 +60,9 @@ export default function TeamAreaLayout({ loaderData }: Route.ComponentProps) {
           <Badge tone="indigo">{TEAM_ROLE_LABELS[role]}</Badge>
         </p>
       </header>
-      <div className="flex flex-col gap-6 md:flex-row md:gap-10">
-        <aside className="md:w-56 md:shrink-0">
-          <nav aria-label="Team" className="md:sticky md:top-24">
-            <ul className="-mx-1 flex gap-1 overflow-x-auto px-1 pb-1 md:mx-0 md:flex-col md:overflow-visible md:px-0 md:pb-0">
-              {tabs.map((tab) => (
-                <li key={tab.path}>
-                  <NavLink to={`${base}/${tab.path}`} className={tabClass}>
-                    {tab.label}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        </aside>
-        <div className="min-w-0 flex-1">
-          <Outlet />
-        </div>
-      </div>
+      <SideNavFrame label="Team" nav={<SideNavGroup links={tabs.map((tab) => ({ label: tab.label, to: `${base}/${tab.path}` }))} />}>
+        <Outlet />
+      </SideNavFrame>
     </div>
   );
 }
