@@ -16,6 +16,8 @@ export const appServer = {
   command: `rm -rf .wrangler/e2e-state-${PORT} && node scripts/start.mjs`,
   env: {
     PORT,
+    // The tests start the provider stubs they set up themselves (below), not npm start's stand-ins.
+    SNIP_DEMO_PROVIDERS: "0",
     SNIP_STATE_DIR: `.wrangler/e2e-state-${PORT}`,
     // APP_ORIGIN: links in mail name this origin, whatever Host a request carries; AUTH_SECRET: a
     // secret of its own, so a request with a non-loopback Host is served as in production

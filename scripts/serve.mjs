@@ -5,8 +5,9 @@ import { startRuntime } from "./runtime.mjs";
 const port = Number(process.env.PORT ?? 8787);
 const persist = process.env.SNIP_STATE_DIR ?? ".wrangler/state";
 // SNIP_VARS: a JSON object of variables overriding every worker's (the end-to-end tests configure SHORT_DOMAINS with it).
-// Billing provider settings given in the environment reach the workers as variables too (README "Billing").
-const BILLING_VARS = [
+// Provider settings given in the environment reach the workers as variables too (README "Billing",
+// "Configuration"): billing, and the providers npm start otherwise stands in for (scripts/demo-providers.ts).
+const PROVIDER_VARS = [
   "STRIPE_SECRET_KEY",
   "STRIPE_WEBHOOK_SECRET",
   "STRIPE_API_BASE",
@@ -15,9 +16,19 @@ const BILLING_VARS = [
   "PADDLE_ENVIRONMENT",
   "PADDLE_CLIENT_TOKEN",
   "PADDLE_JS_URL",
+  "CF_API_TOKEN",
+  "CF_ZONE_ID",
+  "CF_API_BASE_URL",
+  "CF_CNAME_TARGET",
+  "DNSIMPLE_TOKEN",
+  "DNSIMPLE_ACCOUNT_ID",
+  "DNSIMPLE_REGISTRANT_ID",
+  "DNSIMPLE_API_BASE_URL",
+  "SAFE_BROWSING_API_KEY",
+  "SAFE_BROWSING_API_URL",
 ];
 const vars = {
-  ...Object.fromEntries(BILLING_VARS.filter((name) => process.env[name]).map((name) => [name, process.env[name]])),
+  ...Object.fromEntries(PROVIDER_VARS.filter((name) => process.env[name]).map((name) => [name, process.env[name]])),
   ...(process.env.SNIP_VARS ? JSON.parse(process.env.SNIP_VARS) : {}),
 };
 const mf = await startRuntime({ port, host: process.env.HOST ?? "localhost", persist, vars, verbose: process.env.SNIP_VERBOSE === "1" });

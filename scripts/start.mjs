@@ -24,10 +24,43 @@ if (!dev && process.env.SNIP_PREBUILT !== "1") run(bin("react-router"), ["build"
 run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--persist-to", state]);
 run(bin("wrangler"), ["d1", "execute", "DB", "--local", "--persist-to", state, "--file", "db/seed.sql"]);
 
+/**
+ * The providers this run has no account with get local stand-ins that speak their wire format
+ * (DESIGN.md "External services"; docs/decisions/063): Cloudflare's custom hostnames (branded
+ * domains), DNSimple's registrar (domain purchase) and Safe Browsing (URL reputation). A provider
+ * configured in the environment or in SNIP_VARS is never replaced; SNIP_DEMO_PROVIDERS=0 starts none
+ * (the end-to-end tests start their own). Built runs only: `npm run dev` reads .dev.vars.
+ */
+const PROVIDERS = { cloudflare: "CF_API_TOKEN", registrar: "DNSIMPLE_TOKEN", reputation: "SAFE_BROWSING_API_KEY" };
+let providers = null;
+let snipVars = process.env.SNIP_VARS ? JSON.parse(process.env.SNIP_VARS) : {};
+if (!dev && process.env.SNIP_DEMO_PROVIDERS !== "0") {
+  const wanted = Object.entries(PROVIDERS).filter(([, name]) => !process.env[name] && !snipVars[name]);
+  if (wanted.length > 0) {
+    providers = spawn(bin("tsx"), ["scripts/demo-providers.ts", wanted.map(([key]) => key).join(",")], {
+      stdio: ["pipe", "pipe", "inherit"],
+      env: { ...process.env, DEMO_STATE_DIR: state },
+    });
+    const line = await new Promise((resolve, reject) => {
+      let out = "";
+      providers.stdout.on("data", (chunk) => {
+        out += chunk;
+        if (out.includes("\n")) resolve(out.slice(0, out.indexOf("\n")));
+      });
+      providers.on("exit", (code) => reject(new Error(`scripts/demo-providers.ts exited (${code})`)));
+    });
+    snipVars = { ...JSON.parse(line), ...snipVars };
+    console.info(`Local provider stand-ins: ${wanted.map(([key]) => key).join(", ")} (README "Configuration").`);
+  }
+}
+
 // Built runs: the workers in workerd through the Miniflare API (no dev proxy); dev: Vite with hot reload.
 const server = spawn(dev ? bin("react-router") : process.execPath, dev ? ["dev", "--port", port, "--strictPort"] : ["scripts/serve.mjs"], {
   stdio: "inherit",
-  env: { ...process.env, PORT: port, SNIP_STATE_DIR: state },
+  env: { ...process.env, PORT: port, SNIP_STATE_DIR: state, ...(providers ? { SNIP_VARS: JSON.stringify(snipVars) } : {}) },
 });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
-server.on("exit", (code) => process.exit(code ?? 0));
+server.on("exit", (code) => {
+  providers?.kill("SIGTERM");
+  process.exit(code ?? 0);
+});

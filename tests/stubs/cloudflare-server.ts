@@ -24,7 +24,7 @@ export { cloudflareStubPort, STUB_CF_TOKEN, STUB_CF_ZONE, STUB_CF_ZONE_NAME } fr
 
 export type DnsState = "pending" | "active" | "failed" | "removed";
 
-interface Hostname {
+export interface Hostname {
   id: string;
   hostname: string;
   created_at: string;
@@ -122,22 +122,41 @@ async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> 
 /** The CNAME target the service tells customers (CF_CNAME_TARGET's default). */
 export const STUB_CNAME_TARGET = "domains.snip.example";
 
+/** What the stub holds, as JSON: its hostnames and the DNS states set for them. */
+export interface CloudflareStubState {
+  hostnames: Hostname[];
+  dns: [string, DnsState][];
+}
+
 export async function startCloudflareStub({
   port = 0,
   zoneDns,
   cnameTarget = STUB_CNAME_TARGET,
+  activateAfterMs,
+  state,
+  onChange,
 }: {
   port?: number;
   /** The records a name has in DNS, where not set by the test. */
   zoneDns?: (fqdn: string) => { type: string; content: string }[];
   cnameTarget?: string;
+  /**
+   * `npm start`'s demo: a hostname nobody set a state for is active this long after it was added,
+   * as if its owner had put the CNAME and TXT records in place (no test ever sets it).
+   */
+  activateAfterMs?: number;
+  /** What a previous run held (`npm start`'s demo keeps it across restarts), and where each change is told. */
+  state?: CloudflareStubState;
+  onChange?: (state: CloudflareStubState) => void;
 } = {}): Promise<CloudflareStub> {
-  const byId = new Map<string, Hostname>();
-  const dns = new Map<string, DnsState>();
+  const byId = new Map<string, Hostname>((state?.hostnames ?? []).map((h) => [h.id, h]));
+  const dns = new Map<string, DnsState>(state?.dns ?? []);
   let outage = false;
+  const changed = () => onChange?.({ hostnames: [...byId.values()], dns: [...dns] });
 
   /** What the records in DNS make of a hostname no test state was set for. */
   function fromZone(h: Hostname): DnsState {
+    if (activateAfterMs !== undefined && Date.now() - Date.parse(h.created_at) >= activateAfterMs) return "active";
     if (!zoneDns) return "pending";
     const bare = (v: string) => v.toLowerCase().replace(/\.$/, "");
     const points = zoneDns(h.hostname).some((r) => ["CNAME", "ALIAS"].includes(r.type) && bare(r.content) === bare(cnameTarget));
@@ -170,6 +189,7 @@ export async function startCloudflareStub({
       if (url.pathname === "/__stub/dns" && req.method === "POST") {
         const body = await readJson(req);
         dns.set(String(body.hostname).toLowerCase(), body.state as DnsState);
+        changed();
         return ok(res, { hostname: body.hostname, state: body.state });
       }
       // GET /zones: the zones the token sees (the service's own), paginated as the API does (page, per_page, result_info).
@@ -191,6 +211,7 @@ export async function startCloudflareStub({
         if ([...byId.values()].some((h) => h.hostname === hostname)) return error(res, 409, 1406, "Duplicate custom hostname found.");
         const h: Hostname = { id: randomUUID().replaceAll("-", ""), hostname, created_at: new Date().toISOString(), txt: randomUUID() };
         byId.set(h.id, h);
+        changed();
         return ok(res, view(h), 201);
       }
       if (id) {
@@ -199,6 +220,7 @@ export async function startCloudflareStub({
         if (req.method === "GET") return ok(res, view(h));
         if (req.method === "DELETE") {
           byId.delete(id);
+          changed();
           return ok(res, { id });
         }
       }

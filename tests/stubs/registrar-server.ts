@@ -281,10 +281,57 @@ export interface RegistrarStub {
   close(): Promise<void>;
 }
 
-/** The stub as a Node HTTP server on 127.0.0.1 (end-to-end runs). */
-export async function startRegistrarStub({ port = 0 }: { port?: number } = {}): Promise<RegistrarStub> {
+/** The state as JSON (Maps, Sets and Dates spelled out), for a stub that outlives its process (`npm start`'s demo). */
+export function saveRegistrarState(state: RegistrarStubState): string {
+  return JSON.stringify({
+    nextId,
+    names: [...state.names],
+    renewalFails: [...state.renewalFails],
+    registered: [...state.registered.values()].map((r) => ({
+      ...r,
+      registeredAt: r.registeredAt.toISOString(),
+      expiresAt: r.expiresAt.toISOString(),
+    })),
+    calls: state.calls,
+    zones: [...state.zones],
+    zoneRefuses: [...state.zoneRefuses],
+  });
+}
+
+/** The state `saveRegistrarState` wrote. */
+export function loadRegistrarState(json: string): RegistrarStubState {
+  const saved = JSON.parse(json) as {
+    nextId: number;
+    names: [string, { state: NameState; price: number; premium: boolean }][];
+    renewalFails: string[];
+    registered: { id: number; name: string; registeredAt: string; expiresAt: string }[];
+    calls: RegistrarStubState["calls"];
+    zones: [string, StubZoneRecord[]][];
+    zoneRefuses: string[];
+  };
+  nextId = Math.max(nextId, saved.nextId);
+  return {
+    names: new Map(saved.names),
+    renewalFails: new Set(saved.renewalFails),
+    registered: new Map(
+      saved.registered.map((r) => [r.name, { ...r, registeredAt: new Date(r.registeredAt), expiresAt: new Date(r.expiresAt) }]),
+    ),
+    calls: saved.calls,
+    zones: new Map(saved.zones),
+    zoneRefuses: new Set(saved.zoneRefuses),
+  };
+}
+
+/**
+ * The stub as a Node HTTP server on 127.0.0.1 (end-to-end runs, and `npm start`'s demo, which
+ * passes `state` and `onChange` to keep it across restarts).
+ */
+export async function startRegistrarStub({
+  port = 0,
+  state = newRegistrarState(),
+  onChange,
+}: { port?: number; state?: RegistrarStubState; onChange?: (state: RegistrarStubState) => void } = {}): Promise<RegistrarStub> {
   const { createServer } = await import("node:http");
-  const state = newRegistrarState();
   const handle = registrarStubHandler(state);
   const server = createServer((req, res) => {
     void (async () => {
@@ -296,6 +343,7 @@ export async function startRegistrarStub({ port = 0 }: { port?: number } = {}): 
       const response = await handle(new Request(`http://127.0.0.1${req.url ?? "/"}`, { method: req.method, headers, body }));
       res.writeHead(response.status, { "content-type": "application/json" });
       res.end(await response.text());
+      if (req.method !== "GET") onChange?.(state);
     })().catch((e: unknown) => {
       res.writeHead(500, { "content-type": "application/json" });
       res.end(JSON.stringify({ message: String(e) }));
