@@ -21,7 +21,18 @@ export interface TrendPoint {
   value: number;
 }
 
-export function TrendChart({ points, label, unit, testId }: { points: TrendPoint[]; label: string; unit: string; testId?: string }) {
+export function TrendChart({
+  points,
+  label,
+  units,
+  testId,
+}: {
+  points: TrendPoint[];
+  label: string;
+  /** What the figures count, one and many: ["link", "links"]. */
+  units: readonly [string, string];
+  testId?: string;
+}) {
   const plotW = CHART.width - CHART.left - CHART.right;
   const plotH = CHART.height - CHART.top - CHART.bottom;
   const max = niceMax(Math.max(...points.map((p) => p.value), 0));
@@ -31,7 +42,7 @@ export function TrendChart({ points, label, unit, testId }: { points: TrendPoint
   const labelEvery = Math.ceil(points.length / 8);
   const total = points.reduce((sum, p) => sum + p.value, 0);
   const dayName = (day: string) => DAY_LABEL.format(new Date(`${day}T00:00:00Z`));
-  const summary = `${label} per day, last ${points.length} days: ${NUMBER.format(total)} ${unit} in total.`;
+  const summary = `${label} per day, last ${points.length} days: ${NUMBER.format(total)} ${total === 1 ? units[0] : units[1]} in total.`;
   return (
     <figure>
       <svg viewBox={`0 0 ${CHART.width} ${CHART.height}`} role="img" aria-label={summary} className="h-auto w-full" data-testid={testId}>
@@ -47,7 +58,7 @@ export function TrendChart({ points, label, unit, testId }: { points: TrendPoint
           const x = CHART.left + i * slot + (slot - barW) / 2;
           return (
             <g key={p.day}>
-              <title>{`${dayName(p.day)}: ${NUMBER.format(p.value)} ${unit}`}</title>
+              <title>{`${dayName(p.day)}: ${NUMBER.format(p.value)} ${p.value === 1 ? units[0] : units[1]}`}</title>
               {p.value > 0 ? (
                 <rect x={x} y={y(p.value)} width={barW} height={y(0) - y(p.value)} rx={2} className="fill-indigo-600" />
               ) : null}

@@ -42,7 +42,7 @@ export default function KioskSnipStats({ loaderData }: Route.ComponentProps) {
         </div>
         <h3 className="mb-2 mt-6 text-sm font-bold text-slate-800">Sign-ups per day</h3>
         <div className="max-w-2xl">
-          <TrendChart points={stats.usersPerDay} label="Sign-ups" unit="users" testId="signups-chart" />
+          <TrendChart points={stats.usersPerDay} label="Sign-ups" units={["user", "users"]} testId="signups-chart" />
         </div>
       </KioskCard>
       <KioskCard

@@ -69,11 +69,11 @@ export default function KioskSystemStats({ loaderData }: Route.ComponentProps) {
         <div className="mt-6 grid gap-6 lg:grid-cols-2">
           <div>
             <h3 className="mb-2 text-sm font-bold text-slate-800">New links per day</h3>
-            <TrendChart points={traffic.linksPerDay} label="New links" unit="links" testId="links-chart" />
+            <TrendChart points={traffic.linksPerDay} label="New links" units={["link", "links"]} testId="links-chart" />
           </div>
           <div>
             <h3 className="mb-2 text-sm font-bold text-slate-800">Clicks per day</h3>
-            <TrendChart points={traffic.clicksPerDay} label="Clicks" unit="clicks" testId="clicks-chart" />
+            <TrendChart points={traffic.clicksPerDay} label="Clicks" units={["click", "clicks"]} testId="clicks-chart" />
           </div>
         </div>
         <p className="mt-4 text-xs text-slate-500">
