@@ -14,7 +14,7 @@ export function TrialReminder({ reminder }: { reminder: { kind: "hard" | "soft";
   const text =
     reminder.kind === "hard"
       ? "Your free trial ends in less than a day. Add a payment method to keep your plan."
-      : `Your free trial ends in ${reminder.daysLeft} days. Add a payment method to keep your plan.`;
+      : `Your free trial ends in ${reminder.daysLeft} ${reminder.daysLeft === 1 ? "day" : "days"}. Add a payment method to keep your plan.`;
   const action = (
     <Link to="/app/pricing" className="rounded-lg bg-indigo-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-indigo-700">
       Add Payment Method

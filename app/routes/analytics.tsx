@@ -381,7 +381,7 @@ function ClicksChart({ series, bucketHours, periodLabel }: { series: SeriesPoint
           const x = CHART.left + i * slot + (slot - barW) / 2;
           return (
             <g key={p.start}>
-              <title>{`${bucketTitle(p.start, bucketHours)}: ${p.clicks} clicks, ${p.uniques} unique, ${p.botClicks} bots`}</title>
+              <title>{`${bucketTitle(p.start, bucketHours)}: ${p.clicks} ${p.clicks === 1 ? "click" : "clicks"}, ${p.uniques} unique, ${p.botClicks} ${p.botClicks === 1 ? "bot" : "bots"}`}</title>
               {p.clicks > 0 ? (
                 <rect x={x} y={y(p.clicks)} width={barW} height={y(0) - y(p.clicks)} rx={2} className="fill-indigo-600" />
               ) : null}
@@ -781,7 +781,7 @@ export default function Analytics({ loaderData, actionData }: Route.ComponentPro
               Where clicks come from
             </h2>
             <p className="-mt-2 mb-4 text-sm text-slate-600">
-              Clicks by people in this period; shares are of {NUMBER.format(totals.clicks)} clicks.
+              Clicks by people in this period; shares are of {NUMBER.format(totals.clicks)} {totals.clicks === 1 ? "click" : "clicks"}.
             </p>
             <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">
               {breakdowns.map((breakdown) => (

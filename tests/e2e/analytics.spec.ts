@@ -206,6 +206,8 @@ test.describe("link analytics", () => {
       await expect(page).toHaveURL(`${BASE_URL}/app/analytics/${alias}?domain=pro.snip.example&period=last_7_days`);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(`pro.snip.example/${alias}`);
       await expect(stat(page, "total-clicks")).toHaveText("1");
+      // One click is said in the singular.
+      await expect(page.getByText("Clicks by people in this period; shares are of 1 click.")).toBeVisible();
 
       // Its click log, and its own public page once shared.
       const log = await page.request.get(`/app/analytics/${alias}/clicks.csv?domain=pro.snip.example`);
