@@ -34,6 +34,7 @@ export interface AppBindings {
   RL_QUOTE: RateLimit;
   RL_WEBHOOK_TEST: RateLimit;
   RL_API_TOKEN_CREATE: RateLimit;
+  RL_EMAIL_CHANGE: RateLimit;
 }
 
 const varsSchema = z.object({

@@ -273,6 +273,41 @@ test.describe("abuse limits per account", () => {
     await expectMails(page, email, "Verify your email address", limit + 1);
   });
 
+  test("email change: limited per account and per new address; no mail past the limit", async ({ page }) => {
+    const limit = limitOf("RL_EMAIL_CHANGE");
+    let target = "";
+    await inOneWindow(async () => {
+      target = newUser("limits-target").email;
+      const { user, request } = await signedUpUser();
+      for (let i = 0; i < limit; i++) {
+        await play(request, { address: randomAddress() });
+        const response = await post(request, "/app/settings/profile", {
+          intent: "change-email",
+          email: target,
+          confirm_password: user.password,
+        });
+        expect(response.status(), `change ${i + 1} of ${limit}`).toBe(200);
+      }
+      await play(request, { address: randomAddress() });
+      await expectRefused(
+        await post(request, "/app/settings/profile", { intent: "change-email", email: target, confirm_password: user.password }),
+      );
+      await request.dispose();
+      // Another account cannot go on mailing the same address either.
+      const other = await signedUpUser();
+      await play(other.request, { address: randomAddress() });
+      await expectRefused(
+        await post(other.request, "/app/settings/profile", {
+          intent: "change-email",
+          email: target,
+          confirm_password: other.user.password,
+        }),
+      );
+      await other.request.dispose();
+    });
+    await expectMails(page, target, "Confirm your new email address", limit);
+  });
+
   test("API token creation: limited per account; the page says so", async ({ browser }) => {
     const limit = limitOf("RL_API_TOKEN_CREATE");
     let page: Page | null = null;
