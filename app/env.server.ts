@@ -35,6 +35,7 @@ export interface AppBindings {
   RL_WEBHOOK_TEST: RateLimit;
   RL_API_TOKEN_CREATE: RateLimit;
   RL_EMAIL_CHANGE: RateLimit;
+  RL_INVITATION_SEND: RateLimit;
 }
 
 const varsSchema = z.object({

@@ -26,6 +26,7 @@ export const RATE_LIMITED_ACTIONS = {
   webhookTest: "RL_WEBHOOK_TEST",
   apiTokenCreate: "RL_API_TOKEN_CREATE",
   emailChange: "RL_EMAIL_CHANGE",
+  invitationSend: "RL_INVITATION_SEND",
 } as const satisfies Record<string, keyof AppBindings>;
 
 export type RateLimitedAction = keyof typeof RATE_LIMITED_ACTIONS;

@@ -384,6 +384,49 @@ test.describe("abuse limits per account", () => {
     await made.dispose();
   });
 
+  test("invitations: limited per account, on the form and the JSON call; no invitation or mail past the limit", async () => {
+    const limit = limitOf("RL_INVITATION_SEND");
+    let area: TeamArea<never> | null = null;
+    let owner: Requester | null = null;
+    const stamp = randomBytes(4).toString("hex");
+    let refusedEmail = "";
+    await inOneWindow(async () => {
+      await area?.dispose();
+      area = await teamArea({ prefix: "rli", name: "Invites", people: [], teams: [{ slug: "crew", name: "Crew" }] });
+      owner = await area.requestAs(area.users.owner);
+      const path = `/app/organizations/${area.slug}/settings/teams/members/invite`;
+      const invite = (email: string) => ({ intent: "send", email, team: "crew", team_role: "member", message: "Join us" });
+      // Many invitations in a minute: sent ten at a time from one address, then one more from another.
+      await play(owner, { address: randomAddress() });
+      for (let i = 0; i < limit; i += 10) {
+        const batch = Array.from({ length: Math.min(10, limit - i) }, (_, k) => i + k);
+        const statuses = await Promise.all(
+          batch.map(async (n) => (await post(owner!, path, invite(`invitee-${stamp}-${n}@example.com`))).status()),
+        );
+        expect(statuses, `invitations ${i + 1} to ${i + batch.length} of ${limit}`).toEqual(batch.map(() => 302));
+      }
+      refusedEmail = `invitee-${stamp}-over@example.com`;
+      await play(owner, { address: randomAddress() });
+      await expectRefused(await post(owner, path, invite(refusedEmail)));
+      // The JSON call counts against the same limit.
+      const json = await owner.post(`/app/api/organization/${area.slug}/team/crew/invitations`, {
+        data: { email: `invitee-${stamp}-json@example.com`, team_role: "member" },
+        headers: SAME_ORIGIN,
+      });
+      expect(json.status()).toBe(429);
+      expect(Number(json.headers()["retry-after"])).toBeGreaterThan(0);
+      expect((await json.json()).message).toBe(MESSAGE);
+    });
+    const made = area as unknown as TeamArea<never>;
+    const list = await (owner as unknown as Requester).get(`/app/api/organization/${made.slug}/team/crew/invitations`);
+    const pending = (await list.json()).data as { email: string }[];
+    expect(pending).toHaveLength(limit);
+    expect(pending.map((i) => i.email)).not.toContain(refusedEmail);
+    const mailbox = await (owner as unknown as Requester).get(`/__dev/mailbox?to=${encodeURIComponent(refusedEmail)}`);
+    expect(await mailbox.text()).not.toContain("invited you");
+    await made.dispose();
+  });
+
   test("webhook test sends: limited per account", async ({ browser }) => {
     const limit = limitOf("RL_WEBHOOK_TEST");
     await inOneWindow(async () => {
