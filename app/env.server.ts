@@ -36,6 +36,7 @@ export interface AppBindings {
   RL_API_TOKEN_CREATE: RateLimit;
   RL_EMAIL_CHANGE: RateLimit;
   RL_INVITATION_SEND: RateLimit;
+  RL_HELPDESK: RateLimit;
 }
 
 const varsSchema = z.object({

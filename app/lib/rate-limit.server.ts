@@ -27,6 +27,7 @@ export const RATE_LIMITED_ACTIONS = {
   apiTokenCreate: "RL_API_TOKEN_CREATE",
   emailChange: "RL_EMAIL_CHANGE",
   invitationSend: "RL_INVITATION_SEND",
+  helpdesk: "RL_HELPDESK",
 } as const satisfies Record<string, keyof AppBindings>;
 
 export type RateLimitedAction = keyof typeof RATE_LIMITED_ACTIONS;

@@ -427,6 +427,31 @@ test.describe("abuse limits per account", () => {
     await made.dispose();
   });
 
+  test("helpdesk requests: limited per account; nothing stored past the limit", async () => {
+    const limit = limitOf("RL_HELPDESK");
+    let area: TeamArea<never> | null = null;
+    let owner: Requester | null = null;
+    await inOneWindow(async () => {
+      await area?.dispose();
+      area = await teamArea({ prefix: "rlh", name: "Helpdesk", people: [], teams: [{ slug: "crew", name: "Crew" }] });
+      owner = await area.requestAs(area.users.owner);
+      const path = `/app/organizations/${area.slug}/helpdesk`;
+      for (let i = 0; i < limit; i++) {
+        await play(owner, { address: randomAddress() });
+        const response = await post(owner, path, { subject: `Burst ${i}`, message: "Help, please." });
+        expect(response.status(), `request ${i + 1} of ${limit}`).toBe(302);
+      }
+      await play(owner, { address: randomAddress() });
+      await expectRefused(await post(owner, path, { subject: "One too many", message: "Help, please." }));
+    });
+    const made = area as unknown as TeamArea<never>;
+    const page = await (owner as unknown as Requester).get(`/app/organizations/${made.slug}/helpdesk`);
+    const text = await page.text();
+    expect(text).not.toContain("One too many");
+    expect(text.match(/data-request="/g)).toHaveLength(limit);
+    await made.dispose();
+  });
+
   test("webhook test sends: limited per account", async ({ browser }) => {
     const limit = limitOf("RL_WEBHOOK_TEST");
     await inOneWindow(async () => {
