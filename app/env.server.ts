@@ -34,6 +34,9 @@ export interface AppBindings {
   RL_QUOTE: RateLimit;
   RL_WEBHOOK_TEST: RateLimit;
   RL_API_TOKEN_CREATE: RateLimit;
+  RL_EMAIL_CHANGE: RateLimit;
+  RL_INVITATION_SEND: RateLimit;
+  RL_HELPDESK: RateLimit;
 }
 
 const varsSchema = z.object({

@@ -4,12 +4,14 @@
  * record that proves a domain, and where a signed-in member lands. Browser-safe.
  */
 import type { OrganizationPermission } from "./permissions";
+import { isNonPublicHost } from "./webhooks";
 
 export const SSO_MESSAGES = {
   issuerRequired: "The issuer field is required.",
   issuerInvalid: "The issuer must be an https URL without a query or fragment.",
   issuerHttpLocalOnly: "The issuer must use https.",
   issuerUnreachable: "The issuer's OpenID configuration could not be loaded. Check the issuer URL.",
+  issuerPrivate: "The issuer must be reachable on the public internet.",
   clientIdRequired: "The client id field is required.",
   clientSecretRequired: "The client secret field is required.",
   domainsRequired: "Enter at least one email domain.",
@@ -61,6 +63,8 @@ export function checkIssuer(value: string, localDev: boolean): { ok: true; issue
     return { ok: false, message: SSO_MESSAGES.issuerInvalid };
   if (url.protocol === "http:" && !localDev) return { ok: false, message: SSO_MESSAGES.issuerHttpLocalOnly };
   if (url.protocol !== "https:" && url.protocol !== "http:") return { ok: false, message: SSO_MESSAGES.issuerInvalid };
+  // The server fetches the issuer's discovery document: never an address inside a private network.
+  if (isNonPublicHost(url.hostname, { localDev })) return { ok: false, message: SSO_MESSAGES.issuerPrivate };
   return { ok: true, issuer: text };
 }
 

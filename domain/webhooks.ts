@@ -199,6 +199,20 @@ function isInternalName(host: string): boolean {
 }
 
 /**
+ * Whether a URL's host (`URL.hostname`) is one a server-side request must not reach: private,
+ * loopback, link-local and internal addresses and names. In local runs (`localDev`) loopback
+ * hosts are allowed, so a receiver or provider on the developer's machine can be used. The same
+ * rule for every address Snip's servers fetch on a user's word (webhook endpoints, SSO issuers).
+ */
+export function isNonPublicHost(hostname: string, options: { localDev: boolean }): boolean {
+  const host = hostname.toLowerCase().replace(/\.+$/, "");
+  if (host === "" || host.split(".").some((label) => label === "")) return true;
+  if (options.localDev && isLoopback(host)) return false;
+  const isIp = /^\d+\.\d+\.\d+\.\d+$/.test(host) || host.startsWith("[");
+  return isIp ? isPrivateAddress(host) : isInternalName(host);
+}
+
+/**
  * An endpoint URL: https to a public host. In local runs (`localDev`), loopback hosts are
  * allowed too, over http or https, so a receiver on the developer's machine can be used.
  * Private, link-local and internal addresses are refused (no requests into a private network).

@@ -25,6 +25,9 @@ export const RATE_LIMITED_ACTIONS = {
   quote: "RL_QUOTE",
   webhookTest: "RL_WEBHOOK_TEST",
   apiTokenCreate: "RL_API_TOKEN_CREATE",
+  emailChange: "RL_EMAIL_CHANGE",
+  invitationSend: "RL_INVITATION_SEND",
+  helpdesk: "RL_HELPDESK",
 } as const satisfies Record<string, keyof AppBindings>;
 
 export type RateLimitedAction = keyof typeof RATE_LIMITED_ACTIONS;
@@ -92,6 +95,8 @@ export async function rateLimitAddress(env: Pick<AppEnv, "LOCAL_DEV">, request: 
 export interface RateLimitSubject {
   /** The signed-in account, or the account an anonymous action targets (e.g. a sign-in's email). */
   account?: string | null;
+  /** The address a mail of the action goes to, counted apart: many accounts cannot flood one inbox. */
+  recipient?: string | null;
 }
 
 /**
@@ -106,7 +111,11 @@ export async function underRateLimit(
 ): Promise<boolean> {
   const limiter = env[RATE_LIMITED_ACTIONS[action]];
   const address = await rateLimitAddress(env, request);
-  const keys = [address === null ? null : addressKey(address), subject.account ? `account:${subject.account.toLowerCase()}` : null];
+  const keys = [
+    address === null ? null : addressKey(address),
+    subject.account ? `account:${subject.account.toLowerCase()}` : null,
+    subject.recipient ? `recipient:${subject.recipient.toLowerCase()}` : null,
+  ];
   const outcomes = await Promise.all(keys.filter((key) => key !== null).map((key) => limiter.limit({ key })));
   return outcomes.every((outcome) => outcome.success);
 }

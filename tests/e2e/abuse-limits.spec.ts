@@ -273,6 +273,41 @@ test.describe("abuse limits per account", () => {
     await expectMails(page, email, "Verify your email address", limit + 1);
   });
 
+  test("email change: limited per account and per new address; no mail past the limit", async ({ page }) => {
+    const limit = limitOf("RL_EMAIL_CHANGE");
+    let target = "";
+    await inOneWindow(async () => {
+      target = newUser("limits-target").email;
+      const { user, request } = await signedUpUser();
+      for (let i = 0; i < limit; i++) {
+        await play(request, { address: randomAddress() });
+        const response = await post(request, "/app/settings/profile", {
+          intent: "change-email",
+          email: target,
+          confirm_password: user.password,
+        });
+        expect(response.status(), `change ${i + 1} of ${limit}`).toBe(200);
+      }
+      await play(request, { address: randomAddress() });
+      await expectRefused(
+        await post(request, "/app/settings/profile", { intent: "change-email", email: target, confirm_password: user.password }),
+      );
+      await request.dispose();
+      // Another account cannot go on mailing the same address either.
+      const other = await signedUpUser();
+      await play(other.request, { address: randomAddress() });
+      await expectRefused(
+        await post(other.request, "/app/settings/profile", {
+          intent: "change-email",
+          email: target,
+          confirm_password: other.user.password,
+        }),
+      );
+      await other.request.dispose();
+    });
+    await expectMails(page, target, "Confirm your new email address", limit);
+  });
+
   test("API token creation: limited per account; the page says so", async ({ browser }) => {
     const limit = limitOf("RL_API_TOKEN_CREATE");
     let page: Page | null = null;
@@ -346,6 +381,74 @@ test.describe("abuse limits per account", () => {
     const text = await list.text();
     expect(text).not.toContain("One too many");
     expect(text.match(/data-testid="api-token"/g)).toHaveLength(limit);
+    await made.dispose();
+  });
+
+  test("invitations: limited per account, on the form and the JSON call; no invitation or mail past the limit", async () => {
+    const limit = limitOf("RL_INVITATION_SEND");
+    let area: TeamArea<never> | null = null;
+    let owner: Requester | null = null;
+    const stamp = randomBytes(4).toString("hex");
+    let refusedEmail = "";
+    await inOneWindow(async () => {
+      await area?.dispose();
+      area = await teamArea({ prefix: "rli", name: "Invites", people: [], teams: [{ slug: "crew", name: "Crew" }] });
+      owner = await area.requestAs(area.users.owner);
+      const path = `/app/organizations/${area.slug}/settings/teams/members/invite`;
+      const invite = (email: string) => ({ intent: "send", email, team: "crew", team_role: "member", message: "Join us" });
+      // Many invitations in a minute: sent ten at a time from one address, then one more from another.
+      await play(owner, { address: randomAddress() });
+      for (let i = 0; i < limit; i += 10) {
+        const batch = Array.from({ length: Math.min(10, limit - i) }, (_, k) => i + k);
+        const statuses = await Promise.all(
+          batch.map(async (n) => (await post(owner!, path, invite(`invitee-${stamp}-${n}@example.com`))).status()),
+        );
+        expect(statuses, `invitations ${i + 1} to ${i + batch.length} of ${limit}`).toEqual(batch.map(() => 302));
+      }
+      refusedEmail = `invitee-${stamp}-over@example.com`;
+      await play(owner, { address: randomAddress() });
+      await expectRefused(await post(owner, path, invite(refusedEmail)));
+      // The JSON call counts against the same limit.
+      const json = await owner.post(`/app/api/organization/${area.slug}/team/crew/invitations`, {
+        data: { email: `invitee-${stamp}-json@example.com`, team_role: "member" },
+        headers: SAME_ORIGIN,
+      });
+      expect(json.status()).toBe(429);
+      expect(Number(json.headers()["retry-after"])).toBeGreaterThan(0);
+      expect((await json.json()).message).toBe(MESSAGE);
+    });
+    const made = area as unknown as TeamArea<never>;
+    const list = await (owner as unknown as Requester).get(`/app/api/organization/${made.slug}/team/crew/invitations`);
+    const pending = (await list.json()).data as { email: string }[];
+    expect(pending).toHaveLength(limit);
+    expect(pending.map((i) => i.email)).not.toContain(refusedEmail);
+    const mailbox = await (owner as unknown as Requester).get(`/__dev/mailbox?to=${encodeURIComponent(refusedEmail)}`);
+    expect(await mailbox.text()).not.toContain("invited you");
+    await made.dispose();
+  });
+
+  test("helpdesk requests: limited per account; nothing stored past the limit", async () => {
+    const limit = limitOf("RL_HELPDESK");
+    let area: TeamArea<never> | null = null;
+    let owner: Requester | null = null;
+    await inOneWindow(async () => {
+      await area?.dispose();
+      area = await teamArea({ prefix: "rlh", name: "Helpdesk", people: [], teams: [{ slug: "crew", name: "Crew" }] });
+      owner = await area.requestAs(area.users.owner);
+      const path = `/app/organizations/${area.slug}/helpdesk`;
+      for (let i = 0; i < limit; i++) {
+        await play(owner, { address: randomAddress() });
+        const response = await post(owner, path, { subject: `Burst ${i}`, message: "Help, please." });
+        expect(response.status(), `request ${i + 1} of ${limit}`).toBe(302);
+      }
+      await play(owner, { address: randomAddress() });
+      await expectRefused(await post(owner, path, { subject: "One too many", message: "Help, please." }));
+    });
+    const made = area as unknown as TeamArea<never>;
+    const page = await (owner as unknown as Requester).get(`/app/organizations/${made.slug}/helpdesk`);
+    const text = await page.text();
+    expect(text).not.toContain("One too many");
+    expect(text.match(/data-request="/g)).toHaveLength(limit);
     await made.dispose();
   });
 

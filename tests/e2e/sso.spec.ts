@@ -222,3 +222,23 @@ test("a guest is sent to sign in for the SSO page; the sso permission holder may
   expect(await save.text()).toContain(SSO_MESSAGES.clientIdRequired);
   await holder.dispose();
 });
+
+test("an issuer inside a private network is refused at once, before the server fetches it", async () => {
+  const holder = await apiContext();
+  await apiLogin(holder, world.users["perm:sso"]);
+  for (const issuer of ["https://169.254.169.254/latest/meta-data", "https://10.0.0.1", "https://metadata.google.internal"]) {
+    const started = Date.now();
+    const save = await holder.post(ssoPage(), {
+      form: { intent: "save", issuer, client_id: "snip", client_secret: "secret", domains: "acme.test", default_role: "" },
+      headers: SAME_ORIGIN,
+      maxRedirects: 0,
+    });
+    expect(save.status(), issuer).toBe(422);
+    const html = await save.text();
+    expect(html, issuer).toContain(SSO_MESSAGES.issuerPrivate.replace("'", "&#x27;"));
+    expect(html).not.toContain(SSO_MESSAGES.issuerUnreachable.replace("'", "&#x27;"));
+    // No discovery was tried (it waits up to 10 seconds for an answer).
+    expect(Date.now() - started, issuer).toBeLessThan(5_000);
+  }
+  await holder.dispose();
+});

@@ -11,7 +11,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { beginLogin, discover, finishLogin, SsoFailure, type PendingLogin, type SsoProvider } from "../../app/lib/sso/oidc.server";
-import { checkIssuer, emailInDomains, parseDomainList, ssoLanding } from "../../domain/sso";
+import { checkIssuer, emailInDomains, parseDomainList, SSO_MESSAGES, ssoLanding } from "../../domain/sso";
 import { startOidcProvider, type OidcStub } from "../stubs/oidc-server";
 
 const REDIRECT_URI = "http://localhost:65500/app/login/sso/callback";
@@ -207,6 +207,60 @@ describe("the app's rules around the flow (domain/sso.ts)", () => {
     expect(checkIssuer("http://127.0.0.1:9000", true).ok).toBe(true);
     expect(checkIssuer("https://user:pw@login.acme.test", false).ok).toBe(false);
     expect(checkIssuer("javascript:alert(1)", true).ok).toBe(false);
+  });
+
+  it("refuses an issuer inside a private network: the server would fetch it (loopback only in local runs)", () => {
+    const refused = { ok: false, message: SSO_MESSAGES.issuerPrivate };
+    for (const issuer of [
+      "https://169.254.169.254/latest/meta-data",
+      "https://127.0.0.1:9100",
+      "https://10.0.0.1",
+      "https://192.168.1.1/realms/x",
+      "https://[::1]",
+      "https://[::ffff:127.0.0.1]",
+      "https://localhost",
+      "https://metadata.google.internal",
+      "https://idp.corp",
+      "https://0x7f000001",
+    ]) {
+      expect(checkIssuer(issuer, false), issuer).toEqual(refused);
+    }
+    expect(checkIssuer("https://10.0.0.1", true)).toEqual(refused);
+    expect(checkIssuer("https://localhost:9443", true).ok).toBe(true);
+  });
+
+  it("refuses a discovery document whose endpoints are inside a private network, before any call to them", async () => {
+    const server = createServer((req, res) => {
+      const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      res.setHeader("content-type", "application/json");
+      res.end(
+        JSON.stringify({
+          issuer,
+          authorization_endpoint: `${issuer}/auth`,
+          token_endpoint: "http://169.254.169.254/latest/meta-data/token",
+          jwks_uri: `${issuer}/jwks`,
+          response_types_supported: ["code"],
+          subject_types_supported: ["public"],
+          id_token_signing_alg_values_supported: ["RS256"],
+        }),
+      );
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const refusal = await discover(providerAt(issuer), LOCAL).catch((error: unknown) => error);
+      expect(refusal).toBeInstanceOf(SsoFailure);
+      expect((refusal as SsoFailure).reason).toBe("discovery");
+      expect((refusal as SsoFailure).message).toContain("169.254.169.254");
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it("refuses to fetch a stored issuer that is not a public address", async () => {
+    const refusal = await discover(providerAt("https://169.254.169.254"), { allowHttp: false }).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(SsoFailure);
+    expect((refusal as SsoFailure).message).toBe("the issuer is not a public address");
   });
 
   it("parses the domain list and lands members by spec 02 §2's rule", () => {

@@ -29,10 +29,12 @@ import type { AppEnv } from "../../env.server";
 import { invitationMail, mailLinkOrigin, reportNoMailLinkOrigin, sendMail } from "../../mail.server";
 import type { Viewer } from "../../session.server";
 import { hashApiToken } from "../api-tokens.server";
+import { RATE_LIMIT_MESSAGE, underRateLimit } from "../rate-limit.server";
 import type { OrganizationAccess } from "./access.server";
 
 export type FieldErrors = Record<string, string[]>;
-export type SendResult = { ok: true; id: string } | { ok: false; errors: FieldErrors };
+/** A refusal is 422 (the fields' errors) or 429 (the abuse limit: answer with `retryAfterHeaders()`). */
+export type SendResult = { ok: true; id: string } | { ok: false; status: 422 | 429; errors: FieldErrors };
 
 function base64url(bytes: Uint8Array): string {
   let binary = "";
@@ -85,26 +87,40 @@ async function mailInvitation(
 
 type SendContext = {
   access: OrganizationAccess;
-  env: Pick<AppEnv, "JOBS" | "APP_ORIGIN" | "LOCAL_DEV">;
-  requestOrigin: string;
+  env: AppEnv;
+  request: Request;
 };
+
+/**
+ * Every invitation mails an address the inviter typed, with the inviter's own message: an abuse
+ * limit per client address, per inviting account and per invited address (docs/decisions/019),
+ * or one account could send any number of inboxes mail with its text from Snip.
+ */
+async function underInvitationLimit({ access, env, request }: SendContext, email: string): Promise<boolean> {
+  return underRateLimit(env, request, "invitationSend", { account: access.viewer.user.id, recipient: email });
+}
+
+const INVITATION_LIMITED: SendResult = { ok: false, status: 429, errors: { email: [RATE_LIMIT_MESSAGE] } };
 
 /** Invite to the organization with one of its roles (the route has checked organization.invite). */
 export async function sendOrganizationInvitation(
-  { access, env, requestOrigin }: SendContext,
+  context: SendContext,
   input: { email: string; role: string; message: string | null },
 ): Promise<SendResult> {
+  const { access, env } = context;
+  const requestOrigin = new URL(context.request.url).origin;
   const { db, organization, viewer } = access;
   const roles = await listOrganizationRoles(db, organization.id);
   const role = roles.find((r) => r.id === input.role);
-  if (!role) return { ok: false, errors: { role: [INVITATION_MESSAGES.roleInvalid] } };
+  if (!role) return { ok: false, status: 422, errors: { role: [INVITATION_MESSAGES.roleInvalid] } };
   if (!mayOfferRole({ isOwner: access.isOwner, permissions: access.standing.permissions }, parsePermissionList(role.permissions))) {
-    return { ok: false, errors: { role: [INVITATION_MESSAGES.roleTooStrong] } };
+    return { ok: false, status: 422, errors: { role: [INVITATION_MESSAGES.roleTooStrong] } };
   }
   const invitee = await findUserByEmail(db, input.email);
   if (invitee && (await isOrganizationUser(db, organization, invitee.id))) {
-    return { ok: false, errors: { email: [INVITATION_MESSAGES.alreadyUser] } };
+    return { ok: false, status: 422, errors: { email: [INVITATION_MESSAGES.alreadyUser] } };
   }
+  if (!(await underInvitationLimit(context, input.email))) return INVITATION_LIMITED;
   const { token, tokenHash } = await newInvitationToken();
   const made = await createInvitation(
     db,
@@ -118,7 +134,7 @@ export async function sendOrganizationInvitation(
     },
     { target: input.email, details: { email: input.email, role: role.name } },
   );
-  if (!made.ok) return { ok: false, errors: { email: [INVITATION_MESSAGES.duplicate] } };
+  if (!made.ok) return { ok: false, status: 422, errors: { email: [INVITATION_MESSAGES.duplicate] } };
   await mailInvitation(env, requestOrigin, token, input.email, {
     inviterName: viewer.user.name,
     organizationName: organization.name,
@@ -131,19 +147,22 @@ export async function sendOrganizationInvitation(
 
 /** Invite to one of the organization's teams with a team role (the route has checked team.invite for that team). */
 export async function sendTeamInvitation(
-  { access, env, requestOrigin }: SendContext,
+  context: SendContext,
   team: TeamRecord,
   input: { email: string; team_role: TeamRole; message: string | null },
 ): Promise<SendResult> {
+  const { access, env } = context;
+  const requestOrigin = new URL(context.request.url).origin;
   const { db, organization, viewer } = access;
   const teamRole = access.standing.teams.find((m) => m.teamId === team.id)?.role ?? null;
   if (!mayOfferTeamRole({ isOwner: access.isOwner, permissions: access.standing.permissions, teamRole }, input.team_role)) {
-    return { ok: false, errors: { team_role: [INVITATION_MESSAGES.teamRoleTooStrong] } };
+    return { ok: false, status: 422, errors: { team_role: [INVITATION_MESSAGES.teamRoleTooStrong] } };
   }
   const invitee = await findUserByEmail(db, input.email);
   if (invitee && (await isTeamMember(db, team.id, invitee.id))) {
-    return { ok: false, errors: { email: [INVITATION_MESSAGES.alreadyMember] } };
+    return { ok: false, status: 422, errors: { email: [INVITATION_MESSAGES.alreadyMember] } };
   }
+  if (!(await underInvitationLimit(context, input.email))) return INVITATION_LIMITED;
   const { token, tokenHash } = await newInvitationToken();
   const made = await createInvitation(
     db,
@@ -158,7 +177,7 @@ export async function sendTeamInvitation(
     },
     { target: team.slug, details: { email: input.email, team: team.slug, role: input.team_role } },
   );
-  if (!made.ok) return { ok: false, errors: { email: [INVITATION_MESSAGES.duplicate] } };
+  if (!made.ok) return { ok: false, status: 422, errors: { email: [INVITATION_MESSAGES.duplicate] } };
   await mailInvitation(env, requestOrigin, token, input.email, {
     inviterName: viewer.user.name,
     organizationName: organization.name,

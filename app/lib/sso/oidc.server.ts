@@ -6,6 +6,7 @@
  * and expiry). Plain http issuers only in local runs. No I/O besides the provider's endpoints.
  */
 import * as client from "openid-client";
+import { isNonPublicHost } from "../../../domain/webhooks";
 
 export type SsoProvider = { readonly issuer: string; readonly clientId: string; readonly clientSecret: string };
 export type OidcOptions = {
@@ -38,8 +39,12 @@ export async function discover(provider: SsoProvider, options: OidcOptions): Pro
   const issuer = new URL(provider.issuer);
   if (issuer.protocol !== "https:" && !(options.allowHttp && issuer.protocol === "http:"))
     throw new SsoFailure("discovery", "the issuer must use https");
+  // Local runs (allowHttp) may use a provider on the loopback address; nothing else private.
+  const local = { localDev: options.allowHttp === true };
+  if (isNonPublicHost(issuer.hostname, local)) throw new SsoFailure("discovery", "the issuer is not a public address");
+  let config: client.Configuration;
   try {
-    return await client.discovery(
+    config = await client.discovery(
       issuer,
       provider.clientId,
       provider.clientSecret,
@@ -49,6 +54,21 @@ export async function discover(provider: SsoProvider, options: OidcOptions): Pro
   } catch (error) {
     throw new SsoFailure("discovery", `discovery of ${provider.issuer} failed`, { cause: error });
   }
+  // The document names the endpoints the server calls next (the code exchange posts the client
+  // secret): they must be public addresses too.
+  const metadata = config.serverMetadata();
+  for (const endpoint of [metadata.token_endpoint, metadata.jwks_uri, metadata.userinfo_endpoint]) {
+    if (endpoint === undefined) continue;
+    let host: string;
+    try {
+      host = new URL(endpoint).hostname;
+    } catch {
+      throw new SsoFailure("discovery", `the issuer names an invalid endpoint ${endpoint}`);
+    }
+    if (isNonPublicHost(host, local))
+      throw new SsoFailure("discovery", `the issuer names an endpoint that is not a public address: ${endpoint}`);
+  }
+  return config;
 }
 
 /** The provider's authorization URL for a new sign-in, and what the callback will need. */

@@ -20,8 +20,12 @@ import { allows, requireOrganizationAccess } from "../../lib/organizations/acces
 import { sendMail } from "../../mail.server";
 import type { Route } from "./+types/helpdesk";
 import { requestFormData } from "../../lib/form-body.server";
+import { RATE_LIMIT_MESSAGE, rateLimitedReply, retryAfterOfAction, underRateLimit } from "../../lib/rate-limit.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Helpdesk | Snip" }];
+
+/** A refused request (429, the abuse limit) tells the browser when to try again. */
+export const headers = retryAfterOfAction;
 
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -60,8 +64,12 @@ export async function action(args: Route.ActionArgs) {
   const submission = parseWithZod(await requestFormData(args.request), { schema: helpdeskRequestSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 422 });
   const { env } = getCloudflare(args.context);
-  const { subject, message } = submission.value;
   const { organization, viewer } = access;
+  // Each request is stored and mailed to staff: an abuse limit per address and per account (docs/decisions/019).
+  if (!(await underRateLimit(env, args.request, "helpdesk", { account: viewer.user.id }))) {
+    return rateLimitedReply({ result: submission.reply({ formErrors: [RATE_LIMIT_MESSAGE] }) });
+  }
+  const { subject, message } = submission.value;
   const id = await createSupportRequest(access.db, { organizationId: organization.id, authorUserId: viewer.user.id, subject, message });
   const text =
     `Support request from the organization ${organization.name} (${organization.slug})\n\n` +
@@ -86,6 +94,7 @@ export default function Helpdesk({ loaderData, actionData }: Route.ComponentProp
             {loaderData.sent && !actionData ? (
               <Notice tone="success">Your request has been sent. Our staff will answer here.</Notice>
             ) : null}
+            {form.errors?.length ? <Notice tone="error">{form.errors[0]}</Notice> : null}
             <TextField
               label="Subject"
               name="subject"

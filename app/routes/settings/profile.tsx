@@ -21,11 +21,15 @@ import { attempt } from "../../lib/auth-flow.server";
 import { photoUrl } from "../../lib/nav.server";
 import { requireRecentPassword, withoutConfirmPassword } from "../../lib/password-confirm.server";
 import { deleteUserPhotos, putUserPhoto } from "../../lib/profile-photo.server";
+import { RATE_LIMIT_MESSAGE, rateLimitedReply, retryAfterOfAction, underRateLimit } from "../../lib/rate-limit.server";
 import { getAuth, requireUser } from "../../session.server";
 import type { Route } from "./+types/profile";
 import { formIntent, requestFormDataWithin } from "../../lib/form-body.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Profile | Snip" }];
+
+/** A refused email change (429) tells the browser when to try again. */
+export const headers = retryAfterOfAction;
 
 /** Room for the multipart framing and the other fields around a photo of the largest size. */
 const UPLOAD_OVERHEAD_BYTES = 64 * 1024;
@@ -101,6 +105,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
       const denied = await requireRecentPassword(request, context, viewer, formData);
       if (denied) return denied;
+      // Each change mails a link to an address the user typed: an abuse limit per account and per
+      // recipient (docs/decisions/019), or a script could send any inbox mail after mail from us.
+      if (!(await underRateLimit(env, request, "emailChange", { account: viewer.user.id, recipient: email }))) {
+        return rateLimitedReply<Reply>({ intent, result: submission.reply({ formErrors: [RATE_LIMIT_MESSAGE] }) });
+      }
       const result = await attempt(() =>
         getAuth(request, context).api.changeEmail({ body: { newEmail: email }, headers: request.headers }),
       );

@@ -12,6 +12,7 @@ import { INVITATION_MESSAGES } from "../../../../domain/invitations";
 import { organizationInviteSchema } from "../../../forms/invitations";
 import { getCloudflare } from "../../../context.server";
 import { apiError, json, validateBody } from "../../../lib/api.server";
+import { retryAfterHeaders } from "../../../lib/rate-limit.server";
 import { allows, loadOrganizationAccess, requireOrganizationAccess } from "../../../lib/organizations/access.server";
 import { invitationJson, revokeInvitation, sendOrganizationInvitation } from "../../../lib/organizations/invitations.server";
 import type { Route } from "./+types/invitations.organization";
@@ -39,10 +40,14 @@ export async function action(args: Route.ActionArgs) {
   if (method !== "POST") return apiError(405, API_MESSAGES.methodNotAllowed, undefined, { allow: "GET, POST" });
   const access = await requireOrganizationAccess(args, "organization.invite", { json: true });
   const input = await validateBody(request, organizationInviteSchema);
-  const result = await sendOrganizationInvitation(
-    { access, env: getCloudflare(context).env, requestOrigin: new URL(request.url).origin },
-    input,
-  );
-  if (!result.ok) return apiError(422, Object.values(result.errors)[0]![0]!, result.errors);
+  const result = await sendOrganizationInvitation({ access, env: getCloudflare(context).env, request }, input);
+  if (!result.ok) {
+    return apiError(
+      result.status,
+      Object.values(result.errors)[0]![0]!,
+      result.errors,
+      result.status === 429 ? retryAfterHeaders() : undefined,
+    );
+  }
   return json({ data: { id: result.id, message: INVITATION_MESSAGES.sent } }, { status: 201 });
 }

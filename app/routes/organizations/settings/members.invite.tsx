@@ -22,8 +22,12 @@ import { allows, loadOrganizationAccess, type OrganizationAccess } from "../../.
 import { revokeInvitation, sendTeamInvitation } from "../../../lib/organizations/invitations.server";
 import type { Route } from "./+types/members.invite";
 import { requestFormData } from "../../../lib/form-body.server";
+import { rateLimitedReply, retryAfterOfAction } from "../../../lib/rate-limit.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Invite team members | Snip" }];
+
+/** A refused send (429, the abuse limit) tells the browser when to try again. */
+export const headers = retryAfterOfAction;
 
 const NOTICES = { sent: INVITATION_MESSAGES.sent, revoked: INVITATION_MESSAGES.revokedDone } as const;
 const ROLE_LABELS = { admin: "Admin", member: "Member", viewer: "Viewer" } as const;
@@ -89,12 +93,11 @@ export async function action(args: Route.ActionArgs) {
       { revokeError: null, result: submission.reply({ fieldErrors: { team: [INVITATION_MESSAGES.teamInvalid] } }) },
       { status: 422 },
     );
-  const result = await sendTeamInvitation(
-    { access, env: getCloudflare(args.context).env, requestOrigin: url.origin },
-    team,
-    submission.value,
-  );
-  if (!result.ok) return data({ revokeError: null, result: submission.reply({ fieldErrors: result.errors }) }, { status: 422 });
+  const result = await sendTeamInvitation({ access, env: getCloudflare(args.context).env, request: args.request }, team, submission.value);
+  if (!result.ok) {
+    const reply = { revokeError: null, result: submission.reply({ fieldErrors: result.errors }) };
+    return result.status === 429 ? rateLimitedReply(reply) : data(reply, { status: result.status });
+  }
   return redirect(`${here}?team=${encodeURIComponent(team.slug)}&notice=sent`);
 }
 

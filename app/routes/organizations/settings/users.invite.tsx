@@ -19,8 +19,12 @@ import { requireOrganizationAccess, type OrganizationAccess } from "../../../lib
 import { revokeInvitation, sendOrganizationInvitation } from "../../../lib/organizations/invitations.server";
 import type { Route } from "./+types/users.invite";
 import { requestFormData } from "../../../lib/form-body.server";
+import { rateLimitedReply, retryAfterOfAction } from "../../../lib/rate-limit.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Invite users | Snip" }];
+
+/** A refused send (429, the abuse limit) tells the browser when to try again. */
+export const headers = retryAfterOfAction;
 
 const NOTICES = { sent: INVITATION_MESSAGES.sent, revoked: INVITATION_MESSAGES.revokedDone } as const;
 
@@ -66,10 +70,13 @@ export async function action(args: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema: organizationInviteSchema });
   if (submission.status !== "success") return data({ revokeError: null, result: submission.reply() }, { status: 422 });
   const result = await sendOrganizationInvitation(
-    { access, env: getCloudflare(args.context).env, requestOrigin: new URL(args.request.url).origin },
+    { access, env: getCloudflare(args.context).env, request: args.request },
     submission.value,
   );
-  if (!result.ok) return data({ revokeError: null, result: submission.reply({ fieldErrors: result.errors }) }, { status: 422 });
+  if (!result.ok) {
+    const reply = { revokeError: null, result: submission.reply({ fieldErrors: result.errors }) };
+    return result.status === 429 ? rateLimitedReply(reply) : data(reply, { status: result.status });
+  }
   return redirect(`${here}?notice=sent`);
 }
 
