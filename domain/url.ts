@@ -136,6 +136,8 @@ export function isPrivateAddress(host: string): boolean {
     (a === 169 && b === 254) ||
     (a === 172 && b >= 16 && b <= 31) ||
     (a === 192 && b === 168) ||
+    (a === 192 && b === 0 && Number(host.split(".")[2]) === 0) || // IETF protocol assignments, 192.0.0.0/24
+    (a === 198 && (b === 18 || b === 19)) || // benchmarking networks, 198.18.0.0/15
     a >= 224
   );
 }

@@ -130,12 +130,20 @@ describe("checkDestination: accepted destinations", () => {
     expect(accepted("http://93.184.216.34/")).toBe("http://93.184.216.34/");
   });
 
-  it.each(["172.15.255.255", "172.32.0.1", "192.169.0.1", "11.0.0.1", "126.255.255.255", "169.253.0.1", "223.255.255.255"])(
-    "accepts the public address %s just outside a private range",
-    (ip) => {
-      expect(accepted(`http://${ip}/`)).toBe(`http://${ip}/`);
-    },
-  );
+  it.each([
+    "172.15.255.255",
+    "172.32.0.1",
+    "192.169.0.1",
+    "11.0.0.1",
+    "126.255.255.255",
+    "169.253.0.1",
+    "223.255.255.255",
+    "192.0.1.1",
+    "198.17.255.255",
+    "198.20.0.1",
+  ])("accepts the public address %s just outside a private range", (ip) => {
+    expect(accepted(`http://${ip}/`)).toBe(`http://${ip}/`);
+  });
 
   it("does not mistake a domain that merely ends with a shortener's name for the shortener", () => {
     expect(accepted("https://notbit.ly/")).toBe("https://notbit.ly/");
@@ -346,6 +354,9 @@ describe("checkDestination: non-public hosts", () => {
     "172.31.255.255",
     "192.168.0.1",
     "192.168.255.255",
+    "192.0.0.8",
+    "198.18.0.1",
+    "198.19.255.254",
     "224.0.0.1",
     "239.255.255.250",
     "255.255.255.255",

@@ -121,6 +121,8 @@ describe("endpoint URL rules", () => {
     "https://192.168.1.1/in",
     "https://169.254.169.254/latest/meta-data",
     "https://100.64.0.1/in",
+    "https://192.0.0.170/in",
+    "https://198.18.5.5/in",
     "https://0.0.0.0/in",
     "https://[::1]/in",
     "https://[fd00::1]/in",
