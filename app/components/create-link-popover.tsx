@@ -5,6 +5,7 @@
  * is a link to /app/links/create, which shows the same form (and the same dialog).
  */
 import { useState, type ReactNode } from "react";
+import { createPortal } from "react-dom";
 import { useModalOnMount } from "./dialog";
 import { Link, useFetcher, useLocation } from "react-router";
 import { CREATE_LINK_PATH, type CreateFormData } from "../forms/create-link-rules";
@@ -43,13 +44,18 @@ export function CreateLinkButton({ className, children }: { className: string; c
       >
         {children}
       </Link>
-      {open && loaded && loadedFor === opens ? (
-        loaded.planLimit ? (
-          <PlanLimitDialog key={opens} open />
-        ) : (
-          <CreatePopover key={opens} data={loaded.form} onClose={() => setOpen(false)} />
-        )
-      ) : null}
+      {/* Into the body: the mobile menu's Create sits in a <details> that closes on the click, and a
+          dialog left inside a closed <details> is open (the page inert behind it) but never shown. */}
+      {open && loaded && loadedFor === opens
+        ? createPortal(
+            loaded.planLimit ? (
+              <PlanLimitDialog key={opens} open />
+            ) : (
+              <CreatePopover key={opens} data={loaded.form} onClose={() => setOpen(false)} />
+            ),
+            document.body,
+          )
+        : null}
     </>
   );
 }
