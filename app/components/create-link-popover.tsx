@@ -8,10 +8,11 @@ import { useState, type ReactNode } from "react";
 import { createPortal } from "react-dom";
 import { useModalOnMount } from "./dialog";
 import { Link, useFetcher, useLocation } from "react-router";
-import { CREATE_LINK_PATH, type CreateFormData } from "../forms/create-link-rules";
+import { MESSAGES } from "../../domain/messages";
+import { CREATE_LINK_PATH, CREATE_POPOVER_QUERY, type CreateFormData, type CreateLoadFailed } from "../forms/create-link-rules";
 import { CreateLinkForm, PlanLimitDialog } from "./create-link-form";
 
-type CreateLoaderData = { form: CreateFormData; planLimit: boolean };
+type CreateLoaderData = { form: CreateFormData; planLimit: boolean } | CreateLoadFailed;
 
 export function CreateLinkButton({ className, children }: { className: string; children: ReactNode }) {
   const fetcher = useFetcher<CreateLoaderData>();
@@ -37,7 +38,7 @@ export function CreateLinkButton({ className, children }: { className: string; c
           if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
           event.preventDefault();
           // Fresh each time: the plan limit and the user's presets may have changed.
-          void fetcher.load(CREATE_LINK_PATH);
+          void fetcher.load(`${CREATE_LINK_PATH}?${CREATE_POPOVER_QUERY}`);
           setOpens((n) => n + 1);
           setOpen(true);
         }}
@@ -48,7 +49,9 @@ export function CreateLinkButton({ className, children }: { className: string; c
           dialog left inside a closed <details> is open (the page inert behind it) but never shown. */}
       {open && loaded && loadedFor === opens
         ? createPortal(
-            loaded.planLimit ? (
+            "failed" in loaded ? (
+              <CreatePopover key={opens} data={null} onClose={() => setOpen(false)} />
+            ) : loaded.planLimit ? (
               <PlanLimitDialog key={opens} open />
             ) : (
               <CreatePopover key={opens} data={loaded.form} onClose={() => setOpen(false)} />
@@ -60,7 +63,8 @@ export function CreateLinkButton({ className, children }: { className: string; c
   );
 }
 
-function CreatePopover({ data, onClose }: { data: CreateFormData; onClose: () => void }) {
+/** The popover; without its form's data (the load failed) it shows the popover's default body (spec 02 §2, §8). */
+function CreatePopover({ data, onClose }: { data: CreateFormData | null; onClose: () => void }) {
   const ref = useModalOnMount();
   return (
     <dialog
@@ -86,7 +90,11 @@ function CreatePopover({ data, onClose }: { data: CreateFormData; onClose: () =>
         </button>
       </div>
       <div className="px-6 py-5">
-        <CreateLinkForm data={data} returnTo={CREATE_LINK_PATH} ids="popover" />
+        {data ? (
+          <CreateLinkForm data={data} returnTo={CREATE_LINK_PATH} ids="popover" />
+        ) : (
+          <p className="py-10 text-center text-lg font-semibold text-slate-700">{MESSAGES.pageNotFound}</p>
+        )}
       </div>
     </dialog>
   );

@@ -8,6 +8,12 @@ import type { DomainOption } from "../../domain/domain-rules";
 import { hasUtm, UTM_PRESET_NAME_MAX_LENGTH, type UtmPreset, type UtmValues } from "../../domain/utm-rules";
 
 export const CREATE_LINK_PATH = "/app/links/create";
+/** The navigation bar's popover loads the form with this query: a refusal is then its own body, not the page's error. */
+export const CREATE_POPOVER_QUERY = "popover";
+/** What the create route's loader answers the popover when the form cannot be loaded. */
+export interface CreateLoadFailed {
+  failed: true;
+}
 export const UTM_BUILDER_PATH = "/app/links/utm";
 export const DESCRIPTION_MAX_LENGTH = 255;
 

@@ -310,6 +310,17 @@ test.describe("the navigation bar's Create", () => {
     await expect(popover.getByLabel("Long URL")).toBeVisible();
     await page.keyboard.press("Escape");
     await expect(popover).toBeHidden();
+
+    // The capability is gone by the time Create is pressed: the popover shows its default body,
+    // "Page not found" (spec 02 §2, §8), and the page under it stays.
+    await giveSubscription(page, user.email, { plan: "domain-renewal-service", interval: "yearly" });
+    await page.getByLabel("Menu").click();
+    await page.getByRole("navigation", { name: "Mobile" }).getByRole("link", { name: "Create" }).click();
+    await expect(popover).toBeVisible();
+    await expect(popover).toContainText("Page not found");
+    await expect(resultView(page)).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(popover).toBeHidden();
   });
 
   test("at the plan limit it opens the plan-limit dialog instead", async ({ page }) => {

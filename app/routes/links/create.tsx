@@ -9,7 +9,7 @@ import { mayCreateFromApp } from "../../../domain/entitlements";
 import { MESSAGES } from "../../../domain/messages";
 import { CreateLinkForm, PlanLimitDialog } from "../../components/create-link-form";
 import { getCloudflare } from "../../context.server";
-import { CREATE_LINK_PATH } from "../../forms/create-link-rules";
+import { CREATE_LINK_PATH, CREATE_POPOVER_QUERY, type CreateLoadFailed } from "../../forms/create-link-rules";
 import { atPlanLimit, createLinkAction, loadCreateForm } from "../../lib/create-link.server";
 import { requireUser } from "../../session.server";
 import type { Route } from "./+types/create";
@@ -36,6 +36,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { form, planLimit };
 }
 
+/**
+ * The navigation bar's popover (?popover) shows its default body, "Page not found" (spec 02 §2,
+ * §8), when the form cannot be loaded (a 403 once the capability is gone, a failed request):
+ * otherwise the refusal would replace the page with the route's error boundary. A redirect (the
+ * session ended) still goes where it says; the page itself keeps its error boundary.
+ */
+export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
+  if (!new URL(request.url).searchParams.has(CREATE_POPOVER_QUERY)) return serverLoader();
+  try {
+    return await serverLoader();
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    return { failed: true } satisfies CreateLoadFailed;
+  }
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireCreator(request, context);
   const formData = await requestFormData(request);
@@ -43,6 +59,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function CreateLinkPage({ loaderData, actionData }: Route.ComponentProps) {
+  // Only the popover's load (?popover) answers this; a page never does.
+  if ("failed" in loaderData) return null;
   return (
     <section className="bg-gradient-to-b from-indigo-50 to-slate-50 px-4 py-12">
       <div className="mx-auto max-w-2xl rounded-2xl border border-slate-200 bg-white p-6 shadow-xl shadow-indigo-100 sm:p-8">
