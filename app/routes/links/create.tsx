@@ -9,7 +9,7 @@ import { mayCreateFromApp } from "../../../domain/entitlements";
 import { MESSAGES } from "../../../domain/messages";
 import { CreateLinkForm, PlanLimitDialog } from "../../components/create-link-form";
 import { getCloudflare } from "../../context.server";
-import { CREATE_LINK_PATH, CREATE_POPOVER_QUERY, type CreateLoadFailed } from "../../forms/create-link-rules";
+import { CREATE_LINK_PATH, popoverClientLoader } from "../../forms/create-link-rules";
 import { atPlanLimit, createLinkAction, loadCreateForm } from "../../lib/create-link.server";
 import { requireUser } from "../../session.server";
 import type { Route } from "./+types/create";
@@ -36,20 +36,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { form, planLimit };
 }
 
-/**
- * The navigation bar's popover (?popover) shows its default body, "Page not found" (spec 02 §2,
- * §8), when the form cannot be loaded (a 403 once the capability is gone, a failed request):
- * otherwise the refusal would replace the page with the route's error boundary. A redirect (the
- * session ended) still goes where it says; the page itself keeps its error boundary.
- */
+/** The navigation bar's popover asks with ?popover: a refusal is its "Page not found" body. */
 export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
-  if (!new URL(request.url).searchParams.has(CREATE_POPOVER_QUERY)) return serverLoader();
-  try {
-    return await serverLoader();
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    return { failed: true } satisfies CreateLoadFailed;
-  }
+  return popoverClientLoader(request, serverLoader);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
