@@ -22,6 +22,8 @@ export const MESSAGES = {
   // spec 02 §8 plan-limit dialog
   planLimitTitle: "You’ve hit your plan’s limit for creating links",
   planLimitBody: "Turn on overages or upgrade your plan to continue shortening links.",
+  // spec 02 §2, §8: the default body of a popover (the bar's Create, when its form cannot be loaded)
+  pageNotFound: "Page not found",
   // spec 01 §8
   permissionDenied: "Permission denied.",
   // Snip's own: a post whose intent the page does not offer (a stale or hand-made form); nothing changes

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { fieldHolding } from "./copy-field";
 
 /** Copies text to the clipboard (JavaScript); without it, the text sits in a selectable field beside it. */
 export function CopyButton({ text, className = "" }: { text: string; className?: string }) {
@@ -12,7 +13,7 @@ export function CopyButton({ text, className = "" }: { text: string; className?:
         try {
           await navigator.clipboard.writeText(text);
         } catch {
-          const field = document.querySelector<HTMLInputElement>(`input[value="${CSS.escape(text)}"]`);
+          const field = fieldHolding(text);
           field?.select();
           document.execCommand?.("copy");
         }

@@ -634,12 +634,14 @@ export function CreatedLinkFields({ longUrl, shortUrl }: { longUrl: string; shor
         <label htmlFor="short-url" className="mb-1 block text-sm font-semibold text-slate-800">
           Your short link
         </label>
-        <input
+        {/* A field that wraps (and grows with its text): on a phone a one-line input cut the link off. */}
+        <textarea
           id="short-url"
           readOnly
+          rows={1}
           value={shortUrl}
           onFocus={(e) => e.currentTarget.select()}
-          className="w-full rounded-xl border border-indigo-200 bg-indigo-50 px-4 py-3 text-lg font-semibold text-indigo-800"
+          className="block w-full resize-none break-all rounded-xl border border-indigo-200 bg-indigo-50 px-4 py-3 text-lg font-semibold text-indigo-800 field-sizing-content"
         />
       </div>
     </>

@@ -2,17 +2,23 @@
  * The navigation bar's Create button (spec 02 §2): with JavaScript it opens the "Create Snip
  * Link" side popover holding the creation form (Escape, the backdrop or X close it), or, at the
  * plan limit without overages, the plan-limit dialog instead (spec 02 §4); without JavaScript it
- * is a link to /app/links/create, which shows the same form (and the same dialog).
+ * is a link to /app/links/create, which shows the same form (and the same dialog). In an
+ * organization's pages it opens that organization's form (the team selector first) from the link
+ * page the navigation names (nav.createHref), which its link leads to without JavaScript.
  */
 import { useState, type ReactNode } from "react";
+import { createPortal } from "react-dom";
 import { useModalOnMount } from "./dialog";
 import { Link, useFetcher, useLocation } from "react-router";
-import { CREATE_LINK_PATH, type CreateFormData } from "../forms/create-link-rules";
+import { MESSAGES } from "../../domain/messages";
+import { CREATE_LINK_PATH, CREATE_POPOVER_QUERY, type CreateFormData, type CreateLoadFailed } from "../forms/create-link-rules";
 import { CreateLinkForm, PlanLimitDialog } from "./create-link-form";
 
-type CreateLoaderData = { form: CreateFormData; planLimit: boolean };
+/** The create page's loader, or an organization link page's (its form is null where the user may not create). */
+type CreateLoaderData = { form: CreateFormData | null; planLimit?: boolean } | CreateLoadFailed;
 
-export function CreateLinkButton({ className, children }: { className: string; children: ReactNode }) {
+/** `to`: whose form it opens, /app/links/create or, in an organization, its link page (nav.createHref). */
+export function CreateLinkButton({ className, children, to = CREATE_LINK_PATH }: { className: string; children: ReactNode; to?: string }) {
   const fetcher = useFetcher<CreateLoaderData>();
   const location = useLocation();
   // Open on the page it was opened on: a create navigates (to the result view), which closes it.
@@ -29,32 +35,40 @@ export function CreateLinkButton({ className, children }: { className: string; c
   return (
     <>
       <Link
-        to={CREATE_LINK_PATH}
+        to={to}
         title="Create"
         className={className}
         onClick={(event) => {
           if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
           event.preventDefault();
           // Fresh each time: the plan limit and the user's presets may have changed.
-          void fetcher.load(CREATE_LINK_PATH);
+          void fetcher.load(`${to}?${CREATE_POPOVER_QUERY}`);
           setOpens((n) => n + 1);
           setOpen(true);
         }}
       >
         {children}
       </Link>
-      {open && loaded && loadedFor === opens ? (
-        loaded.planLimit ? (
-          <PlanLimitDialog key={opens} open />
-        ) : (
-          <CreatePopover key={opens} data={loaded.form} onClose={() => setOpen(false)} />
-        )
-      ) : null}
+      {/* Into the body: the mobile menu's Create sits in a <details> that closes on the click, and a
+          dialog left inside a closed <details> is open (the page inert behind it) but never shown. */}
+      {open && loaded && loadedFor === opens
+        ? createPortal(
+            "failed" in loaded || !loaded.form ? (
+              <CreatePopover key={opens} data={null} onClose={() => setOpen(false)} />
+            ) : loaded.planLimit ? (
+              <PlanLimitDialog key={opens} open />
+            ) : (
+              <CreatePopover key={opens} data={loaded.form} onClose={() => setOpen(false)} />
+            ),
+            document.body,
+          )
+        : null}
     </>
   );
 }
 
-function CreatePopover({ data, onClose }: { data: CreateFormData; onClose: () => void }) {
+/** The popover; without its form's data (the load failed) it shows the popover's default body (spec 02 §2, §8). */
+function CreatePopover({ data, onClose }: { data: CreateFormData | null; onClose: () => void }) {
   const ref = useModalOnMount();
   return (
     <dialog
@@ -80,7 +94,11 @@ function CreatePopover({ data, onClose }: { data: CreateFormData; onClose: () =>
         </button>
       </div>
       <div className="px-6 py-5">
-        <CreateLinkForm data={data} returnTo={CREATE_LINK_PATH} ids="popover" />
+        {data ? (
+          <CreateLinkForm data={data} returnTo={data.organization?.action ?? CREATE_LINK_PATH} ids="popover" />
+        ) : (
+          <p className="py-10 text-center text-lg font-semibold text-slate-700">{MESSAGES.pageNotFound}</p>
+        )}
       </div>
     </dialog>
   );

@@ -402,7 +402,10 @@ function UserMobileMenu({ nav, user }: { nav: NavState; user: NavUser }) {
       </Link>
       <div className="flex flex-col gap-0.5 p-4">
         {nav.canCreate ? (
-          <CreateLinkButton className="mb-3 flex items-center justify-center gap-2 rounded-lg bg-indigo-600 px-4 py-2.5 font-semibold text-white hover:bg-indigo-700">
+          <CreateLinkButton
+            to={nav.createHref}
+            className="mb-3 flex items-center justify-center gap-2 rounded-lg bg-indigo-600 px-4 py-2.5 font-semibold text-white hover:bg-indigo-700"
+          >
             <Icon name="plus" />
             Create
           </CreateLinkButton>
@@ -580,7 +583,10 @@ function UserHeader({ nav, user }: { nav: NavState; user: NavUser }) {
         <Logo compact={crowded} />
         <nav aria-label="Main" className="hidden items-center gap-0.5 md:flex lg:gap-1">
           {nav.canCreate ? (
-            <CreateLinkButton className="mr-1 inline-flex h-9 shrink-0 items-center gap-1.5 whitespace-nowrap rounded-lg bg-indigo-600 px-2.5 text-sm font-semibold text-white hover:bg-indigo-700 lg:px-3">
+            <CreateLinkButton
+              to={nav.createHref}
+              className="mr-1 inline-flex h-9 shrink-0 items-center gap-1.5 whitespace-nowrap rounded-lg bg-indigo-600 px-2.5 text-sm font-semibold text-white hover:bg-indigo-700 lg:px-3"
+            >
               <Icon name="plus" className="h-4 w-4" />
               <span className={crowded ? "sr-only lg:not-sr-only" : undefined}>Create</span>
             </CreateLinkButton>

@@ -8,6 +8,28 @@ import type { DomainOption } from "../../domain/domain-rules";
 import { hasUtm, UTM_PRESET_NAME_MAX_LENGTH, type UtmPreset, type UtmValues } from "../../domain/utm-rules";
 
 export const CREATE_LINK_PATH = "/app/links/create";
+/** The navigation bar's popover loads the form with this query: a refusal is then its own body, not the page's error. */
+export const CREATE_POPOVER_QUERY = "popover";
+/** What the create routes' loaders answer the popover when the form cannot be loaded. */
+export interface CreateLoadFailed {
+  failed: true;
+}
+
+/**
+ * The client loader of a route whose form the navigation bar's popover loads (?popover): a refusal
+ * (a 403 once the capability is gone, a failed request) becomes the popover's default body "Page
+ * not found" (spec 02 §2, §8) instead of the route's error boundary replacing the page. A redirect
+ * (the session ended) still goes where it says; the page itself keeps its error boundary.
+ */
+export async function popoverClientLoader<T>(request: Request, serverLoader: () => Promise<T>): Promise<T | CreateLoadFailed> {
+  if (!new URL(request.url).searchParams.has(CREATE_POPOVER_QUERY)) return serverLoader();
+  try {
+    return await serverLoader();
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    return { failed: true };
+  }
+}
 export const UTM_BUILDER_PATH = "/app/links/utm";
 export const DESCRIPTION_MAX_LENGTH = 255;
 

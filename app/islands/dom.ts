@@ -5,6 +5,7 @@
  */
 import { DOMAIN_LOCK_PATHS, domainLockMessage, type DomainLock } from "../../domain/domain-rules";
 import { LOCK_ACTION, LOCKED_DOMAIN_REDIRECT_DELAY_MS } from "../components/guest-form-rules";
+import { fieldHolding } from "../components/copy-field";
 
 const COPIED_MS = 2_000;
 
@@ -17,7 +18,7 @@ export function enhanceCopyButtons(): void {
       try {
         await navigator.clipboard.writeText(text);
       } catch {
-        const field = document.querySelector<HTMLInputElement>(`input[value="${CSS.escape(text)}"]`);
+        const field = fieldHolding(text);
         field?.select();
         document.execCommand?.("copy");
       }
@@ -30,7 +31,7 @@ export function enhanceCopyButtons(): void {
 
 /** The result view's short link field selects its text when it takes the focus (CreatedLinkFields). */
 export function enhanceShortLinkField(): void {
-  const field = document.querySelector<HTMLInputElement>("input#short-url");
+  const field = document.querySelector<HTMLTextAreaElement>("textarea#short-url");
   field?.addEventListener("focus", () => field.select());
 }
 

@@ -25,6 +25,7 @@ import {
 import { countUnreadAnnouncements, countUnreadNotifications } from "../../db/notifications.server";
 import { can, mayCreateFromApp } from "../../domain/entitlements";
 import { getCloudflare } from "../context.server";
+import { CREATE_LINK_PATH } from "../forms/create-link-rules";
 import type { Viewer } from "../session.server";
 
 export interface NavUser {
@@ -66,6 +67,8 @@ export interface NavCurrentOrganization {
   teamSettingsHref: string | null;
   auditHref: string | null;
   helpdeskHref: string | null;
+  /** The link page whose form the bar's Create opens here; null when the user may not create links in it. */
+  createHref: string | null;
 }
 
 export interface NavState {
@@ -73,8 +76,14 @@ export interface NavState {
   subscribed: boolean;
   /** Users with the analytics capability get the dashboard instead of My URLs. */
   analytics: boolean;
-  /** The Create button (spec 02 §2): users who may create outside organizations (spec 01 §6: analytics). */
+  /**
+   * The Create button (spec 02 §2 "shown when the user may create links"): users who may create
+   * outside organizations (spec 01 §6: analytics), and, in an organization's pages, those who may
+   * create links there (spec 02 §6: supervisor, or a team admin or member).
+   */
   canCreate: boolean;
+  /** Whose form Create opens: the organization's link page there, else /app/links/create. */
+  createHref: string;
   pastDueTrial: boolean;
   impersonating: boolean;
   unread: boolean;
@@ -129,10 +138,42 @@ function organizationHref(actor: Actor, facts: NavOrganizationFacts): string {
   return organizationPath(slug, `team/${encodeURIComponent(team?.slug ?? "")}`);
 }
 
+/**
+ * Where the bar's Create opens in an organization: the link page whose form may create here (the
+ * team of the page when the user may create in it, the user's own links on that page, else the
+ * organization dashboard, the user's own links, or the first team they may create in); null when
+ * none may. A create there comes back to that page with the new link (spec 02 §4).
+ */
+function organizationCreateHref(
+  actor: Actor,
+  facts: NavOrganizationFacts,
+  teams: Awaited<ReturnType<typeof listTeams>>,
+  where: NavWhere | undefined,
+): string | null {
+  const teamParam = where?.params.team;
+  const { organization, standing } = facts;
+  if (organization.archived) return null;
+  const resource = { kind: "organization", standing } as const;
+  const creatable = visibleTeams(teams).filter((team) => canInOrganization(actor, "team.link.create", { kind: "team", standing, team }));
+  const teamPage = (slug: string) => organizationPath(organization.slug, `team/${encodeURIComponent(slug)}`);
+  const current = teamParam ? creatable.find((team) => team.slug === teamParam.toLowerCase()) : undefined;
+  if (current) return teamPage(current.slug);
+  const personal =
+    canInOrganization(actor, "organization.link.create", resource) && canInOrganization(actor, "organization.personal", resource);
+  const me = organizationPath(organization.slug, "me");
+  if (personal && where?.url.pathname.toLowerCase().replace(/(\.data)?\/*$/, "") === me.toLowerCase()) return me;
+  if (canInOrganization(actor, "organization.dashboard", resource) && (personal || creatable.length > 0)) {
+    return organizationPath(organization.slug, "dashboard");
+  }
+  if (personal) return me;
+  return creatable[0] ? teamPage(creatable[0].slug) : null;
+}
+
 async function currentOrganizationOf(
   db: ReturnType<typeof getDb>,
   actor: Actor,
   facts: NavOrganizationFacts,
+  where: NavWhere | undefined,
 ): Promise<NavCurrentOrganization> {
   const { organization, standing } = facts;
   const teams = await listTeams(db, organization.id);
@@ -150,6 +191,7 @@ async function currentOrganizationOf(
       : null,
     auditHref: canInOrganization(actor, "organization.audit", resource) ? organizationPath(organization.slug, "audit") : null,
     helpdeskHref: canInOrganization(actor, "organization.helpdesk", resource) ? organizationPath(organization.slug, "helpdesk") : null,
+    createHref: organizationCreateHref(actor, facts, teams, where),
   };
 }
 
@@ -190,6 +232,7 @@ export async function navState(context: Readonly<RouterContextProvider>, viewer:
       subscribed: false,
       analytics: false,
       canCreate: true,
+      createHref: CREATE_LINK_PATH,
       pastDueTrial: false,
       impersonating: false,
       unread: false,
@@ -232,7 +275,8 @@ export async function navState(context: Readonly<RouterContextProvider>, viewer:
     .sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: "base" }));
   const currentSlug = where?.params.org?.toLowerCase();
   const currentFacts = currentSlug ? organizationFacts.find((facts) => facts.organization.slug === currentSlug) : undefined;
-  const currentOrganization = currentFacts ? await currentOrganizationOf(db, actor, currentFacts) : null;
+  const currentOrganization = currentFacts ? await currentOrganizationOf(db, actor, currentFacts, where) : null;
+  const organizationCreate = currentOrganization?.createHref ?? null;
   return {
     user: {
       id: viewer.user.id,
@@ -244,7 +288,8 @@ export async function navState(context: Readonly<RouterContextProvider>, viewer:
     },
     subscribed: viewer.subscribed,
     analytics: can(viewer.subject, "use_analytics"),
-    canCreate: mayCreateFromApp(viewer.subject) && !viewer.pastDueTrial,
+    canCreate: organizationCreate !== null || (mayCreateFromApp(viewer.subject) && !viewer.pastDueTrial),
+    createHref: organizationCreate ?? CREATE_LINK_PATH,
     pastDueTrial: viewer.pastDueTrial,
     impersonating: viewer.session.impersonatedBy !== null,
     unread: notifications + announcements > 0,

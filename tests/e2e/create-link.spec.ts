@@ -62,6 +62,13 @@ test.describe("creating a link with JavaScript", () => {
     const result = page.getByTestId("result");
     await expect(result).toBeVisible();
     await expect(page.getByLabel("Your short link")).toHaveValue(`${BASE_URL}/${alias}`);
+    // On a phone the short link shows whole: the field wraps it instead of cutting it off.
+    await page.setViewportSize({ width: 390, height: 800 });
+    const whole = await page
+      .getByLabel("Your short link")
+      .evaluate((field) => [field.scrollWidth - field.clientWidth, field.scrollHeight - field.clientHeight]);
+    expect(whole).toEqual([0, 0]);
+    await page.setViewportSize({ width: 1280, height: 720 });
     await expect(result.getByTestId("result-tag")).toHaveText(["promo", "springsale"]);
     await expect(result.getByText(/^Expires/)).toBeVisible();
     await expect(result.getByRole("link", { name: "My URLs" })).toHaveCount(0);

@@ -301,6 +301,26 @@ test.describe("the navigation bar's Create", () => {
     await expect(popover).toBeHidden();
     await expect(resultView(page)).toBeVisible();
     await expect(resultView(page).getByTestId("long-url")).toHaveText("https://example.com/from-the-popover");
+
+    // On a phone Create is in the mobile menu, which closes on the tap: the popover still shows.
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.getByLabel("Menu").click();
+    await page.getByRole("navigation", { name: "Mobile" }).getByRole("link", { name: "Create" }).click();
+    await expect(popover).toBeVisible();
+    await expect(popover.getByLabel("Long URL")).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(popover).toBeHidden();
+
+    // The capability is gone by the time Create is pressed: the popover shows its default body,
+    // "Page not found" (spec 02 §2, §8), and the page under it stays.
+    await giveSubscription(page, user.email, { plan: "domain-renewal-service", interval: "yearly" });
+    await page.getByLabel("Menu").click();
+    await page.getByRole("navigation", { name: "Mobile" }).getByRole("link", { name: "Create" }).click();
+    await expect(popover).toBeVisible();
+    await expect(popover).toContainText("Page not found");
+    await expect(resultView(page)).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(popover).toBeHidden();
   });
 
   test("at the plan limit it opens the plan-limit dialog instead", async ({ page }) => {

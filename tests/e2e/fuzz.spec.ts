@@ -64,7 +64,7 @@ async function resultOf(request: APIRequestContext, location: string) {
   const page = await request.get(location, { maxRedirects: 0 });
   expect(page.status()).toBe(200);
   const html = await page.text();
-  const shortUrl = /<input[^>]*id="short-url"[^>]*value="([^"]*)"/.exec(html)?.[1];
+  const shortUrl = /<textarea[^>]*id="short-url"[^>]*>([^<]*)<\/textarea>/.exec(html)?.[1];
   const longUrl = /data-testid="long-url"[^>]*>([^<]*)</.exec(html)?.[1];
   expect(shortUrl, "the result view shows a short link").toBeDefined();
   expect(longUrl, "the result view shows the long URL").toBeDefined();

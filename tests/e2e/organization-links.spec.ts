@@ -325,6 +325,18 @@ test("in Chromium: a team member creates a link in the team with the form; it sh
   await expect(page.getByTestId("team-select")).toHaveValue(TEAM);
   await expect(page.getByLabel("Long URL")).toHaveValue("");
   await expect(page.getByLabel("Long URL")).toBeFocused();
+  // The bar's Create (spec 02 §2: shown when the user may create links; §6: a team member may here)
+  // opens this team's form in the popover, and the create comes back to this page with the link.
+  const barCreate = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Create" });
+  await expect(barCreate).toHaveAttribute("href", `/app/organizations/${world.slug}/team/${TEAM}`);
+  await barCreate.click();
+  const popover = page.getByRole("dialog", { name: "Create Snip Link" });
+  await expect(popover.getByTestId("team-select")).toHaveValue(TEAM);
+  await popover.getByLabel("Long URL").fill(`${url}/bar`);
+  await popover.getByLabel("Long URL").press("Enter");
+  await expect(page).toHaveURL(new RegExp(`/app/organizations/${world.slug}/team/${TEAM}\\?alias=[^&]+&team=${TEAM}$`));
+  await expect(popover).toHaveCount(0);
+  await expect(page.getByTestId("result").getByText(`${url}/bar`).first()).toBeVisible();
   await page.goto(`/app/organizations/${world.slug}/team/${TEAM}`);
   await expect(page.locator(`li[data-alias="${alias}"]`)).toBeVisible();
   await expect(page.locator(`li[data-alias="${alias}"]`)).toContainText(`Team launch ${run}`);
@@ -399,6 +411,8 @@ test("in Chromium: a team member creates a link in the team with the form; it sh
   await viewerPage.goto(`/app/organizations/${world.slug}/team/${TEAM}`);
   await expect(viewerPage.getByText("You have read-only access to this team’s links.")).toBeVisible();
   await expect(viewerPage.getByTestId("organization-create")).toHaveCount(0);
+  // Nor a Create in the bar: a viewer creates links nowhere in this organization (spec 02 §5, §6).
+  await expect(viewerPage.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Create" })).toHaveCount(0);
   await expect(viewerPage.locator(`li[data-alias="${alias}"]`)).toBeVisible();
   // A viewer reads the team's analytics too.
   await viewerPage.locator(`li[data-alias="${alias}"]`).getByRole("link", { name: "Analytics" }).click();

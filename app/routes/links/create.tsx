@@ -9,7 +9,7 @@ import { mayCreateFromApp } from "../../../domain/entitlements";
 import { MESSAGES } from "../../../domain/messages";
 import { CreateLinkForm, PlanLimitDialog } from "../../components/create-link-form";
 import { getCloudflare } from "../../context.server";
-import { CREATE_LINK_PATH } from "../../forms/create-link-rules";
+import { CREATE_LINK_PATH, popoverClientLoader } from "../../forms/create-link-rules";
 import { atPlanLimit, createLinkAction, loadCreateForm } from "../../lib/create-link.server";
 import { requireUser } from "../../session.server";
 import type { Route } from "./+types/create";
@@ -36,6 +36,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { form, planLimit };
 }
 
+/** The navigation bar's popover asks with ?popover: a refusal is its "Page not found" body. */
+export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
+  return popoverClientLoader(request, serverLoader);
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireCreator(request, context);
   const formData = await requestFormData(request);
@@ -43,6 +48,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function CreateLinkPage({ loaderData, actionData }: Route.ComponentProps) {
+  // Only the popover's load (?popover) answers this; a page never does.
+  if ("failed" in loaderData) return null;
   return (
     <section className="bg-gradient-to-b from-indigo-50 to-slate-50 px-4 py-12">
       <div className="mx-auto max-w-2xl rounded-2xl border border-slate-200 bg-white p-6 shadow-xl shadow-indigo-100 sm:p-8">

@@ -28,6 +28,7 @@ import { CreateLinkForm, LinkResult } from "../../components/create-link-form";
 import { getCloudflare } from "../../context.server";
 import type { BulkReply } from "../../forms/bulk";
 import { createLinkSchema, type CreateReply, type TeamOptionData } from "../../forms/create-link";
+import { popoverClientLoader } from "../../forms/create-link-rules";
 import { bulkUploadAction } from "../../lib/bulk.server";
 import {
   createWebLink,
@@ -214,6 +215,11 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
+/** The navigation bar's Create loads this page's form in its popover (?popover): a refusal is its "Page not found" body. */
+export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
+  return popoverClientLoader(request, serverLoader);
+}
+
 function createReply(result: SubmissionResult<string[]>, status: number) {
   return data<CreateReply>({ result }, { status });
 }
@@ -289,6 +295,8 @@ const DATE = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", 
 const smallButton = "rounded-md border border-slate-300 bg-white px-2.5 py-1 text-xs font-semibold text-slate-700 hover:bg-slate-50";
 
 export default function OrganizationLinks({ loaderData, actionData }: Route.ComponentProps) {
+  // Only the popover's load (?popover) answers this; a page never does.
+  if ("failed" in loaderData) return null;
   const { scope, organization, team, query, total, pageCount, links, form, result, filterTeams } = loaderData;
   const heading = scope === "team" ? `Team ${team!.name}` : scope === "personal" ? "My links" : "Organization dashboard";
   const here = pagePath(organization.slug, scope, team?.slug);
