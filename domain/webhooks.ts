@@ -208,8 +208,12 @@ export function isNonPublicHost(hostname: string, options: { localDev: boolean }
   const host = hostname.toLowerCase().replace(/\.+$/, "");
   if (host === "" || host.split(".").some((label) => label === "")) return true;
   if (options.localDev && isLoopback(host)) return false;
-  const isIp = /^\d+\.\d+\.\d+\.\d+$/.test(host) || host.startsWith("[");
-  return isIp ? isPrivateAddress(host) : isInternalName(host);
+  return isIpHost(host) ? isPrivateAddress(host) : isInternalName(host);
+}
+
+/** A dotted IPv4 address or a bracketed IPv6 literal, as `URL.hostname` spells them. */
+function isIpHost(host: string): boolean {
+  return /^\d+\.\d+\.\d+\.\d+$/.test(host) || host.startsWith("[");
 }
 
 /**
@@ -235,11 +239,8 @@ export function checkWebhookUrl(raw: string, options: { localDev: boolean }): We
   if (host === "" || host.split(".").some((label) => label === "")) return { ok: false, message: WEBHOOK_MESSAGES.urlInvalid };
   const loopbackAllowed = options.localDev && isLoopback(host);
   if (url.protocol === "http:" && !loopbackAllowed) return { ok: false, message: WEBHOOK_MESSAGES.urlHttps };
-  if (!loopbackAllowed) {
-    const isIp = /^\d+\.\d+\.\d+\.\d+$/.test(host) || host.startsWith("[");
-    if (isIp ? isPrivateAddress(host) : isInternalName(host)) return { ok: false, message: WEBHOOK_MESSAGES.urlPrivate };
-    if (!isIp && !/^[a-z0-9.-]+$/.test(host)) return { ok: false, message: WEBHOOK_MESSAGES.urlInvalid };
-  }
+  if (isNonPublicHost(host, options)) return { ok: false, message: WEBHOOK_MESSAGES.urlPrivate };
+  if (!loopbackAllowed && !isIpHost(host) && !/^[a-z0-9.-]+$/.test(host)) return { ok: false, message: WEBHOOK_MESSAGES.urlInvalid };
   url.hash = "";
   return { ok: true, url: url.toString() };
 }
