@@ -29,7 +29,8 @@ import type { AppEnv } from "../../env.server";
 import { invitationMail, mailLinkOrigin, reportNoMailLinkOrigin, sendMail } from "../../mail.server";
 import type { Viewer } from "../../session.server";
 import { hashApiToken } from "../api-tokens.server";
-import { RATE_LIMIT_MESSAGE, underRateLimit } from "../rate-limit.server";
+import { apiError } from "../api.server";
+import { RATE_LIMIT_MESSAGE, retryAfterHeaders, underRateLimit } from "../rate-limit.server";
 import type { OrganizationAccess } from "./access.server";
 
 export type FieldErrors = Record<string, string[]>;
@@ -101,6 +102,16 @@ async function underInvitationLimit({ access, env, request }: SendContext, email
 }
 
 const INVITATION_LIMITED: SendResult = { ok: false, status: 429, errors: { email: [RATE_LIMIT_MESSAGE] } };
+
+/** The JSON answer to a refused send: the first field's message, every field's, and Retry-After on 429. */
+export function sendRefusalResponse(result: Extract<SendResult, { ok: false }>): Response {
+  return apiError(
+    result.status,
+    Object.values(result.errors)[0]![0]!,
+    result.errors,
+    result.status === 429 ? retryAfterHeaders() : undefined,
+  );
+}
 
 /** Invite to the organization with one of its roles (the route has checked organization.invite). */
 export async function sendOrganizationInvitation(

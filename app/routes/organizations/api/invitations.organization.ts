@@ -12,9 +12,13 @@ import { INVITATION_MESSAGES } from "../../../../domain/invitations";
 import { organizationInviteSchema } from "../../../forms/invitations";
 import { getCloudflare } from "../../../context.server";
 import { apiError, json, validateBody } from "../../../lib/api.server";
-import { retryAfterHeaders } from "../../../lib/rate-limit.server";
 import { allows, loadOrganizationAccess, requireOrganizationAccess } from "../../../lib/organizations/access.server";
-import { invitationJson, revokeInvitation, sendOrganizationInvitation } from "../../../lib/organizations/invitations.server";
+import {
+  invitationJson,
+  revokeInvitation,
+  sendOrganizationInvitation,
+  sendRefusalResponse,
+} from "../../../lib/organizations/invitations.server";
 import type { Route } from "./+types/invitations.organization";
 
 export async function loader(args: Route.LoaderArgs) {
@@ -41,13 +45,6 @@ export async function action(args: Route.ActionArgs) {
   const access = await requireOrganizationAccess(args, "organization.invite", { json: true });
   const input = await validateBody(request, organizationInviteSchema);
   const result = await sendOrganizationInvitation({ access, env: getCloudflare(context).env, request }, input);
-  if (!result.ok) {
-    return apiError(
-      result.status,
-      Object.values(result.errors)[0]![0]!,
-      result.errors,
-      result.status === 429 ? retryAfterHeaders() : undefined,
-    );
-  }
+  if (!result.ok) return sendRefusalResponse(result);
   return json({ data: { id: result.id, message: INVITATION_MESSAGES.sent } }, { status: 201 });
 }

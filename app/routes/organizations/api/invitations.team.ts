@@ -13,9 +13,8 @@ import { INVITATION_MESSAGES } from "../../../../domain/invitations";
 import { teamInviteSchema } from "../../../forms/invitations";
 import { getCloudflare } from "../../../context.server";
 import { apiError, json, validateBody } from "../../../lib/api.server";
-import { retryAfterHeaders } from "../../../lib/rate-limit.server";
 import { allows, loadOrganizationAccess, requireTeamAccess } from "../../../lib/organizations/access.server";
-import { invitationJson, revokeInvitation, sendTeamInvitation } from "../../../lib/organizations/invitations.server";
+import { invitationJson, revokeInvitation, sendTeamInvitation, sendRefusalResponse } from "../../../lib/organizations/invitations.server";
 import type { Route } from "./+types/invitations.team";
 
 export async function loader(args: Route.LoaderArgs) {
@@ -42,13 +41,6 @@ export async function action(args: Route.ActionArgs) {
   const access = await requireTeamAccess(args, "team.invite", { json: true });
   const input = await validateBody(request, teamInviteSchema);
   const result = await sendTeamInvitation({ access, env: getCloudflare(context).env, request }, access.team, input);
-  if (!result.ok) {
-    return apiError(
-      result.status,
-      Object.values(result.errors)[0]![0]!,
-      result.errors,
-      result.status === 429 ? retryAfterHeaders() : undefined,
-    );
-  }
+  if (!result.ok) return sendRefusalResponse(result);
   return json({ data: { id: result.id, message: INVITATION_MESSAGES.sent } }, { status: 201 });
 }
