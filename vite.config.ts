@@ -31,8 +31,11 @@ function scalarStandalone(): Plugin {
 // run beside it as auxiliary workers, all in one workerd with one shared local state.
 // The dev server (`npm run dev`) is a local run: it, and only it, sets LOCAL_DEV; a build
 // (`react-router build`, the deployable wrangler.json files) never does (docs/decisions/024).
+// SNIP_VARS (a JSON object; npm run dev passes its provider stand-ins in it, docs/decisions/063)
+// overrides variables of every worker in the dev server, as it does in scripts/serve.mjs.
 export default defineConfig(({ command }) => {
-  const local = command === "serve" ? { vars: { LOCAL_DEV: "true" } } : undefined;
+  const snipVars = process.env.SNIP_VARS ? (JSON.parse(process.env.SNIP_VARS) as Record<string, string>) : {};
+  const local = command === "serve" ? { vars: { ...snipVars, LOCAL_DEV: "true" } } : undefined;
   return {
     plugins: [
       cloudflare({

@@ -2,6 +2,7 @@
 // npm start / npm run dev: build (start only), apply local D1 migrations, seed demo data,
 // then serve all three workers on one port (PORT, default 8787) with one shared local state.
 import { spawn, spawnSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
 import { delimiter, resolve } from "node:path";
 
 const dev = process.argv.includes("--dev");
@@ -28,14 +29,22 @@ run(bin("wrangler"), ["d1", "execute", "DB", "--local", "--persist-to", state, "
  * The providers this run has no account with get local stand-ins that speak their wire format
  * (DESIGN.md "External services"; docs/decisions/063): Cloudflare's custom hostnames (branded
  * domains), DNSimple's registrar (domain purchase) and Safe Browsing (URL reputation). A provider
- * configured in the environment or in SNIP_VARS is never replaced; SNIP_DEMO_PROVIDERS=0 starts none
- * (the end-to-end tests start their own). Built runs only: `npm run dev` reads .dev.vars.
+ * configured in the environment, in SNIP_VARS or (for `npm run dev`) in .dev.vars is never replaced;
+ * SNIP_DEMO_PROVIDERS=0 starts none (the end-to-end tests start their own). The built run passes
+ * their settings to serve.mjs in SNIP_VARS; the dev server's vite.config.ts reads SNIP_VARS too.
  */
 const PROVIDERS = { cloudflare: "CF_API_TOKEN", registrar: "DNSIMPLE_TOKEN", reputation: "SAFE_BROWSING_API_KEY" };
 let providers = null;
 let snipVars = process.env.SNIP_VARS ? JSON.parse(process.env.SNIP_VARS) : {};
-if (!dev && process.env.SNIP_DEMO_PROVIDERS !== "0") {
-  const wanted = Object.entries(PROVIDERS).filter(([, name]) => !process.env[name] && !snipVars[name]);
+// The names .dev.vars sets (KEY=value lines); the dev server reads that file itself.
+const devVars =
+  dev && existsSync(".dev.vars")
+    ? (readFileSync(".dev.vars", "utf8")
+        .match(/^\s*[A-Z0-9_]+(?=\s*=)/gm)
+        ?.map((name) => name.trim()) ?? [])
+    : [];
+if (process.env.SNIP_DEMO_PROVIDERS !== "0") {
+  const wanted = Object.entries(PROVIDERS).filter(([, name]) => !process.env[name] && !snipVars[name] && !devVars.includes(name));
   if (wanted.length > 0) {
     providers = spawn(bin("tsx"), ["scripts/demo-providers.ts", wanted.map(([key]) => key).join(",")], {
       stdio: ["pipe", "pipe", "inherit"],
