@@ -17,6 +17,7 @@ export const AUDIT_PAGE_SIZE = 50;
 export const AUDIT_CSV_MAX_ROWS = 10_000;
 
 export const ORGANIZATION_MESSAGES = {
+  slugRequired: "The slug field is required.",
   slugTaken: "This slug is already taken. Choose another one.",
   slugFormat: "The slug may contain lowercase letters, digits and dashes, starting with a letter or digit (2 to 48 characters).",
   nameRequired: "The name field is required.",
@@ -44,9 +45,10 @@ export const ORGANIZATION_MESSAGES = {
 export const RESERVED_ORGANIZATION_SLUGS: ReadonlySet<string> = new Set(["onboarding", "new", "create", "api"]);
 
 export const organizationSlugSchema = z
-  .string({ error: ORGANIZATION_MESSAGES.slugFormat })
+  .string({ error: ORGANIZATION_MESSAGES.slugRequired })
   .trim()
   .toLowerCase()
+  .min(1, ORGANIZATION_MESSAGES.slugRequired)
   .regex(new RegExp(`^[a-z0-9][a-z0-9-]{1,${ORGANIZATION_SLUG_MAX_LENGTH - 1}}$`), ORGANIZATION_MESSAGES.slugFormat)
   .refine((slug) => !RESERVED_ORGANIZATION_SLUGS.has(slug), ORGANIZATION_MESSAGES.slugTaken);
 

@@ -49,6 +49,12 @@ describe("organization forms", () => {
     expect(createOrganizationSchema.safeParse({ name: "Acme", slug: "onboarding" }).error?.issues[0]?.message).toBe(
       ORGANIZATION_MESSAGES.slugTaken,
     );
+    // Left empty (a form sends "" or, through conform, nothing at all): asked for, not the format rule.
+    for (const slug of ["", "   ", undefined]) {
+      expect(createOrganizationSchema.safeParse({ name: "Acme", slug }).error?.issues[0]?.message, String(slug)).toBe(
+        ORGANIZATION_MESSAGES.slugRequired,
+      );
+    }
     expect(createOrganizationSchema.safeParse({ name: "  ", slug: "acme" }).error?.issues[0]?.message).toBe(
       ORGANIZATION_MESSAGES.nameRequired,
     );
