@@ -12,6 +12,7 @@ import { FEATURE_FLAGS, type FeatureFlag } from "../domain/plans";
 import { isActive, isPastDueTrial, isSubscribed, type Subscription } from "../domain/subscription";
 import { createAuth, type Auth } from "./auth.server";
 import { getCloudflare } from "./context.server";
+import { pageUrl } from "./lib/page-url";
 
 export interface ViewerUser {
   id: string;
@@ -134,7 +135,8 @@ export function getViewer(context: Context): Viewer | null {
 
 /** The path and query of the request, as the `to` value of the login redirect. */
 export function requestTarget(request: Request): string {
-  const url = new URL(request.url);
+  // The page, not the single-fetch request of a client-side navigation to it (app/lib/page-url.ts).
+  const url = pageUrl(request);
   return url.pathname + url.search;
 }
 

@@ -2,6 +2,7 @@ import { redirect } from "react-router";
 import { getCloudflare } from "../context.server";
 import { methodNotAllowed } from "../lib/api.server";
 import type { Route } from "./+types/external";
+import { pagePathname } from "../lib/page-url";
 
 /** /app/help, /app/helpdesk, /app/freescout and /app/blog: external redirects to configured addresses. */
 export function loader({ request, context }: Route.LoaderArgs) {
@@ -12,7 +13,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
     "/app/freescout": env.FREESCOUT_URL,
     "/app/blog": env.BLOG_URL,
   };
-  const path = new URL(request.url).pathname.replace(/\/+$/, "");
+  const path = pagePathname(request).replace(/\/+$/, "");
   return redirect(targets[path] ?? "/", 302);
 }
 

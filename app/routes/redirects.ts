@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import { redirectTarget } from "../redirects";
 import type { Route } from "./+types/redirects";
+import { pageUrl } from "../lib/page-url";
 
 /**
  * Old aliases go to their new pages for good (301, keeping the query); every other unknown path
@@ -8,7 +9,7 @@ import type { Route } from "./+types/redirects";
  * unknown today may be a page tomorrow, and browsers keep a 301 for ever.
  */
 export function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+  const url = pageUrl(request);
   const target = redirectTarget(url.pathname);
   return target === null ? redirect("/", 302) : redirect(`${target}${url.search}`, 301);
 }

@@ -6,14 +6,26 @@
 import { z } from "@hono/zod-openapi";
 import { CLICK_DIMENSIONS } from "../../../db/schema/clicks";
 import { MAX_ROUTES_PER_LINK, ROUTE_CONDITIONS } from "../../../domain/redirect-routes";
-import { TAG_MESSAGES } from "../../../domain/tag-rules";
+import { ALIAS_MAX_LENGTH, ALIAS_MIN_LENGTH } from "../../../domain/alias";
+import { MAX_TAGS_PER_LINK, TAG_MAX_LENGTH, TAG_MESSAGES, TAG_MIN_LENGTH } from "../../../domain/tag-rules";
+import { DESCRIPTION_MAX_LENGTH } from "../../forms/create-link-rules";
 
 export const DomainField = z.string().min(1).max(253).openapi({ description: "The short domain.", example: "localhost:8787" });
 export const AliasField = z.string().min(1).max(64).openapi({ description: "The link's alias.", example: "my-link" });
 export const TagsField = z
-  // More than 50 is refused here with the rule's own message (a link keeps at most MAX_TAGS_PER_LINK).
-  .union([z.array(z.string().max(100)).max(50, { error: TAG_MESSAGES.tooMany }), z.string().max(2_000)])
-  .openapi({ description: "Tags, as a list or one comma-separated string.", example: ["news", "summer-sale"] });
+  // More than 50 is refused here with the rule's own message (a link keeps at most MAX_TAGS_PER_LINK);
+  // up to 50 reach the tag rules, which name the tag at fault. The document states the rules' bounds.
+  .union([
+    z
+      .array(z.string().max(100).openapi({ maxLength: TAG_MAX_LENGTH }))
+      .max(50, { error: TAG_MESSAGES.tooMany })
+      .openapi({ maxItems: MAX_TAGS_PER_LINK }),
+    z.string().max(2_000),
+  ])
+  .openapi({
+    description: `Tags, as a list or one comma-separated string: at most ${MAX_TAGS_PER_LINK}, each ${TAG_MIN_LENGTH} to ${TAG_MAX_LENGTH} characters once spaces are removed (lower-cased; empty ones ignored, duplicates refused).`,
+    example: ["news", "summer-sale"],
+  });
 export const ExpiresAtField = z
   .string()
   .max(64)
@@ -23,7 +35,11 @@ export const DescriptionField = z
   .string()
   .max(1_000)
   .nullable()
-  .openapi({ description: "Up to 255 characters.", example: "Spring campaign" });
+  // Longer texts reach checkDescription, which answers with the form's message; the document says the bound.
+  .openapi({ maxLength: DESCRIPTION_MAX_LENGTH, description: `Up to ${DESCRIPTION_MAX_LENGTH} characters.`, example: "Spring campaign" });
+
+/** A chosen alias as the alias rules take it (domain/alias.ts); reserved words are refused too. */
+export const CHOSEN_ALIAS_PATTERN = `^[A-Za-z0-9_-]{${ALIAS_MIN_LENGTH},${ALIAS_MAX_LENGTH}}$`;
 
 /** Redirect routes (issue 20, docs/decisions/037): one rule as the API reads and answers it. */
 export const RouteRuleSchema = z

@@ -13,6 +13,7 @@ import { availableBillingTypes, selfServeCheckout } from "../../lib/billing/sele
 import type { RouteHandle } from "../../route-handle";
 import { getViewer, requireUser } from "../../session.server";
 import type { Route } from "./+types/pricing";
+import { pagePathname } from "../../lib/page-url";
 
 export const handle: RouteHandle = { hydrate: false };
 export const meta: Route.MetaFunction = () => [{ title: "Plans and pricing | Snip" }];
@@ -27,7 +28,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const interval: BillingInterval = url.searchParams.get("interval") === "monthly" ? "monthly" : DEFAULT_BILLING_INTERVAL;
   // /app/pricing/old (L): signed-in users also see the plans no longer offered to new customers.
-  const old = url.pathname === "/app/pricing/old";
+  const old = pagePathname(url) === "/app/pricing/old";
   const viewer = old ? requireUser(request, context) : getViewer(context);
   const currentPlan = viewer?.subscribed ? viewer.subject.plan : viewer ? "free" : null;
   const plans = plansOffered(PLANS, { billable: true, interval, includeHidden: old }).map((plan) => {

@@ -9,6 +9,7 @@ import { getCloudflare } from "../../context.server";
 import { configuredPromotion, currentPhase } from "../../lib/promotion.server";
 import type { RouteHandle } from "../../route-handle";
 import type { Route } from "./+types/promotion";
+import { pagePathname } from "../../lib/page-url";
 
 export const handle: RouteHandle = { hydrate: false };
 
@@ -23,7 +24,7 @@ const DATE = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeStyle: "s
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const { env } = getCloudflare(context);
-  const page = PAGES[new URL(request.url).pathname as keyof typeof PAGES] ?? PAGES["/app/black-friday-2024"];
+  const page = PAGES[pagePathname(request) as keyof typeof PAGES] ?? PAGES["/app/black-friday-2024"];
   const window = phaseWindows(configuredPromotion(env)).find((w) => w.phase === page.phase)!;
   const phase = currentPhase(env);
   const now = Date.now();

@@ -38,6 +38,7 @@ import { currentPhase } from "../../lib/promotion.server";
 import type { RouteHandle } from "../../route-handle";
 import type { Route } from "./+types/workspace-subscription";
 import { requestFormData } from "../../lib/form-body.server";
+import { pagePathname } from "../../lib/page-url";
 
 export const handle: RouteHandle = { hydrate: false };
 
@@ -68,7 +69,7 @@ export async function loader(args: Route.LoaderArgs) {
   const { access, billing, team } = await requireWorkspaceBilling(args, scopeOf(args.params), false);
   const { env } = getCloudflare(args.context);
   const url = new URL(args.request.url);
-  const page = pageOf(url.pathname);
+  const page = pageOf(pagePathname(url));
   const now = new Date();
   const sub = billing.subscription;
   const future = billing.futureSubscription;

@@ -5,6 +5,7 @@ import { KIOSK_PAGE_SIZE, listUsers } from "../../../db/users.server";
 import { getCloudflare } from "../../context.server";
 import { requireKioskViewer } from "../../lib/kiosk/staff.server";
 import type { Route } from "./+types/users";
+import { pagePathname } from "../../lib/page-url";
 
 const querySchema = z.object({
   q: z.string().trim().max(254).catch(""),
@@ -14,7 +15,7 @@ const querySchema = z.object({
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireKioskViewer(request, context);
   const url = new URL(request.url);
-  if (url.pathname === "/app/kiosk" || url.pathname === "/app/kiosk/") throw redirect("/app/kiosk/users");
+  if (["/app/kiosk", "/app/kiosk/"].includes(pagePathname(url))) throw redirect("/app/kiosk/users");
   const { q, page } = querySchema.parse(Object.fromEntries(url.searchParams));
   const { rows, total } = await listUsers(getDb(getCloudflare(context).env.DB), { query: q, page });
   return {

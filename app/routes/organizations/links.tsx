@@ -52,14 +52,15 @@ import {
 } from "../../lib/organizations/access.server";
 import type { Route } from "./+types/links";
 import { requestFormData } from "../../lib/form-body.server";
+import { pagePathname } from "../../lib/page-url";
 
 type PageScope = "organization" | "personal" | "team";
 
 const PIXELS_NEED_A_TEAM = "Pixel scripts belong to a team. Choose a team to fire its pixels, or untick the box.";
 
-function scopeOf(args: { params: Record<string, string | undefined>; request: Request }): PageScope {
+export function scopeOf(args: { params: Record<string, string | undefined>; request: Request }): PageScope {
   if (args.params.team) return "team";
-  return new URL(args.request.url).pathname.replace(/\/+$/, "").endsWith("/me") ? "personal" : "organization";
+  return pagePathname(args.request).replace(/\/+$/, "").endsWith("/me") ? "personal" : "organization";
 }
 
 function pagePath(slug: string, scope: PageScope, team?: string): string {

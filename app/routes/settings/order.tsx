@@ -25,6 +25,7 @@ import { organizationsTakingDomains } from "../../lib/organizations/domain-moves
 import { requireUser } from "../../session.server";
 import type { Route } from "./+types/order";
 import { requestFormData } from "../../lib/form-body.server";
+import { pagePathname } from "../../lib/page-url";
 
 export const handle: RouteHandle = { hydrate: false };
 export const meta: Route.MetaFunction = () => [{ title: "Order | Snip" }];
@@ -54,7 +55,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     moveTo,
     order: view,
     message: orderMessage(view),
-    notification: url.pathname.endsWith("/notification"),
+    notification: pagePathname(url).endsWith("/notification"),
     renewals,
     // A workspace with no paid plan is offered the domain-renewal-service plan (yearly) through the subscribe flow.
     renewalOffer:

@@ -13,12 +13,13 @@ import type { RouteHandle } from "../../route-handle";
 import { requireUser } from "../../session.server";
 import { requirePost } from "../../lib/form-body.server";
 import type { Route } from "./+types/subscription.cancel";
+import { pagePathname } from "../../lib/page-url";
 
 export const handle: RouteHandle = { hydrate: false };
 export const meta: Route.MetaFunction = () => [{ title: "Cancel subscription | Snip" }];
 
 const DATE = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
-const immediate = (request: Request) => new URL(request.url).pathname.endsWith("/now");
+export const immediate = (request: Request) => pagePathname(request).endsWith("/now");
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireUser(request, context);

@@ -30,12 +30,14 @@ import { requireRecentPassword, withoutConfirmPassword } from "../../lib/passwor
 import { RATE_LIMIT_MESSAGE, rateLimitedReply, retryAfterOfAction, underRateLimit } from "../../lib/rate-limit.server";
 import type { Route } from "./+types/api";
 import { requestFormData } from "../../lib/form-body.server";
+import { pagePathname } from "../../lib/page-url";
 
 type View = "list" | "new" | "edit";
 
-function viewOf(args: { params: Record<string, string | undefined>; request: Request }): View {
+/** Which page: the form posts here with JavaScript on too, as `…/api/new.data` (app/lib/page-url.ts). */
+export function viewOf(args: { params: Record<string, string | undefined>; request: Request }): View {
   if (args.params.tokenId) return "edit";
-  return new URL(args.request.url).pathname.replace(/\/+$/, "").endsWith("/api/new") ? "new" : "list";
+  return pagePathname(args.request).replace(/\/+$/, "").endsWith("/api/new") ? "new" : "list";
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Team API tokens | Snip" }];

@@ -3,6 +3,7 @@
  * Snip's routes and pixels). Costs 1 credit.
  */
 import { createRoute, z } from "@hono/zod-openapi";
+import { ALIAS_MAX_LENGTH, ALIAS_MIN_LENGTH } from "../../../../domain/alias";
 import { API_CALL_COST } from "../../../../domain/api";
 import { can } from "../../../../domain/entitlements";
 import { MESSAGES } from "../../../../domain/messages";
@@ -14,6 +15,7 @@ import type { ApiApp } from "../context.server";
 import { ApiError, forbidden, unprocessable } from "../errors.server";
 import { readCreateFields, toApiLink } from "../links.server";
 import {
+  CHOSEN_ALIAS_PATTERN,
   DescriptionField,
   DomainField,
   errorResponses,
@@ -35,7 +37,13 @@ export const CreateBody = z
       .max(64)
       .nullable()
       .optional()
-      .openapi({ description: "A custom alias; empty or absent: a random one.", example: "spring-sale" }),
+      .openapi({
+        // Empty, or the alias rules' letters, digits, dashes and underscores (5 to 30); the rules' own message otherwise.
+        pattern: `^$|${CHOSEN_ALIAS_PATTERN}`,
+        maxLength: ALIAS_MAX_LENGTH,
+        description: `A custom alias: ${ALIAS_MIN_LENGTH} to ${ALIAS_MAX_LENGTH} letters, digits, dashes and underscores, not a reserved word; empty or absent: a random one.`,
+        example: "spring-sale",
+      }),
     tags: TagsField.optional(),
     expires_at: ExpiresAtField.optional(),
     description: DescriptionField.optional(),

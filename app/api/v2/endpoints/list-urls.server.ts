@@ -15,6 +15,7 @@ import { errorResponses, LinkSchema } from "../schemas";
 
 export const API_LIST_MAX_PER_PAGE = 100;
 export const API_LIST_DEFAULT_PER_PAGE = 25;
+export const API_LIST_MAX_PAGE = 1_000_000;
 
 export const ListTypeParams = z.object({
   type: z.enum(["available", "archived"]).openapi({ param: { name: "type", in: "path" } }),
@@ -26,7 +27,13 @@ export const ListFilters = z.object({
 });
 
 const PageQuery = ListFilters.extend({
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1).openapi({ type: "integer", minimum: 1 }),
+  page: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(API_LIST_MAX_PAGE)
+    .default(1)
+    .openapi({ type: "integer", minimum: 1, maximum: API_LIST_MAX_PAGE }),
   per_page: z.coerce
     .number()
     .int()

@@ -8,6 +8,7 @@ import { getDb } from "../../../../db/client.server";
 import { setLinkTags } from "../../../../db/dashboard.server";
 import { AliasTakenError, updateLink, type Link } from "../../../../db/links.server";
 import { listPixels, pixelsJson } from "../../../../db/pixels.server";
+import { ALIAS_MAX_LENGTH, ALIAS_MIN_LENGTH } from "../../../../domain/alias";
 import { API_CALL_COST } from "../../../../domain/api";
 import { can, mayEditLinkField, routesApplication, routesLimit, type LinkEditField } from "../../../../domain/entitlements";
 import { toCompactRoutes } from "../../../../domain/redirect-routes";
@@ -29,6 +30,7 @@ import {
 } from "../links.server";
 import {
   AliasField,
+  CHOSEN_ALIAS_PATTERN,
   DescriptionField,
   DomainField,
   errorResponses,
@@ -45,7 +47,15 @@ export const UpdateBody = z
   .object({
     domain: DomainField,
     alias: AliasField,
-    new_alias: z.string().max(64).optional().openapi({ description: "A new alias; the old short link stops answering at once." }),
+    new_alias: z
+      .string()
+      .max(64)
+      .optional()
+      .openapi({
+        pattern: CHOSEN_ALIAS_PATTERN,
+        maxLength: ALIAS_MAX_LENGTH,
+        description: `A new alias (${ALIAS_MIN_LENGTH} to ${ALIAS_MAX_LENGTH} letters, digits, dashes and underscores, not a reserved word); the old short link stops answering at once.`,
+      }),
     new_stats: z.boolean().optional().openapi({ description: "Accepted for compatibility; analytics always follow the link." }),
     tags: TagsField.optional().openapi({ description: "Replaces the link's tags." }),
     expires_at: ExpiresAtField.optional(),

@@ -12,11 +12,12 @@ import { methodNotAllowed } from "../../../lib/api.server";
 import { organizationBillingPaths } from "../../../lib/billing/context.server";
 import { requireOrganizationAccess } from "../../../lib/organizations/access.server";
 import type { Route } from "./+types/subscription-alias";
+import { pageUrl } from "../../../lib/page-url";
 
 /** The page under settings/profile/subscription this path names. */
 function target(slug: string, request: Request, params: Route.LoaderArgs["params"]): string {
   const base = organizationBillingPaths(slug).subscriptionPath;
-  const url = new URL(request.url);
+  const url = pageUrl(request);
   const page =
     params.subscription !== undefined && params.interval !== undefined
       ? `update/${encodeURIComponent(params.subscription)}/${encodeURIComponent(params.interval)}`
