@@ -55,7 +55,9 @@ export async function getUserDetails(db: Db, userId: string) {
 /**
  * Gives or removes the developer flag (the kiosk and the organization pages, spec 01 §2 and §6),
  * with its staff log row in the same batch. The viewer is read from D1 on every request, so the
- * change holds from the user's next page.
+ * change holds from the user's next page. The role goes with it: "Log in as this user" is also checked
+ * by better-auth's admin plugin, which asks for role "admin" (app/auth.server.ts), so a developer
+ * the kiosk shows that button to can use it, and one who loses the flag loses that too.
  */
 export async function setUserDeveloperFlag(
   db: Db,
@@ -65,7 +67,10 @@ export async function setUserDeveloperFlag(
   now = new Date(),
 ): Promise<void> {
   await db.batch([
-    db.update(users).set({ isDeveloper, updatedAt: now }).where(eq(users.id, user.id)),
+    db
+      .update(users)
+      .set({ isDeveloper, role: isDeveloper ? "admin" : "user", updatedAt: now })
+      .where(eq(users.id, user.id)),
     staffAuditInsert(db, {
       staff,
       action: isDeveloper ? "account.developer-on" : "account.developer-off",

@@ -105,6 +105,18 @@ test("staff give a user the developer flag (kiosk and organizations open to them
   );
   expect(await kioskAnswer()).toBe(200);
   expect(await organizationsAnswer()).toBe(200);
+  // The kiosk shows the new developer "Log in as this user", and it works for them (the admin role
+  // better-auth asks for goes with the flag): a session of theirs logs in as the demo user.
+  const asDeveloper = await apiContext();
+  await apiLogin(asDeveloper, user);
+  const loginAs = await asDeveloper.post("/app/kiosk/user/demo-user-0000000000000000000001", {
+    form: {},
+    headers: SAME_ORIGIN,
+    maxRedirects: 0,
+  });
+  expect(loginAs.status()).toBe(302);
+  expect(loginAs.headers().location).toBe("/");
+  await asDeveloper.dispose();
 
   // The same page without JavaScript: a plain form removes it.
   const plain = await browser.newContext({ javaScriptEnabled: false });
