@@ -9,7 +9,11 @@ import { currentSubscriptionId, type BillingOwnerColumns } from "./billing.serve
 import { organizationRoles, organizationUsers, organizations, sessions, subscriptions, teamMembers, teams, users } from "./schema";
 
 export async function setUserDeveloper(db: Db, userId: string, isDeveloper: boolean): Promise<void> {
-  await db.update(users).set({ isDeveloper, updatedAt: new Date() }).where(eq(users.id, userId));
+  // The role goes with the flag, as the kiosk gives it (db/users.server.ts setUserDeveloperFlag).
+  await db
+    .update(users)
+    .set({ isDeveloper, role: isDeveloper ? "admin" : "user", updatedAt: new Date() })
+    .where(eq(users.id, userId));
 }
 
 /** The user's status bits (spec 01 §3: 4 no affiliate, 8 no mailings, 16 hide invoices). */
