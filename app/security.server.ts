@@ -5,6 +5,7 @@
 import { READ_METHODS } from "../domain/access";
 import { API_MESSAGES } from "../domain/api-messages";
 import { STRICT_TRANSPORT_SECURITY } from "../domain/security-headers";
+import { SESSION_COOKIE } from "./auth.server";
 import { API_BASE } from "./lib/api-protocol";
 
 /**
@@ -78,3 +79,15 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   "referrer-policy": "strict-origin-when-cross-origin",
   "permissions-policy": "camera=(), microphone=(), geolocation=()",
 };
+
+/**
+ * What a signed-in person's pages and page data hold (their links, a token shown once, staff's view
+ * of users) is theirs alone: a response to a request that carries the session cookie, and that sets
+ * no caching rule of its own, is `private, no-store`, so that neither a shared cache nor the browser's
+ * disk keeps it, and Back after signing out on a shared computer asks the server again.
+ */
+export function signedInCacheControl(request: Request, headers: Headers): void {
+  if (headers.has("cache-control")) return;
+  const cookie = request.headers.get("cookie");
+  if (cookie !== null && cookie.includes(`${SESSION_COOKIE}=`)) headers.set("cache-control", "private, no-store");
+}

@@ -18,7 +18,7 @@ import { applyDueScheduledDowngrades } from "./lib/billing/scheduled-downgrades.
 import { runRenewalPass } from "./lib/domain-renewals.server";
 import { RENEWAL_CRON } from "../domain/domain-renewals";
 import { recheckBrandedDomains, sweepAbandonedClaims } from "./lib/branded-domains.server";
-import { drainUnreadBody, isCrossSiteMutation, securityCheckFailure, SECURITY_HEADERS } from "./security.server";
+import { drainUnreadBody, isCrossSiteMutation, securityCheckFailure, SECURITY_HEADERS, signedInCacheControl } from "./security.server";
 import { installZodMessages } from "../domain/zod-messages";
 
 // zod's built-in messages in Snip's words wherever a schema has none of its own (a crafted form,
@@ -33,9 +33,13 @@ function requestCountry(request: Request): string | null {
   return typeof country === "string" && country !== "" ? country : null;
 }
 
-/** The shared headers (HSTS among them), and for an HTML page its Content-Security-Policy (docs/decisions/022). */
-function withSecurityHeaders(response: Response, policy?: string): Response {
+/**
+ * The shared headers (HSTS among them), for an HTML page its Content-Security-Policy (docs/decisions/022),
+ * and for a signed-in person's page no caching (signedInCacheControl).
+ */
+function withSecurityHeaders(response: Response, policy?: string, request?: Request): Response {
   const headers = new Headers(response.headers);
+  if (request) signedInCacheControl(request, headers);
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) if (!headers.has(name)) headers.set(name, value);
   if (policy && isHtml(response) && !headers.has("content-security-policy")) headers.set("content-security-policy", policy);
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
@@ -96,6 +100,7 @@ export default {
     return withSecurityHeaders(
       response,
       contentSecurityPolicy({ nonce, pathname: url.pathname, paddleJsUrl: env.PADDLE_JS_URL, ads: adOrigins(env) }),
+      request,
     );
   },
 

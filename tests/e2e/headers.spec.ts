@@ -4,8 +4,8 @@
  * it in Chromium without a single violation and stay interactive.
  */
 import type { Page } from "@playwright/test";
-import { devFixture, giveSubscription, registerUser } from "./accounts";
-import { acceptCookies, BASE_URL, expect, resultView, submitUrl, test } from "./fixtures";
+import { apiLogin, DEMO, devFixture, giveSubscription, registerUser } from "./accounts";
+import { acceptCookies, apiContext, BASE_URL, expect, resultView, submitUrl, test } from "./fixtures";
 import { serveFakeTurnstile } from "./turnstile";
 
 function scriptSources(policy: string): string[] {
@@ -70,6 +70,22 @@ test("pages send HSTS and a policy whose script nonce is fresh per response and 
   expect(api.headers()["strict-transport-security"]).toBe("max-age=63072000; includeSubDomains");
   // Paddle.js is allowed on the payment page only.
   expect(scriptSources((await request.get("/")).headers()["content-security-policy"]!).join(" ")).not.toContain("paddle");
+});
+
+test("a signed-in person's pages and page data are private, no-store; a guest's pages set no such rule", async ({ request }) => {
+  const guest = await request.get("/");
+  expect(guest.headers()["cache-control"] ?? "").not.toContain("no-store");
+  const member = await apiContext();
+  await apiLogin(member, DEMO);
+  for (const path of ["/dashboard", "/app/settings/api", "/app/settings/api.data?_routes=routes%2Fsettings%2Fapi", "/"]) {
+    const response = await member.get(path, { maxRedirects: 0 });
+    expect(response.status(), path).toBeLessThan(400);
+    expect(response.headers()["cache-control"], path).toBe("private, no-store");
+  }
+  // A response with a rule of its own keeps it (the photo's caching).
+  const photo = await member.get("/app/user-photo/demo-user-0000000000000000000001", { maxRedirects: 0 });
+  expect(photo.headers()["cache-control"]).not.toBe("private, no-store");
+  await member.dispose();
 });
 
 test.describe("the hydrated pages run under the policy", () => {
