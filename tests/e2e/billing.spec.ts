@@ -234,6 +234,12 @@ test.describe("trials", () => {
     await page.locator('[data-plan="basic"]').getByRole("button", { name: "Start 7-day trial" }).click();
     await waitForSubscriptionPage(page, "On trial until");
     await expect(page.getByTestId("current-plan")).toContainText("Basic");
+    // Nothing was cancelled, so nothing resumes (a resumed card-free trial ran on unpaid); the plan is bought at a checkout.
+    await expect(page.getByTestId("card-free-trial")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Resume Subscription" })).toHaveCount(0);
+    await page.goto("/app/pricing?interval=monthly");
+    await planCard(page, "basic").getByRole("button", { name: "Subscribe" }).click();
+    await expect(page).toHaveURL(/\/app\/billing\/test-checkout\/cs_test_/);
 
     // No payment method on file: the soft reminder shows on every page until closed.
     await page.goto("/app/terms");
