@@ -56,8 +56,12 @@ test("a free user subscribes through the test-mode checkout; the plan unlocks; c
   // The paid plan's analytics capability: the bar offers the dashboard instead of My URLs.
   await page.goto("/app/terms");
   await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Dashboard" })).toBeVisible();
-  await page.goto("/app/pricing");
+  await page.goto("/app/pricing?interval=monthly");
   await expect(planCard(page, "pro")).toContainText("Current plan");
+  // The same plan yearly is a change to make (monthly to yearly), not the current plan.
+  await page.getByRole("link", { name: "Yearly" }).click();
+  await planCard(page, "pro").getByRole("button", { name: "Change to this plan" }).click();
+  await expect(page).toHaveURL(/\/app\/settings\/subscription\/update\/pro\/yearly$/);
 
   await page.goto("/app/settings/subscription");
   await expect(page.getByTestId("current-plan")).toContainText("Pro");

@@ -36,6 +36,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const cardFreeTrial = viewer?.subscribed ? await onCardFreeTrial(getDb(env.DB), viewer.user.id) : false;
   const paying = (viewer?.subscribed ?? false) && !cardFreeTrial;
   const currentPlan = paying ? viewer!.subject.plan : viewer && !viewer.subscribed ? "free" : null;
+  // The plan at the other interval is a change to make (monthly ↔ yearly), not the current plan.
+  const currentInterval = paying ? (viewer!.subscription?.interval ?? null) : null;
   const plans = plansOffered(PLANS, { billable: true, interval, includeHidden: old }).map((plan) => {
     const price = activePrice(plan, interval)!;
     const monthly = activePrice(plan, "monthly");
@@ -50,7 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       billed: interval === "yearly" ? `${money(price.amount)} billed yearly` : "billed monthly",
       saving: interval === "yearly" && monthly ? Math.round((1 - price.amount / (monthly.amount * 12)) * 100) : 0,
       highlights: planHighlights(plan),
-      current: currentPlan === plan.name,
+      current: currentPlan === plan.name && (currentInterval === null || currentInterval === interval),
     };
   });
   // With both providers configured, the second one (Paddle: PayPal and other methods) is offered beside the card checkout.
