@@ -157,8 +157,21 @@ function upsertSubscription(
     .onConflictDoUpdate({
       target: subscriptions.id,
       set: changes,
-      setWhere: sqlNewer(occurredAt),
+      setWhere:
+        slot === "current" && s.endsAt !== null && s.endsAt <= occurredAt.getTime()
+          ? and(sqlNewer(occurredAt), sqlNotReplacingAnother(s.billingId, occurredAt))
+          : sqlNewer(occurredAt),
     });
+}
+
+/**
+ * A provider subscription that had ended when it was read replaces the current record only when the
+ * record is that same subscription, or has ended too. A customer who cancelled and subscribed again
+ * has two subscriptions at the provider; a late (retried, resent) event about the ended one must not
+ * put the owner on it while the new one is paid (docs/decisions/021).
+ */
+function sqlNotReplacingAnother(billingId: string, at: Date) {
+  return sql`(${subscriptions.billingId} IS ${billingId} OR (${subscriptions.endsAt} IS NOT NULL AND ${subscriptions.endsAt} <= ${at.getTime()}))`;
 }
 
 /**

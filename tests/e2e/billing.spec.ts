@@ -56,8 +56,12 @@ test("a free user subscribes through the test-mode checkout; the plan unlocks; c
   // The paid plan's analytics capability: the bar offers the dashboard instead of My URLs.
   await page.goto("/app/terms");
   await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Dashboard" })).toBeVisible();
-  await page.goto("/app/pricing");
+  await page.goto("/app/pricing?interval=monthly");
   await expect(planCard(page, "pro")).toContainText("Current plan");
+  // The same plan yearly is a change to make (monthly to yearly), not the current plan.
+  await page.getByRole("link", { name: "Yearly" }).click();
+  await planCard(page, "pro").getByRole("button", { name: "Change to this plan" }).click();
+  await expect(page).toHaveURL(/\/app\/settings\/subscription\/update\/pro\/yearly$/);
 
   await page.goto("/app/settings/subscription");
   await expect(page.getByTestId("current-plan")).toContainText("Pro");
@@ -234,6 +238,12 @@ test.describe("trials", () => {
     await page.locator('[data-plan="basic"]').getByRole("button", { name: "Start 7-day trial" }).click();
     await waitForSubscriptionPage(page, "On trial until");
     await expect(page.getByTestId("current-plan")).toContainText("Basic");
+    // Nothing was cancelled, so nothing resumes (a resumed card-free trial ran on unpaid); the plan is bought at a checkout.
+    await expect(page.getByTestId("card-free-trial")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Resume Subscription" })).toHaveCount(0);
+    await page.goto("/app/pricing?interval=monthly");
+    await planCard(page, "basic").getByRole("button", { name: "Subscribe" }).click();
+    await expect(page).toHaveURL(/\/app\/billing\/test-checkout\/cs_test_/);
 
     // No payment method on file: the soft reminder shows on every page until closed.
     await page.goto("/app/terms");

@@ -274,6 +274,62 @@ describe("Stripe events through the billing-event job", () => {
     errors.mockRestore();
   });
 
+  it("a late event about the customer's ended subscription leaves the new one in force", async () => {
+    const user = await newUser();
+    const T = 1_790_000_000;
+    const customer = `cus_${user}`;
+    const first = stripeSubscription(user, { customer });
+    const ended = stripeSubscription(user, { customer, status: "canceled", ended_at: T + 100, canceled_at: T + 100 });
+    const second = stripeSubscription(user, {
+      id: "sub_2",
+      customer,
+      items: {
+        data: [
+          {
+            quantity: 1,
+            current_period_start: T + 200,
+            current_period_end: T + 200 + 365 * DAY_S,
+            price: { lookup_key: "snip_pro_yearly", unit_amount: 27_840, currency: "usd" },
+          },
+        ],
+      },
+    });
+    const checkout = (id: string, sub: StripeSubscriptionLike, at: number) =>
+      stripeEnvelope(
+        {
+          id: `evt_co_${id}_${user}`,
+          type: "checkout.session.completed",
+          created: at,
+          data: { object: { id: `cs_${id}`, mode: "subscription", client_reference_id: user, subscription: sub.id } },
+        },
+        sub,
+      );
+    // Subscribed, cancelled at once, subscribed again (a new Stripe subscription for the same customer).
+    await deliver([await checkout("1", first, T)]);
+    await deliver([
+      await stripeEnvelope(
+        { id: `evt_del_${user}`, type: "customer.subscription.deleted", created: T + 100, data: { object: first } },
+        ended,
+      ),
+    ]);
+    await deliver([await checkout("2", second, T + 200)]);
+    // Stripe retries an event about the first subscription days later: read now, it is the ended one.
+    const late = await stripeEnvelope(
+      { id: `evt_late_${user}`, type: "customer.subscription.updated", created: T + 50, data: { object: first } },
+      ended,
+      undefined,
+      (T + 300) * 1000,
+    );
+    await deliver([late]);
+    const row = await testEnv.DB.prepare(
+      "SELECT name, interval, ends_at, billing_id FROM subscriptions WHERE user_id = ? AND slot = 'current'",
+    )
+      .bind(user)
+      .first();
+    expect(row).toEqual({ name: "pro", interval: "yearly", ends_at: null, billing_id: "sub_2" });
+    expect(await eventCount(late.id)).toBe(1);
+  });
+
   it("a card event with an older timestamp than the stored card changes nothing", async () => {
     const user = await newUser();
     const card = (last4: string, occurredAt: number): BillingEvent => ({

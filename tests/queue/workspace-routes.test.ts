@@ -135,7 +135,9 @@ describe("redirect routes after a team's or an organization's plan changes", () 
     expect(await w.on("sales")).toEqual({ on: true, until: null });
 
     // The team's plan ends at once: the team falls back to the organization's.
-    await deliver(billingEvent(w.sales, snapshot("pro", { endsAt: Date.now() - 1_000 })));
+    await deliver(
+      billingEvent(w.sales, snapshot("pro", { endsAt: Date.now() - 1_000, billingId: teamPro.payload.subscription!.billingId })),
+    );
     expect(await w.on("sales")).toEqual({ on: true, until: orgEnds });
 
     // The organization moves to Basic (no redirect_routes): the rules stop everywhere, stay stored.

@@ -33,7 +33,7 @@ import { changeIsScheduled, changeSubscription } from "./actions.server";
 import { billingTypeField, configuredBillingType } from "./api-fields.server";
 import type { BillingContext } from "./context.server";
 import type { BillingResult } from "./provider.server";
-import { purchasable, reactivate, subscribe, type Subscribed } from "./subscribe.server";
+import { onCardFreeTrial, purchasable, reactivate, subscribe, type Subscribed } from "./subscribe.server";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -114,7 +114,8 @@ async function subscribeCall(request: Request, context: Context, billing: Billin
   const input = await validateBody(request, subscribeSchema);
   const plan = purchasable(input.subscription, input.interval);
   if (!plan) throw apiError(422, API_MESSAGES.invalidData, { subscription: [PLAN_FIELD_MESSAGES.notPurchasable] });
-  if (billing.subscribed) {
+  // A card-free trial is bought with a checkout like no subscription (it has no card to charge).
+  if (billing.subscribed && !(await onCardFreeTrial(getDb(env.DB), billing.ownerId))) {
     throw apiError(422, API_MESSAGES.invalidData, { subscription: [PLAN_FIELD_MESSAGES.alreadySubscribed] });
   }
   // The coupon sent, or the one remembered for the session; a code that does not validate is refused.

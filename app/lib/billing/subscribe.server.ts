@@ -16,6 +16,7 @@ import { currentPhase } from "../promotion.server";
 import type { BillingContext } from "./context.server";
 import type { BillingResult, Checkout } from "./provider.server";
 import { billingFor } from "./select.server";
+import { isCardFreeTrial } from "./test-mode.server";
 
 const DAY_MS = 86_400_000;
 
@@ -31,6 +32,15 @@ export async function trialEligibility(viewer: Viewer, db: Db, plan: Plan, now =
   const opensAt = viewer.user.createdAt.getTime() + plan.trialDelay * DAY_MS;
   if (opensAt > now) return { ok: false, reason: `Trials open ${Math.ceil((opensAt - now) / DAY_MS)} days after sign-up.` };
   return { ok: true };
+}
+
+/**
+ * Whether the owner's subscription is a card-free trial (Snip's own record, nothing to charge): a
+ * plan is then bought with a checkout, as by a user without a subscription, never by a plan change
+ * (which has no card to charge, and in a deployment is refused as "Online checkout is not available").
+ */
+export async function onCardFreeTrial(db: Db, ownerId: string): Promise<boolean> {
+  return isCardFreeTrial(await getCurrentSubscriptionRow(db, ownerId));
 }
 
 /** A plan that can be bought at this interval: billable, not a custom quote, with an active price. */

@@ -38,6 +38,17 @@ import {
 
 const DAY_MS = 86_400_000;
 
+/** The provider id of a card-free trial (startTrialWithoutCard): a trial that ends with its trial, nothing to charge. */
+const CARD_FREE_TRIAL_PREFIX = "sub_test_trial_";
+
+/** Whether a subscription record is a card-free trial: Snip's own, started without a card, ending with its trial. */
+export function isCardFreeTrial(row: { billingType: number | null; billingId: string | null } | null | undefined): boolean {
+  return row?.billingType === BILLING_TYPES.test && (row.billingId?.startsWith(CARD_FREE_TRIAL_PREFIX) ?? false);
+}
+
+/** Resume of a card-free trial whose trial is over: nothing was paid, so nothing runs on. */
+export const TRIAL_OVER_MESSAGE = "Your free trial has ended. Choose a plan to subscribe.";
+
 function periodEnd(start: Date, interval: BillingInterval): Date {
   return addMonthsClamped(start, interval === "yearly" ? 12 : 1);
 }
@@ -169,7 +180,7 @@ export class TestModeBilling implements BillingProvider {
         periodStartsAt: now.getTime(),
         periodEndsAt: trialEndsAt,
         billingStatus: null,
-        billingId: `sub_test_trial_${crypto.randomUUID().replaceAll("-", "")}`,
+        billingId: `${CARD_FREE_TRIAL_PREFIX}${crypto.randomUUID().replaceAll("-", "")}`,
       },
     });
   }
@@ -228,7 +239,17 @@ export class TestModeBilling implements BillingProvider {
     );
   }
 
-  resume(userId: string, now = new Date()): Promise<BillingResult> {
+  /**
+   * Undo a cancel. A card-free trial has no card to charge after its trial: it is resumed to end
+   * with its trial again (never to run on unpaid), and once the trial is over there is nothing to resume.
+   */
+  async resume(userId: string, now = new Date()): Promise<BillingResult> {
+    const row = await getCurrentSubscriptionRow(getDb(this.env.DB), userId);
+    if (isCardFreeTrial(row)) {
+      const trialEndsAt = row?.trialEndsAt?.getTime() ?? null;
+      if (trialEndsAt === null || trialEndsAt <= now.getTime()) return { ok: false, status: 406, message: TRIAL_OVER_MESSAGE };
+      return this.change(userId, "subscription.resumed", (s) => ({ ...s, endsAt: trialEndsAt }), now);
+    }
     return this.change(userId, "subscription.resumed", (s) => ({ ...s, endsAt: null }), now);
   }
 

@@ -10,6 +10,8 @@ import { planHighlights } from "../../../domain/plan-highlights";
 import { activePrice, DEFAULT_BILLING_INTERVAL, PLANS, plansOffered, type BillingInterval } from "../../../domain/plans";
 import { getCloudflare } from "../../context.server";
 import { availableBillingTypes, selfServeCheckout } from "../../lib/billing/select.server";
+import { onCardFreeTrial } from "../../lib/billing/subscribe.server";
+import { getDb } from "../../../db/client.server";
 import type { RouteHandle } from "../../route-handle";
 import { getViewer, requireUser } from "../../session.server";
 import type { Route } from "./+types/pricing";
@@ -24,13 +26,19 @@ function money(cents: number): string {
   );
 }
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const interval: BillingInterval = url.searchParams.get("interval") === "monthly" ? "monthly" : DEFAULT_BILLING_INTERVAL;
   // /app/pricing/old (L): signed-in users also see the plans no longer offered to new customers.
   const old = pagePathname(url) === "/app/pricing/old";
   const viewer = old ? requireUser(request, context) : getViewer(context);
-  const currentPlan = viewer?.subscribed ? viewer.subject.plan : viewer ? "free" : null;
+  const { env } = getCloudflare(context);
+  // A card-free trial is bought like no subscription: every plan, its own too, is a checkout.
+  const cardFreeTrial = viewer?.subscribed ? await onCardFreeTrial(getDb(env.DB), viewer.user.id) : false;
+  const paying = (viewer?.subscribed ?? false) && !cardFreeTrial;
+  const currentPlan = paying ? viewer!.subject.plan : viewer && !viewer.subscribed ? "free" : null;
+  // The plan at the other interval is a change to make (monthly ↔ yearly), not the current plan.
+  const currentInterval = paying ? (viewer!.subscription?.interval ?? null) : null;
   const plans = plansOffered(PLANS, { billable: true, interval, includeHidden: old }).map((plan) => {
     const price = activePrice(plan, interval)!;
     const monthly = activePrice(plan, "monthly");
@@ -45,18 +53,18 @@ export function loader({ request, context }: Route.LoaderArgs) {
       billed: interval === "yearly" ? `${money(price.amount)} billed yearly` : "billed monthly",
       saving: interval === "yearly" && monthly ? Math.round((1 - price.amount / (monthly.amount * 12)) * 100) : 0,
       highlights: planHighlights(plan),
-      current: currentPlan === plan.name,
+      current: currentPlan === plan.name && (currentInterval === null || currentInterval === interval),
     };
   });
   // With both providers configured, the second one (Paddle: PayPal and other methods) is offered beside the card checkout.
-  const { env } = getCloudflare(context);
   const [, secondProvider] = availableBillingTypes(env);
   return {
     interval,
     plans,
     old,
     signedIn: viewer !== null,
-    onTrialOrPaid: viewer?.subscribed ?? false,
+    onTrialOrPaid: paying,
+    cardFreeTrial,
     secondProvider: secondProvider ?? null,
     // No payment provider outside a local run: plans are bought through sales (docs/decisions/024).
     selfServe: selfServeCheckout(env),
@@ -146,7 +154,7 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
                     >
                       {loaderData.onTrialOrPaid
                         ? "Change to this plan"
-                        : plan.trialDays > 0
+                        : plan.trialDays > 0 && !loaderData.cardFreeTrial
                           ? `Start ${plan.trialDays}-day free trial`
                           : "Subscribe"}
                     </button>

@@ -16,7 +16,7 @@ import { Notice } from "../../components/form-fields";
 import { SettingsCard, SettingsHeading } from "../../components/settings";
 import { getCloudflare } from "../../context.server";
 import { changeSubscription } from "../../lib/billing/actions.server";
-import { purchasable, reactivatable, reactivate, subscribe } from "../../lib/billing/subscribe.server";
+import { onCardFreeTrial, purchasable, reactivatable, reactivate, subscribe } from "../../lib/billing/subscribe.server";
 import { personalBilling } from "../../lib/billing/context.server";
 import type { RouteHandle } from "../../route-handle";
 import { requireUser } from "../../session.server";
@@ -39,7 +39,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const now = new Date();
   const sub = viewer.subscription;
   const future = viewer.futureSubscription;
-  const ended = await reactivatable(getDb(getCloudflare(context).env.DB), personalBilling(viewer));
+  const db = getDb(getCloudflare(context).env.DB);
+  const ended = await reactivatable(db, personalBilling(viewer));
+  // A card-free trial ends with its trial: not a cancelled subscription to resume, a plan to subscribe to.
+  const cardFreeTrial = sub !== null && (await onCardFreeTrial(db, viewer.user.id));
   return {
     // A subscription that ended can be started again on the same plan (spec 01 §4 reactivate).
     ended: ended
@@ -65,7 +68,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           amount: money(sub.amount),
           onTrial: onTrial(sub, now),
           trialEndsAt: sub.trialEndsAt ? DATE.format(sub.trialEndsAt) : null,
-          onGracePeriod: onGracePeriod(sub, now),
+          onGracePeriod: !cardFreeTrial && onGracePeriod(sub, now),
+          cardFreeTrial,
           endsAt: sub.endsAt ? DATE.format(sub.endsAt) : null,
           pastDue: isPastDue(sub),
           renewsAt: DATE.format(renewalDate(sub)),
@@ -110,7 +114,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     const plan = purchasable(input.plan, input.interval);
     if (!plan) return data(listed([PLAN_FIELD_MESSAGES.notPurchasable]), { status: 422 });
     // A subscriber changes plan: the confirm page of the update (spec 01 §2).
-    if (viewer.subscribed) return redirect(`/app/settings/subscription/update/${plan.name}/${input.interval}`);
+    // (A card-free trial is bought with a checkout like no subscription: it has no card to charge.)
+    if (viewer.subscribed && !(await onCardFreeTrial(getDb(env.DB), viewer.user.id))) {
+      return redirect(`/app/settings/subscription/update/${plan.name}/${input.interval}`);
+    }
     const checkout = await subscribe(env, getDb(env.DB), viewer, {
       plan,
       interval: input.interval,
@@ -178,10 +185,13 @@ export default function SubscriptionSettings({ loaderData, actionData }: Route.C
                 </span>
               </p>
               {sub.onTrial ? <p>On trial until {sub.trialEndsAt}.</p> : null}
+              {sub.cardFreeTrial ? (
+                <p data-testid="card-free-trial">No card is on file: the plan ends with the trial unless you subscribe to it.</p>
+              ) : null}
               {sub.pastDue ? (
                 <p className="font-semibold text-red-700">Your last payment failed. Please update your payment method.</p>
               ) : null}
-              {sub.onGracePeriod ? (
+              {sub.cardFreeTrial ? null : sub.onGracePeriod ? (
                 <p className="font-semibold text-amber-700">Cancelled: your plan stays active until {sub.endsAt}.</p>
               ) : (
                 <p>Renews on {sub.renewsAt}.</p>
@@ -208,9 +218,9 @@ export default function SubscriptionSettings({ loaderData, actionData }: Route.C
                   to="/app/pricing"
                   className="rounded-lg border border-slate-300 px-4 py-2 font-semibold text-slate-800 hover:bg-slate-50"
                 >
-                  Change Plan
+                  {sub.cardFreeTrial ? "Subscribe" : "Change Plan"}
                 </Link>
-                {sub.onGracePeriod ? (
+                {sub.cardFreeTrial ? null : sub.onGracePeriod ? (
                   <Form method="post">
                     <button
                       name="intent"

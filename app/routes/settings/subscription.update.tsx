@@ -13,6 +13,8 @@ import { Notice } from "../../components/form-fields";
 import { SettingsCard, SettingsHeading, settingsButton, settingsSecondaryButton } from "../../components/settings";
 import { getCloudflare } from "../../context.server";
 import { changeIsScheduled, changeSubscription } from "../../lib/billing/actions.server";
+import { onCardFreeTrial } from "../../lib/billing/subscribe.server";
+import { getDb } from "../../../db/client.server";
 import type { RouteHandle } from "../../route-handle";
 import { requireUser } from "../../session.server";
 import { requirePost } from "../../lib/form-body.server";
@@ -39,7 +41,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const viewer = requireUser(request, context);
   const { plan, interval, price } = target(params);
   const sub = viewer.subscription;
-  if (!viewer.subscribed || !sub) throw redirect(`/app/pricing?interval=${interval}`);
+  // A card-free trial has nothing to change: its plans are bought with a checkout from the plans page.
+  const db = getDb(getCloudflare(context).env.DB);
+  if (!viewer.subscribed || !sub || (await onCardFreeTrial(db, viewer.user.id))) throw redirect(`/app/pricing?interval=${interval}`);
   const scheduled = await changeIsScheduled(getCloudflare(context).env, viewer.user.id, sub, { name: plan.name, interval });
   return {
     // A downgrade starts when the current period ends (spec 01 §4).
@@ -55,8 +59,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   requirePost(request);
   const { plan, interval } = target(params);
   const sub = viewer.subscription;
-  if (!viewer.subscribed || !sub) return data({ error: BILLING_MESSAGES.updateFailed, fieldErrors: null }, { status: 422 });
   const { env } = getCloudflare(context);
+  if (!viewer.subscribed || !sub || (await onCardFreeTrial(getDb(env.DB), viewer.user.id))) {
+    return data({ error: BILLING_MESSAGES.updateFailed, fieldErrors: null }, { status: 422 });
+  }
   const scheduled = await changeIsScheduled(env, viewer.user.id, sub, { name: plan.name, interval });
   const result = await changeSubscription(env, viewer.user.id, { kind: "plan", plan: plan.name, interval });
   // A scheduled downgrade leaves the plan as it is: the subscription page shows it once recorded.
