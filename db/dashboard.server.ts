@@ -8,6 +8,7 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import { type LinkSearch, type LinkSort, type LinkState } from "../domain/link-search";
 import { normalizeTag } from "../domain/tags";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "./client.server";
 import { containsText } from "./text-search.server";
 import type { Link } from "./links.server";
@@ -164,15 +165,19 @@ export async function getUserLink(db: Db, workspaceId: string, id: string): Prom
 }
 
 /**
- * Replaces a link's tags with `names` (already normalized and unique), creating the user's tags
- * that do not exist yet, in one batch.
+ * The writes that replace a link's tags with `names` (already normalized and unique), creating the
+ * user's tags that do not exist yet. For a caller's own db.batch, so that a link's change and its
+ * tags are written together (db/links.server.ts updateLink) or not at all.
  */
-export async function setLinkTags(db: Db, owner: Owner, linkId: string, names: readonly string[], now = new Date()): Promise<void> {
+export function linkTagsReplacement(
+  db: Db,
+  owner: Owner,
+  linkId: string,
+  names: readonly string[],
+  now = new Date(),
+): BatchItem<"sqlite">[] {
   const clear = db.delete(linkTags).where(eq(linkTags.linkId, linkId));
-  if (names.length === 0) {
-    await clear;
-    return;
-  }
+  if (names.length === 0) return [clear];
   const created = names.map((name) =>
     db
       .insert(tags)
@@ -185,5 +190,11 @@ export async function setLinkTags(db: Db, owner: Owner, linkId: string, names: r
       .from(tags)
       .where(and(eq(tags.workspaceId, owner.workspaceId), inArray(tags.name, [...names]))),
   );
-  await db.batch([clear, ...created, attach]);
+  return [clear, ...created, attach];
+}
+
+/** Replaces a link's tags with `names`, in one batch. */
+export async function setLinkTags(db: Db, owner: Owner, linkId: string, names: readonly string[], now = new Date()): Promise<void> {
+  const [first, ...rest] = linkTagsReplacement(db, owner, linkId, names, now);
+  await db.batch([first!, ...rest]);
 }

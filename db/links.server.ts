@@ -122,7 +122,13 @@ export interface NewLink {
 }
 
 /** Creates a link. A random alias is retried on collision; a chosen one that is taken throws AliasTakenError. */
-export async function createLink(stores: LinkStores, input: NewLink, now = new Date()): Promise<Link> {
+export async function createLink(
+  stores: LinkStores,
+  input: NewLink,
+  now = new Date(),
+  /** Writes that belong with the new row (its tags), in the same batch as its insert. */
+  alsoWrite: (row: Link) => BatchItem<"sqlite">[] = () => [],
+): Promise<Link> {
   const attempts = input.alias ? 1 : RANDOM_ALIAS_ATTEMPTS;
   // A terminated account's new links are held from the start (docs/decisions/036).
   const ownerTerminated = input.userId
@@ -158,7 +164,8 @@ export async function createLink(stores: LinkStores, input: NewLink, now = new D
     };
     try {
       const audit = stores.audit?.("created", row);
-      if (audit) await stores.db.batch([stores.db.insert(links).values(row), audit]);
+      const together = [...alsoWrite(row), ...(audit ? [audit] : [])];
+      if (together.length > 0) await stores.db.batch([stores.db.insert(links).values(row), ...together]);
       else await stores.db.insert(links).values(row);
     } catch (error) {
       if (isUniqueViolation(error)) {
@@ -189,6 +196,8 @@ export async function updateLink(
     >
   >,
   now = new Date(),
+  /** Writes that belong with the change (the link's tags), in the same batch as its update. */
+  alsoWrite: BatchItem<"sqlite">[] = [],
 ): Promise<Link | null> {
   const before = changes.alias === undefined && !stores.audit ? undefined : await getLinkById(stores.db, id);
   if ((changes.alias !== undefined || stores.audit) && !before) return null;
@@ -202,7 +211,8 @@ export async function updateLink(
     const audit = before
       ? stores.audit?.(changes.status === "deleted" ? "deleted" : "updated", { ...before, ...changes, updatedAt: now })
       : null;
-    if (audit) [[row]] = await stores.db.batch([update, audit]);
+    const together = [...alsoWrite, ...(audit ? [audit] : [])];
+    if (together.length > 0) [[row]] = await stores.db.batch([update, ...together]);
     else [row] = await update;
   } catch (error) {
     if (changes.alias !== undefined && isUniqueViolation(error)) throw new AliasTakenError(changes.alias);

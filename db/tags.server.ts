@@ -1,5 +1,6 @@
 /** Tags of a user's links (db/schema/tags.ts): names are already normalized (domain/tags.ts). */
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "./client.server";
 import type { Owner } from "./workspaces.server";
 import { linkTags, tags } from "./schema";
@@ -8,13 +9,14 @@ import { linkTags, tags } from "./schema";
 export const MAX_TAGS_PER_LINK = 20;
 
 /**
- * Gives a link these tags (added to any it has): the user's missing tags are created, then linked,
- * in one batch.
+ * The writes that give a link these tags (added to any it has): the user's missing tags are
+ * created, then linked. For a caller's own db.batch, so that a new link and its tags are written
+ * together (db/links.server.ts createLink) or not at all.
  */
-export async function setLinkTags(db: Db, owner: Owner, linkId: string, names: readonly string[], now = new Date()): Promise<void> {
+export function linkTagsAddition(db: Db, owner: Owner, linkId: string, names: readonly string[], now = new Date()): BatchItem<"sqlite">[] {
   const distinct = [...new Set(names)].slice(0, MAX_TAGS_PER_LINK);
-  if (distinct.length === 0) return;
-  await db.batch([
+  if (distinct.length === 0) return [];
+  return [
     db
       .insert(tags)
       .values(
@@ -30,7 +32,13 @@ export async function setLinkTags(db: Db, owner: Owner, linkId: string, names: r
           .where(and(eq(tags.workspaceId, owner.workspaceId), inArray(tags.name, distinct))),
       )
       .onConflictDoNothing(),
-  ]);
+  ];
+}
+
+/** Gives a link these tags (added to any it has), in one batch. */
+export async function setLinkTags(db: Db, owner: Owner, linkId: string, names: readonly string[], now = new Date()): Promise<void> {
+  const writes = linkTagsAddition(db, owner, linkId, names, now);
+  if (writes.length > 0) await db.batch(writes as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
 }
 
 /** A link's tag names, alphabetically. */

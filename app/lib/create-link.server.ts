@@ -9,7 +9,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { getDb } from "../../db/client.server";
 import { AliasTakenError, createLink, getLinkById, getUserLinkByAlias, type Link } from "../../db/links.server";
-import { listLinkTags, setLinkTags } from "../../db/tags.server";
+import { linkTagsAddition, listLinkTags } from "../../db/tags.server";
 import { listPixels, pixelsJson } from "../../db/pixels.server";
 import { countLinksToUrls, getUsage, refundMetered, spendMetered } from "../../db/usage.server";
 import { creationLimitMessage, creationLimitReached, WEB_CREDIT_COST, webCreditsMessage } from "../../domain/creation-limits";
@@ -265,12 +265,13 @@ export async function createUserLink(
           : {}),
       },
       now,
+      // The tags go in with the link: never a link without the tags it was asked with.
+      (row) => linkTagsAddition(db, creator, row.id, tags, now),
     );
   } catch (error) {
     if (error instanceof AliasTakenError) return refuse(422, "alias", MESSAGES.aliasTaken);
     throw error;
   }
-  await setLinkTags(db, creator, link.id, tags, now);
   if (overages) await reportOverage(env, creator, usage.activeAliases + 1);
   return { ok: true, link, tags: [...new Set(tags)].sort() };
 }

@@ -3,7 +3,9 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../db/client.server";
-import { AliasTakenError, createLink, deleteLink, deleteUserLinks, updateLink, type LinkStores } from "../../db/links.server";
+import { linkTagsReplacement } from "../../db/dashboard.server";
+import { AliasTakenError, createLink, deleteLink, deleteUserLinks, getLinkById, updateLink, type LinkStores } from "../../db/links.server";
+import { linkTagsAddition } from "../../db/tags.server";
 import { linkKey, type LinkRecord } from "../../domain/link-record";
 import { createDeps, createRedirectApp } from "../../workers/redirect/src/app";
 import { HOST, ORIGIN, recordingQueue, testEnv, uniqueAlias } from "./helpers";
@@ -31,6 +33,44 @@ async function follow(app: ReturnType<typeof createRedirectApp>, alias: string) 
   await waitOnExecutionContext(ctx);
   return response;
 }
+
+describe("a link and its tags are written together", () => {
+  // An owner the tags table cannot take (no such user): the tag writes fail inside the batch.
+  const ghost = { userId: "no-such-user", workspaceId: null };
+
+  it("a new link whose tags cannot be written is not created: no row, no KV record", async () => {
+    const { stores: s } = stores();
+    const alias = uniqueAlias("tagged");
+    const db = getDb(testEnv.DB);
+    await expect(
+      createLink(s, { domain: HOST, url: "https://example.com/tagged", alias }, new Date(), (row) =>
+        linkTagsAddition(db, ghost, row.id, ["news"]),
+      ),
+    ).rejects.toThrow();
+    expect(await testEnv.DB.prepare("SELECT count(*) AS n FROM links WHERE alias = ?").bind(alias).first("n")).toBe(0);
+    expect(await kvRecord(alias)).toBeNull();
+    // The same link with tags its owner can have is created with them.
+    const userId = crypto.randomUUID();
+    await testEnv.DB.prepare("INSERT INTO users (id, name, email, email_verified, created_at, updated_at) VALUES (?, ?, ?, 1, ?, ?)")
+      .bind(userId, "Tagger", `${userId}@example.com`, Date.now(), Date.now())
+      .run();
+    const link = await createLink(s, { domain: HOST, url: "https://example.com/tagged", alias }, new Date(), (row) =>
+      linkTagsAddition(db, { userId, workspaceId: userId }, row.id, ["news"]),
+    );
+    expect(await testEnv.DB.prepare("SELECT count(*) AS n FROM link_tags WHERE link_id = ?").bind(link.id).first("n")).toBe(1);
+  });
+
+  it("a change whose new tags cannot be written is not made", async () => {
+    const { stores: s } = stores();
+    const db = getDb(testEnv.DB);
+    const link = await createLink(s, { domain: HOST, url: "https://example.com/before" });
+    await expect(
+      updateLink(s, link.id, { url: "https://example.com/after" }, new Date(), linkTagsReplacement(db, ghost, link.id, ["news"])),
+    ).rejects.toThrow();
+    expect((await getLinkById(db, link.id))?.url).toBe("https://example.com/before");
+    expect((await kvRecord(link.alias))?.url).toBe("https://example.com/before");
+  });
+});
 
 describe("link store write-through", () => {
   it("writes a new link to KV and purges its cache entry", async () => {

@@ -12,7 +12,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useState, useSyncExternalStore } from "react";
 import { data, Form, Link, redirect } from "react-router";
 import { getDb } from "../../../db/client.server";
-import { getUserLink, setLinkTags } from "../../../db/dashboard.server";
+import { getUserLink, linkTagsReplacement, setLinkTags } from "../../../db/dashboard.server";
 import { AliasTakenError, updateLink, type Link as LinkRow } from "../../../db/links.server";
 import { listPixels, pixelsJson } from "../../../db/pixels.server";
 import { setClicksUnlimited } from "../../../db/clicks.server";
@@ -168,9 +168,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         status: 422,
       });
   }
+  const tagOwner = personalOwner(viewer.user.id);
   if (Object.keys(changes).length > 0) {
     try {
-      await updateLink(linkStores(env), link.id, changes, now);
+      // The new tags go in with the change: both are written, or neither.
+      const tagWrites = newTags !== null ? linkTagsReplacement(db, tagOwner, link.id, newTags, now) : [];
+      await updateLink(linkStores(env), link.id, changes, now, tagWrites);
     } catch (error) {
       if (clicksUnlimited !== null)
         await setClicksUnlimited(env.DB, { id: link.id, workspaceId: link.workspaceId ?? viewer.user.id }, link.clicksUnlimited, null);
@@ -179,8 +182,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       }
       throw error;
     }
+  } else if (newTags !== null) {
+    await setLinkTags(db, tagOwner, link.id, newTags, now);
   }
-  if (newTags !== null) await setLinkTags(db, personalOwner(viewer.user.id), link.id, newTags, now);
   return redirect(can(viewer.subject, "use_analytics") ? "/dashboard?done=updated" : "/app/my-urls");
 }
 

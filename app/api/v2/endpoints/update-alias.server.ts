@@ -5,7 +5,7 @@
  */
 import { createRoute, z } from "@hono/zod-openapi";
 import { getDb } from "../../../../db/client.server";
-import { setLinkTags } from "../../../../db/dashboard.server";
+import { linkTagsReplacement, setLinkTags } from "../../../../db/dashboard.server";
 import { AliasTakenError, updateLink, type Link } from "../../../../db/links.server";
 import { listPixels, pixelsJson } from "../../../../db/pixels.server";
 import { ALIAS_MAX_LENGTH, ALIAS_MIN_LENGTH } from "../../../../domain/alias";
@@ -126,9 +126,12 @@ export function registerUpdateAlias(app: ApiApp) {
       changes.pixels = body.pixels ? pixelsJson(await listPixels(getDb(c.env.DB), caller.owner.workspaceId)) : null;
     const refund = await spendCredits(c, caller, API_CALL_COST);
     let updated: Link | null = link;
+    const db = getDb(c.env.DB);
     if (Object.keys(changes).length > 0) {
       try {
-        updated = await updateLink(linkStores(c.env, caller.owner), link.id, changes, now);
+        // The new tags go in with the change: both are written, or neither.
+        const tagWrites = tags !== null ? linkTagsReplacement(db, caller.owner, link.id, tags, now) : [];
+        updated = await updateLink(linkStores(c.env, caller.owner), link.id, changes, now, tagWrites);
       } catch (error) {
         if (error instanceof AliasTakenError) {
           await refund();
@@ -138,7 +141,7 @@ export function registerUpdateAlias(app: ApiApp) {
       }
     }
     if (!updated) throw notFound();
-    if (tags !== null) await setLinkTags(getDb(c.env.DB), caller.owner, link.id, tags, now);
+    else if (tags !== null && Object.keys(changes).length === 0) await setLinkTags(db, caller.owner, link.id, tags, now);
     return c.json({ data: toApiLink(c, updated, tags ?? link.tags), code: 0 as const, errors: [] }, 200);
   });
 }
