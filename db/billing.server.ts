@@ -72,8 +72,16 @@ export function futureSubscriptionId(ownerId: string): string {
   return `${ownerId}:default:future`;
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  return /UNIQUE constraint failed/i.test(String((error as { cause?: unknown })?.cause ?? "") + String(error));
+/**
+ * Whether a batch failed on the event's own id (a redelivery): the clash on `billing_events.id`
+ * only. A clash on any other unique column (a customer id stored for another owner, say) is a
+ * real failure, which the caller throws so that the queue retries the event and it is logged.
+ */
+export function isDuplicateEventError(error: unknown): boolean {
+  const text = String((error as { cause?: unknown })?.cause ?? "") + " " + String(error);
+  // SQLite names the columns of the clash: "UNIQUE constraint failed: billing_events.id" for the event's.
+  const clashes = [...text.matchAll(/UNIQUE constraint failed: ([\w.]+(?:, [\w.]+)*)/gi)].map((m) => m[1]);
+  return clashes.length > 0 && clashes.every((columns) => columns === "billing_events.id");
 }
 
 /**
@@ -112,7 +120,8 @@ export async function applyBillingEvent(
     ]);
     return "applied";
   } catch (error) {
-    if (isUniqueViolation(error)) return "duplicate";
+    if (isDuplicateEventError(error)) return "duplicate";
+    console.error(`billing event ${eventId} (${event.type}) for ${event.userId} failed; it will be retried`, String(error));
     throw error;
   }
 }
