@@ -8,7 +8,7 @@ import { getCurrentSubscriptionRow } from "../../../db/billing.server";
 import { skipPendingOnboardingSurvey } from "../../../db/surveys.server";
 import { BILLING_MESSAGES, type BillingType } from "../../../domain/billing";
 import type { Coupon } from "../../../domain/coupons";
-import { activePrice, getPlan, type BillingInterval, type Plan, type PlanName } from "../../../domain/plans";
+import { activePrice, getPlan, PLAN_NAMES, type BillingInterval, type Plan, type PlanName } from "../../../domain/plans";
 import { couponApplies } from "../../../domain/promotion";
 import type { AppEnv } from "../../env.server";
 import type { Viewer } from "../../session.server";
@@ -47,6 +47,19 @@ export async function onCardFreeTrial(db: Db, ownerId: string): Promise<boolean>
 export function purchasable(name: PlanName, interval: BillingInterval): Plan | null {
   const plan = getPlan(name);
   return plan.billable && !plan.custom && activePrice(plan, interval) ? plan : null;
+}
+
+/**
+ * The plan and interval a "Change Plan" address names (`…/subscription/update/{plan}/{interval}`):
+ * a plan that can be bought, at "monthly" or "yearly" exactly. Null for anything else, which the
+ * page's loader and its action both answer 404, changing nothing (one rule for both).
+ */
+export function planChangeTarget(params: { subscription?: string; interval?: string }): { plan: Plan; interval: BillingInterval } | null {
+  const { subscription, interval } = params;
+  if (interval !== "monthly" && interval !== "yearly") return null;
+  if (!subscription || !(PLAN_NAMES as readonly string[]).includes(subscription)) return null;
+  const plan = purchasable(subscription as PlanName, interval);
+  return plan ? { plan, interval } : null;
 }
 
 export interface SubscribeRequest {
