@@ -74,6 +74,10 @@ test("a free user subscribes through the test-mode checkout; the plan unlocks; c
   await waitForSubscriptionPage(page, "You are on the Free plan.");
   await page.goto("/app/terms");
   await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "My URLs" })).toBeVisible();
+  // The subscription ended: no second trial, so pricing promises none (the checkout's own rule).
+  await page.goto("/app/pricing?interval=monthly");
+  await expect(planCard(page, "pro").getByRole("button", { name: "Subscribe", exact: true })).toBeVisible();
+  await expect(page.getByRole("list", { name: "Plans" })).not.toContainText("free trial");
 });
 
 test("a declined card shows the spec's message and subscribes nobody", async ({ page }) => {
