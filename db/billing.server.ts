@@ -62,6 +62,23 @@ export async function markCheckoutDeclined(db: Db, id: string): Promise<void> {
     .where(and(eq(checkoutSessions.id, id), eq(checkoutSessions.status, "open")));
 }
 
+/** The owner's checkouts that could still be paid (open or declined), oldest first. */
+export async function listPayableCheckoutSessions(db: Db, ownerId: string): Promise<CheckoutSession[]> {
+  return db
+    .select()
+    .from(checkoutSessions)
+    .where(and(eq(sessionOwner, ownerId), inArray(checkoutSessions.status, ["open", "declined"])))
+    .orderBy(asc(checkoutSessions.createdAt));
+}
+
+/** A checkout closed unpaid (a newer one was started for its owner): it can no longer be paid. */
+export async function markCheckoutExpired(db: Db, id: string): Promise<void> {
+  await db
+    .update(checkoutSessions)
+    .set({ status: "expired" })
+    .where(and(eq(checkoutSessions.id, id), inArray(checkoutSessions.status, ["open", "declined"])));
+}
+
 /** The one row of a billing owner's current default subscription (a user's: the user's id). */
 export function currentSubscriptionId(ownerId: string): string {
   return `${ownerId}:default:current`;

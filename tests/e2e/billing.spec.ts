@@ -108,6 +108,18 @@ test("a declined card shows the spec's message and subscribes nobody", async ({ 
   }
   await page.goto("/app/settings/subscription");
   await expect(page.getByText("You are on the Free plan.")).toBeVisible();
+  // A newer checkout replaces this one: it can no longer be paid (two paid checkouts, two subscriptions).
+  await page.goto("/app/pricing");
+  await planCard(page, "basic").getByRole("button").click();
+  await expect(page).toHaveURL(/\/app\/billing\/test-checkout\/cs_test_/);
+  expect(new URL(page.url()).pathname).not.toBe(checkout);
+  const stale = await page.request.post(checkout, {
+    form: { name: "Ada Lovelace", card: "4242 4242 4242 4242" },
+    headers: SAME_ORIGIN,
+    maxRedirects: 0,
+  });
+  expect(stale.status()).toBe(406);
+  expect(await stale.text()).toContain("This checkout is no longer valid");
 });
 
 test("subscribing from the settings page with a wrong plan or interval lists the fields' errors, never the update failure (spec 01 §8)", async ({
