@@ -62,6 +62,23 @@ export async function markCheckoutDeclined(db: Db, id: string): Promise<void> {
     .where(and(eq(checkoutSessions.id, id), eq(checkoutSessions.status, "open")));
 }
 
+/** The owner's checkouts that could still be paid (open or declined), oldest first. */
+export async function listPayableCheckoutSessions(db: Db, ownerId: string): Promise<CheckoutSession[]> {
+  return db
+    .select()
+    .from(checkoutSessions)
+    .where(and(eq(sessionOwner, ownerId), inArray(checkoutSessions.status, ["open", "declined"])))
+    .orderBy(asc(checkoutSessions.createdAt));
+}
+
+/** A checkout closed unpaid (a newer one was started for its owner): it can no longer be paid. */
+export async function markCheckoutExpired(db: Db, id: string): Promise<void> {
+  await db
+    .update(checkoutSessions)
+    .set({ status: "expired" })
+    .where(and(eq(checkoutSessions.id, id), inArray(checkoutSessions.status, ["open", "declined"])));
+}
+
 /** The one row of a billing owner's current default subscription (a user's: the user's id). */
 export function currentSubscriptionId(ownerId: string): string {
   return `${ownerId}:default:current`;
@@ -72,8 +89,16 @@ export function futureSubscriptionId(ownerId: string): string {
   return `${ownerId}:default:future`;
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  return /UNIQUE constraint failed/i.test(String((error as { cause?: unknown })?.cause ?? "") + String(error));
+/**
+ * Whether a batch failed on the event's own id (a redelivery): the clash on `billing_events.id`
+ * only. A clash on any other unique column (a customer id stored for another owner, say) is a
+ * real failure, which the caller throws so that the queue retries the event and it is logged.
+ */
+export function isDuplicateEventError(error: unknown): boolean {
+  const text = String((error as { cause?: unknown })?.cause ?? "") + " " + String(error);
+  // SQLite names the columns of the clash: "UNIQUE constraint failed: billing_events.id" for the event's.
+  const clashes = [...text.matchAll(/UNIQUE constraint failed: ([\w.]+(?:, [\w.]+)*)/gi)].map((m) => m[1]);
+  return clashes.length > 0 && clashes.every((columns) => columns === "billing_events.id");
 }
 
 /**
@@ -112,7 +137,8 @@ export async function applyBillingEvent(
     ]);
     return "applied";
   } catch (error) {
-    if (isUniqueViolation(error)) return "duplicate";
+    if (isDuplicateEventError(error)) return "duplicate";
+    console.error(`billing event ${eventId} (${event.type}) for ${event.userId} failed; it will be retried`, String(error));
     throw error;
   }
 }

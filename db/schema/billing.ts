@@ -31,7 +31,8 @@ export const checkoutSessions = sqliteTable(
     /** The coupon applied to the first payment (by the coupon rule), and that payment. */
     coupon: text("coupon"),
     firstAmount: integer("first_amount").notNull(),
-    status: text("status", { enum: ["open", "paid", "declined"] })
+    /** "expired": closed unpaid because a newer checkout was started for the same owner. */
+    status: text("status", { enum: ["open", "paid", "declined", "expired"] })
       .notNull()
       .default("open"),
     createdAt: timestamp("created_at").notNull(),

@@ -74,6 +74,10 @@ test("a free user subscribes through the test-mode checkout; the plan unlocks; c
   await waitForSubscriptionPage(page, "You are on the Free plan.");
   await page.goto("/app/terms");
   await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "My URLs" })).toBeVisible();
+  // The subscription ended: no second trial, so pricing promises none (the checkout's own rule).
+  await page.goto("/app/pricing?interval=monthly");
+  await expect(planCard(page, "pro").getByRole("button", { name: "Subscribe", exact: true })).toBeVisible();
+  await expect(page.getByRole("list", { name: "Plans" })).not.toContainText("free trial");
 });
 
 test("a declined card shows the spec's message and subscribes nobody", async ({ page }) => {
@@ -104,6 +108,18 @@ test("a declined card shows the spec's message and subscribes nobody", async ({ 
   }
   await page.goto("/app/settings/subscription");
   await expect(page.getByText("You are on the Free plan.")).toBeVisible();
+  // A newer checkout replaces this one: it can no longer be paid (two paid checkouts, two subscriptions).
+  await page.goto("/app/pricing");
+  await planCard(page, "basic").getByRole("button").click();
+  await expect(page).toHaveURL(/\/app\/billing\/test-checkout\/cs_test_/);
+  expect(new URL(page.url()).pathname).not.toBe(checkout);
+  const stale = await page.request.post(checkout, {
+    form: { name: "Ada Lovelace", card: "4242 4242 4242 4242" },
+    headers: SAME_ORIGIN,
+    maxRedirects: 0,
+  });
+  expect(stale.status()).toBe(406);
+  expect(await stale.text()).toContain("This checkout is no longer valid");
 });
 
 test("subscribing from the settings page with a wrong plan or interval lists the fields' errors, never the update failure (spec 01 §8)", async ({

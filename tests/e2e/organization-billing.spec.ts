@@ -164,6 +164,19 @@ test("an owner subscribes a team in Chromium: its members get API access in the 
   expect(await currentOf(admin, `/team/${TEAM}/subscriptions`)).toMatchObject({ name: "pro" });
   expect(await currentOf(admin, "/subscriptions")).toBeNull();
 
+  // "Change Plan" refuses what its page refuses: an interval other than monthly or yearly is 404
+  // for the form too, and nothing changes (it was read as monthly before).
+  for (const path of [`${teamBase()}/subscription/update/basic/garbage`, `${orgBase()}/subscription/update/pro/garbage`]) {
+    expect((await admin.get(path, { maxRedirects: 0 })).status(), `GET ${path}`).toBe(404);
+    const posted = await admin.post(path, { form: { intent: "update" }, headers: SAME_ORIGIN, maxRedirects: 0 });
+    expect(posted.status(), `POST ${path}`).toBe(404);
+  }
+  const teamSubs = await admin.get(api(`/team/${TEAM}/subscriptions`));
+  expect(((await teamSubs.json()) as { data: { current: unknown; future: unknown } }).data).toMatchObject({
+    current: { name: "pro", interval: "monthly" },
+    future: null,
+  });
+
   // Cancel the team's subscription at once, from its cancel page (a plain form).
   await page.goto(`${teamBase()}/subscription/cancel`);
   await page.getByRole("button", { name: "Cancel Immediately" }).click();

@@ -180,11 +180,19 @@ test("subscribe on /paddle/payment, change plan, cancel and resume, update the c
 test("the JSON subscribe call (spec 01 §7) answers Paddle's checkout data, which /paddle/payment completes", async ({ page }) => {
   await registerUser(page);
   const headers = { Origin: new URL(page.url()).origin, "X-Requested-With": "XMLHttpRequest" };
-  const response = await page.request.post("/app/api/settings/subscription/new", {
-    headers,
-    data: { billing_type: 2, subscription: "pro", interval: "monthly", currency: "USD", type: "default", trial: false },
-  });
+  const start = () =>
+    page.request.post("/app/api/settings/subscription/new", {
+      headers,
+      data: { billing_type: 2, subscription: "pro", interval: "monthly", currency: "USD", type: "default", trial: false },
+    });
+  // A checkout started earlier is cancelled at Paddle when the next one starts: only one can be paid.
+  const earlier = (await (await start()).json()) as { data: { transaction_id: string } };
+  const response = await start();
   expect(response.status(), await response.text()).toBe(200);
+  const first = await page.request.get(`${stubUrl()}/transactions/${earlier.data.transaction_id}`, {
+    headers: { authorization: `Bearer ${PADDLE_STUB_API_KEY}` },
+  });
+  expect(((await first.json()) as { data: { status: string } }).data.status).toBe("canceled");
   const { data } = (await response.json()) as {
     data: { transaction_id: string; url: string; customer: { id: string }; prices: { price_id: string }[]; payment_methods: string[] };
   };

@@ -141,6 +141,27 @@ describe("billing events", () => {
     ]);
   });
 
+  it("only the event id's clash is a duplicate: a clash on another unique column is retried and logged, not dropped", async () => {
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const [holder, user] = [await newUser(), await newUser()];
+    // The provider customer id is already stored for another owner (billing_customers' unique billing id).
+    await testEnv.DB.prepare(
+      "INSERT INTO billing_customers (owner_id, user_id, billing_type, billing_id, created_at, updated_at) VALUES (?, ?, 0, 'cus_shared', 0, 0)",
+    )
+      .bind(holder, holder)
+      .run();
+    const e = event(user, 1_000, snapshot());
+    e.payload.paymentMethod = { customerId: "cus_shared", type: "visa", lastFour: "4242", expiration: null, country: "US" };
+    const { result, batch } = await deliver([e]);
+    expect(result.retryMessages.map((m) => m.msgId)).toEqual([batch.messages[0]!.id]);
+    expect(result.explicitAcks).toEqual([]);
+    // Nothing of it was written (one batch), so the retry can still apply it.
+    expect(await eventCount(e.id)).toBe(0);
+    expect((await subscriptionOf(user)).results).toEqual([]);
+    expect(errors.mock.calls.some((call) => String(call[0]).includes(e.id))).toBe(true);
+    errors.mockRestore();
+  });
+
   it("a malformed event is retried (and so dead-lettered), never applied", async () => {
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
     const { result, batch } = await deliver([{ type: "billing.event", v: 1, id: "evt_bad", payload: { userId: "x" } }]);

@@ -529,6 +529,8 @@ export async function startStripeStub({ port = 0, webhookUrl }: { port?: number;
       const session = sessions.get(parts[1]);
       if (!session) return html(res, 404, page("Not found", "<h1>No such checkout</h1>"));
       if (session.mode === "payment") return paymentPage(req, res, session, raw);
+      // An expired (or completed) session cannot be paid, as at Stripe.
+      if (session.status !== "open") return html(res, 410, page("Checkout", `<h1>This checkout is ${String(session.status)}</h1>`));
       const price = prices.get(String(session.price))!;
       const coupon = session.coupon ? coupons.get(String(session.coupon)) : undefined;
       const trialDays = Number(((session.subscription_data ?? {}) as Form).trial_period_days ?? 0);

@@ -13,7 +13,9 @@ import {
   type StripeSubscriptionLike,
 } from "../../app/lib/billing/stripe-events.server";
 import { availableBillingTypes, billingFor, billingForSubscription, selfServeCheckout } from "../../app/lib/billing/select.server";
+import { StripeBilling } from "../../app/lib/billing/stripe.server";
 import { TestModeBilling } from "../../app/lib/billing/test-mode.server";
+import type { CheckoutSession } from "../../db/billing.server";
 import { handlePaddleWebhook, handleStripeWebhook } from "../../app/lib/billing/webhooks.server";
 import {
   BILLING_MESSAGES,
@@ -275,6 +277,54 @@ function fakeEnv(overrides: Partial<AppEnv> = {}) {
   const env = { ...parseEnv(VARS), JOBS: { send } as unknown as Queue, DB: noCustomers, ...overrides } as AppEnv;
   return { env, send };
 }
+
+describe("closing an earlier checkout at Stripe (one payable checkout per owner)", () => {
+  let stub: StripeStub;
+  beforeAll(async () => {
+    stub = await startStripeStub({ webhookUrl: "http://127.0.0.1:9/unused" });
+  });
+  afterAll(() => stub.close());
+
+  async function openSession() {
+    const stripe = new Stripe(STUB_SECRET_KEY, {
+      httpClient: Stripe.createFetchHttpClient(),
+      host: new URL(stub.url).hostname,
+      port: Number(new URL(stub.url).port),
+      protocol: "http",
+    });
+    const customer = await stripe.customers.create({ email: "close@example.com" });
+    const [price] = (await stripe.prices.list({ lookup_keys: ["snip_pro_monthly"] })).data;
+    return stripe.checkout.sessions.create({
+      mode: "subscription",
+      customer: customer.id,
+      line_items: [{ price: price!.id, quantity: 1 }],
+      success_url: "https://snip.example/ok",
+      cancel_url: "https://snip.example/back",
+    });
+  }
+  const billing = () =>
+    new StripeBilling(
+      fakeEnv({ STRIPE_SECRET_KEY: STUB_SECRET_KEY, STRIPE_WEBHOOK_SECRET: STUB_WEBHOOK_SECRET, STRIPE_API_BASE: stub.url }).env,
+    );
+  const asCheckout = (id: string) => ({ id }) as CheckoutSession;
+
+  it("an open session is expired there and can no longer be paid; closing it again is no error", async () => {
+    const session = await openSession();
+    expect(await billing().closeCheckout(asCheckout(session.id))).toBe("closed");
+    const sessions = (await (await fetch(`${stub.url}/__stub/checkout-sessions`)).json()) as { data: { id: string; status: string }[] };
+    expect(sessions.data.find((s) => s.id === session.id)?.status).toBe("expired");
+    const pay = await fetch(`${stub.url}/checkout/${session.id}`, { method: "POST", body: "card=4242424242424242" });
+    expect(pay.status).toBe(410);
+    expect(await billing().closeCheckout(asCheckout(session.id))).toBe("closed");
+  });
+
+  it("a session paid before it could be closed is reported paid", async () => {
+    const session = await openSession();
+    const pay = await fetch(`${stub.url}/checkout/${session.id}`, { method: "POST", body: "card=4242424242424242", redirect: "manual" });
+    expect(pay.status).toBe(303);
+    expect(await billing().closeCheckout(asCheckout(session.id))).toBe("paid");
+  });
+});
 
 describe("the Stripe webhook", () => {
   // The real SDK against the Stripe stub (tests/stubs/stripe-server.ts), which holds the subscription.

@@ -13,7 +13,7 @@
  */
 import { Paddle, type Discount } from "@paddle/paddle-node-sdk";
 import { getDb } from "../../../db/client.server";
-import { createCheckoutSession, getBillingCustomer, getCurrentSubscriptionRow } from "../../../db/billing.server";
+import { createCheckoutSession, getBillingCustomer, getCurrentSubscriptionRow, type CheckoutSession } from "../../../db/billing.server";
 import { BILLING_MESSAGES, BILLING_TYPES, isScheduledDowngrade, parsePriceLookupKey, priceLookupKey } from "../../../domain/billing";
 import { discountedAmount, providerDiscountMismatch, type Coupon, type ProviderDiscount } from "../../../domain/coupons";
 import { activePrice, getPlan, type BillingInterval, type PlanName } from "../../../domain/plans";
@@ -99,6 +99,29 @@ export class PaddleBilling implements BillingProvider {
 
   private async priceId(plan: PlanName, interval: BillingInterval): Promise<string> {
     return (await this.price(plan, interval)).id;
+  }
+
+  /**
+   * Cancels the unpaid transaction of a checkout (`PATCH /transactions/{id}` with `status:
+   * canceled`), so that Paddle.js can no longer pay it beside a newer one. The transaction is the
+   * customer's whose custom data names the checkout (Snip wrote it there at checkout); one already
+   * billed, paid or completed is "paid"; none, or one cancelled already, is "closed".
+   */
+  async closeCheckout(session: CheckoutSession): Promise<"closed" | "paid"> {
+    const customer = await getBillingCustomer(this.db, session.ownerId ?? session.userId, this.billingType);
+    if (!customer) return "closed";
+    const transactions = await this.paddle.transactions
+      .list({
+        customerId: [customer.billingId],
+        status: ["draft", "ready", "billed", "paid", "completed", "past_due"],
+        perPage: 200,
+        orderBy: "created_at[DESC]",
+      })
+      .next();
+    const mine = transactions.filter((t) => (t.customData as Record<string, unknown> | null)?.checkout_session_id === session.id);
+    if (mine.some((t) => t.status !== "draft" && t.status !== "ready")) return "paid";
+    for (const t of mine) await this.paddle.transactions.update(t.id, { status: "canceled" });
+    return "closed";
   }
 
   async startCheckout({ user, ownerId, plan, interval, withTrial, coupon }: CheckoutRequest): Promise<BillingResult<Checkout>> {

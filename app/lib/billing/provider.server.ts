@@ -5,7 +5,7 @@
  * (docs/decisions/007).
  */
 import type { Db } from "../../../db/client.server";
-import { getBillingCustomer, getCurrentSubscriptionRow, saveBillingCustomer } from "../../../db/billing.server";
+import { getBillingCustomer, getCurrentSubscriptionRow, saveBillingCustomer, type CheckoutSession } from "../../../db/billing.server";
 import { BILLING_MESSAGES, type BillingType } from "../../../domain/billing";
 import type { Coupon } from "../../../domain/coupons";
 import type { BillingInterval, PlanName } from "../../../domain/plans";
@@ -65,6 +65,12 @@ export interface BillingProvider {
   readonly billingType: BillingType;
   /** Starts a checkout. */
   startCheckout(request: CheckoutRequest): Promise<BillingResult<Checkout>>;
+  /**
+   * Closes a checkout of this provider that was started but not paid, so it can no longer be paid
+   * (a newer checkout of the same owner replaces it): "closed", or "paid" when the provider says it
+   * was paid before it could be closed. Throws when the provider cannot tell.
+   */
+  closeCheckout(session: CheckoutSession): Promise<"closed" | "paid">;
   changePlan(userId: string, plan: PlanName, interval: BillingInterval): Promise<BillingResult>;
   cancel(userId: string, immediately: boolean): Promise<BillingResult>;
   resume(userId: string): Promise<BillingResult>;

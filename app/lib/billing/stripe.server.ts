@@ -8,7 +8,7 @@
  */
 import Stripe from "stripe";
 import { getDb } from "../../../db/client.server";
-import { createCheckoutSession, getBillingCustomer } from "../../../db/billing.server";
+import { createCheckoutSession, getBillingCustomer, type CheckoutSession } from "../../../db/billing.server";
 import { BILLING_MESSAGES, BILLING_TYPES, isScheduledDowngrade, parsePriceLookupKey, priceLookupKey } from "../../../domain/billing";
 import { discountedAmount, providerDiscountMismatch, type Coupon, type ProviderDiscount } from "../../../domain/coupons";
 import { OVERAGE_PRICE_LOOKUP_KEY } from "../../../domain/overage";
@@ -156,6 +156,23 @@ export class StripeBilling implements BillingProvider {
       });
     } catch (error) {
       return failure(error, BILLING_MESSAGES.checkoutFailed);
+    }
+  }
+
+  /**
+   * Expires an open Checkout Session (`checkout.sessions.expire`), so that it cannot be paid beside
+   * a newer one. A session Stripe no longer has open is read back: "paid" when it was completed.
+   */
+  async closeCheckout(session: CheckoutSession): Promise<"closed" | "paid"> {
+    try {
+      await this.stripe.checkout.sessions.expire(session.id);
+      return "closed";
+    } catch (error) {
+      if (isResourceMissing(error)) return "closed";
+      const now = await this.stripe.checkout.sessions.retrieve(session.id);
+      if (now.status === "complete") return "paid";
+      if (now.status === "expired") return "closed";
+      throw error;
     }
   }
 

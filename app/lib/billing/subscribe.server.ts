@@ -4,18 +4,18 @@
  * which coupon applies (spec 01 §4), and the checkout the provider starts.
  */
 import type { Db } from "../../../db/client.server";
-import { getCurrentSubscriptionRow } from "../../../db/billing.server";
+import { getCurrentSubscriptionRow, listPayableCheckoutSessions, markCheckoutExpired } from "../../../db/billing.server";
 import { skipPendingOnboardingSurvey } from "../../../db/surveys.server";
 import { BILLING_MESSAGES, type BillingType } from "../../../domain/billing";
 import type { Coupon } from "../../../domain/coupons";
-import { activePrice, getPlan, type BillingInterval, type Plan, type PlanName } from "../../../domain/plans";
+import { activePrice, getPlan, PLAN_NAMES, type BillingInterval, type Plan, type PlanName } from "../../../domain/plans";
 import { couponApplies } from "../../../domain/promotion";
 import type { AppEnv } from "../../env.server";
 import type { Viewer } from "../../session.server";
 import { currentPhase } from "../promotion.server";
 import type { BillingContext } from "./context.server";
 import type { BillingResult, Checkout } from "./provider.server";
-import { billingFor } from "./select.server";
+import { availableBillingTypes, billingFor } from "./select.server";
 import { isCardFreeTrial } from "./test-mode.server";
 
 const DAY_MS = 86_400_000;
@@ -47,6 +47,19 @@ export async function onCardFreeTrial(db: Db, ownerId: string): Promise<boolean>
 export function purchasable(name: PlanName, interval: BillingInterval): Plan | null {
   const plan = getPlan(name);
   return plan.billable && !plan.custom && activePrice(plan, interval) ? plan : null;
+}
+
+/**
+ * The plan and interval a "Change Plan" address names (`…/subscription/update/{plan}/{interval}`):
+ * a plan that can be bought, at "monthly" or "yearly" exactly. Null for anything else, which the
+ * page's loader and its action both answer 404, changing nothing (one rule for both).
+ */
+export function planChangeTarget(params: { subscription?: string; interval?: string }): { plan: Plan; interval: BillingInterval } | null {
+  const { subscription, interval } = params;
+  if (interval !== "monthly" && interval !== "yearly") return null;
+  if (!subscription || !(PLAN_NAMES as readonly string[]).includes(subscription)) return null;
+  const plan = purchasable(subscription as PlanName, interval);
+  return plan ? { plan, interval } : null;
 }
 
 export interface SubscribeRequest {
@@ -82,9 +95,14 @@ export async function subscribe(env: AppEnv, db: Db, viewer: Viewer, request: Su
   // The remembered coupon applies outside the sale, or to yearly plans during it (spec 01 §4).
   const allowDiscounts = couponApplies(currentPhase(env), interval);
   const coupon = allowDiscounts ? request.coupon : null;
+  const ownerId = request.owner?.ownerId ?? viewer.user.id;
+  // One payable checkout per owner: the ones started before are closed at their provider first, so
+  // two can never both be paid (two live subscriptions, one of them Snip neither shows nor cancels).
+  const closed = await closeOpenCheckouts(env, db, ownerId);
+  if (!closed.ok) return closed;
   const checkout = await billingFor(env, request.billingType).startCheckout({
     user: { id: viewer.user.id, email: viewer.user.email, name: viewer.user.name },
-    ownerId: request.owner?.ownerId ?? viewer.user.id,
+    ownerId,
     subscriptionPath: request.owner?.subscriptionPath ?? "/app/settings/subscription",
     plan: plan.name,
     interval,
@@ -104,6 +122,31 @@ export async function subscribe(env: AppEnv, db: Db, viewer: Viewer, request: Su
   }
   // `appliedCoupon` is what the provider applies: none when its account lacks the coupon (013).
   return { ok: true, value: { ...checkout.value, withTrial, allowDiscounts } };
+}
+
+/**
+ * Closes the owner's checkouts that could still be paid (open, or declined and so open for another
+ * card), each at the provider that made it (Stripe expires the session, Paddle cancels the
+ * transaction; test mode has nothing there), and marks them expired: the test-mode page refuses an
+ * expired one. One the provider reports paid stops the new checkout (406): that payment's
+ * subscription is on its way. A provider that cannot be asked fails it ("Payment failed…", logged),
+ * rather than leaving a second payable checkout open.
+ */
+export async function closeOpenCheckouts(env: AppEnv, db: Db, ownerId: string): Promise<BillingResult> {
+  const available = availableBillingTypes(env);
+  for (const session of await listPayableCheckoutSessions(db, ownerId)) {
+    try {
+      // A provider no longer configured here cannot take the payment through Snip's pages either.
+      const type = session.billingType as BillingType;
+      const outcome = type !== 0 && available.includes(type) ? await billingFor(env, type).closeCheckout(session) : "closed";
+      if (outcome === "paid") return { ok: false, status: 406, message: BILLING_MESSAGES.checkoutAlreadyPaid };
+      await markCheckoutExpired(db, session.id);
+    } catch (error) {
+      console.error(`subscribe: could not close checkout ${session.id} of ${ownerId}`, error instanceof Error ? error.message : error);
+      return { ok: false, status: 500, message: BILLING_MESSAGES.checkoutFailed };
+    }
+  }
+  return { ok: true, value: undefined };
 }
 
 /**

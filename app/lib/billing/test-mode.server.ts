@@ -125,6 +125,11 @@ export class TestModeBilling implements BillingProvider {
     });
   }
 
+  /** A local checkout has nothing at a provider: the caller marks it expired, and the page refuses it from then on. */
+  closeCheckout(): Promise<"closed"> {
+    return Promise.resolve("closed");
+  }
+
   async decline(session: CheckoutSession): Promise<void> {
     await markCheckoutDeclined(getDb(this.env.DB), session.id);
   }

@@ -10,7 +10,7 @@ import { planHighlights } from "../../../domain/plan-highlights";
 import { activePrice, DEFAULT_BILLING_INTERVAL, PLANS, plansOffered, type BillingInterval } from "../../../domain/plans";
 import { getCloudflare } from "../../context.server";
 import { availableBillingTypes, selfServeCheckout } from "../../lib/billing/select.server";
-import { onCardFreeTrial } from "../../lib/billing/subscribe.server";
+import { onCardFreeTrial, trialEligibility } from "../../lib/billing/subscribe.server";
 import { getDb } from "../../../db/client.server";
 import type { RouteHandle } from "../../route-handle";
 import { getViewer, requireUser } from "../../session.server";
@@ -39,7 +39,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const currentPlan = paying ? viewer!.subject.plan : viewer && !viewer.subscribed ? "free" : null;
   // The plan at the other interval is a change to make (monthly ↔ yearly), not the current plan.
   const currentInterval = paying ? (viewer!.subscription?.interval ?? null) : null;
-  const plans = plansOffered(PLANS, { billable: true, interval, includeHidden: old }).map((plan) => {
+  const offered = plansOffered(PLANS, { billable: true, interval, includeHidden: old });
+  // A signed-in user is offered a trial only when the checkout would give one: the same rule
+  // (one per account, after trialDelay), so nobody whose subscription ended is promised one.
+  const trialOffered = new Map<string, boolean>();
+  if (viewer) {
+    const db = getDb(env.DB);
+    for (const plan of offered) trialOffered.set(plan.name, (await trialEligibility(viewer, db, plan)).ok);
+  }
+  const plans = offered.map((plan) => {
     const price = activePrice(plan, interval)!;
     const monthly = activePrice(plan, "monthly");
     const perMonth = interval === "yearly" ? Math.round(price.amount / 12) : price.amount;
@@ -49,6 +57,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       popular: plan.popular,
       custom: plan.custom,
       trialDays: plan.trialDays,
+      /** Guests: the plan's trial, which a new account gets; signed in: whether this account may still have it. */
+      trial: viewer ? (trialOffered.get(plan.name) ?? false) : plan.trialDays > 0,
       perMonth: money(perMonth),
       billed: interval === "yearly" ? `${money(price.amount)} billed yearly` : "billed monthly",
       saving: interval === "yearly" && monthly ? Math.round((1 - price.amount / (monthly.amount * 12)) * 100) : 0,
@@ -154,7 +164,7 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
                     >
                       {loaderData.onTrialOrPaid
                         ? "Change to this plan"
-                        : plan.trialDays > 0 && !loaderData.cardFreeTrial
+                        : plan.trial
                           ? `Start ${plan.trialDays}-day free trial`
                           : "Subscribe"}
                     </button>

@@ -14,7 +14,9 @@ import { Notice, SubmitButton } from "../../components/form-fields";
 import { CardFields } from "../../components/card-fields";
 import { getCloudflare } from "../../context.server";
 import { subscriptionPathOf } from "../../lib/billing/context.server";
+import { checkoutRefusal } from "../../lib/billing/payer.server";
 import { TestModeBilling } from "../../lib/billing/test-mode.server";
+import { actorOf } from "../../lib/organizations/access.server";
 import type { RouteHandle } from "../../route-handle";
 import { requireUser } from "../../session.server";
 import type { Route } from "./+types/test-checkout";
@@ -36,24 +38,32 @@ async function openSession(request: Request, context: Route.LoaderArgs["context"
   if (!session || session.billingType !== 0) throw data("Not Found", { status: 404 });
   if (session.status === "paid")
     throw redirect(`${await subscriptionPathOf(getDb(env.DB), session.ownerId ?? session.userId)}/success?session=${session.id}`);
-  return session;
+  // Asked on every view and again on paying: the viewer may still pay for the owner, the checkout
+  // was not replaced by a newer one, and no paid subscription is in force there already.
+  const refusal = await checkoutRefusal(getDb(env.DB), actorOf(viewer), session);
+  return { session, refusal };
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const session = await openSession(request, context, params.session);
-  return {
-    plan: getPlan(session.plan as PlanName).title,
-    interval: session.interval,
-    amount: money(session.amount),
-    firstAmount: session.firstAmount !== session.amount ? money(session.firstAmount) : null,
-    coupon: session.coupon,
-    trialDays: session.trialDays,
-    declined: session.status === "declined",
-  };
+  const { session, refusal } = await openSession(request, context, params.session);
+  return data(
+    {
+      plan: getPlan(session.plan as PlanName).title,
+      interval: session.interval,
+      amount: money(session.amount),
+      firstAmount: session.firstAmount !== session.amount ? money(session.firstAmount) : null,
+      coupon: session.coupon,
+      trialDays: session.trialDays,
+      declined: session.status === "declined",
+      refused: refusal?.message ?? null,
+    },
+    refusal ? { status: refusal.status } : undefined,
+  );
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const session = await openSession(request, context, params.session);
+  const { session, refusal } = await openSession(request, context, params.session);
+  if (refusal) return data({ errors: {} as { name?: string[]; card?: string[] }, message: refusal.message }, { status: refusal.status });
   const parsed = testPaymentSchema.safeParse(Object.fromEntries(await requestFormData(request)));
   if (!parsed.success) {
     const errors: { name?: string[]; card?: string[] } = z.flattenError(parsed.error).fieldErrors;
@@ -90,11 +100,17 @@ export default function TestCheckout({ loaderData, actionData }: Route.Component
             Coupon {loaderData.coupon}: the first payment is {loaderData.firstAmount ?? loaderData.amount}
           </p>
         ) : null}
-        <Form method="post" className="mt-6 space-y-4" noValidate>
-          {actionData?.message ? <Notice tone="error">{actionData.message}</Notice> : null}
-          <CardFields errors={actionData?.errors} card="4242 4242 4242 4242" />
-          <SubmitButton>{loaderData.trialDays > 0 ? "Start Trial" : `Pay ${loaderData.amount}`}</SubmitButton>
-        </Form>
+        {loaderData.refused ? (
+          <div className="mt-6" data-testid="checkout-refused">
+            <Notice tone="error">{loaderData.refused}</Notice>
+          </div>
+        ) : (
+          <Form method="post" className="mt-6 space-y-4" noValidate>
+            {actionData?.message ? <Notice tone="error">{actionData.message}</Notice> : null}
+            <CardFields errors={actionData?.errors} card="4242 4242 4242 4242" />
+            <SubmitButton>{loaderData.trialDays > 0 ? "Start Trial" : `Pay ${loaderData.amount}`}</SubmitButton>
+          </Form>
+        )}
         <Link to="/app/pricing" className="mt-4 inline-block text-sm font-semibold text-slate-600 hover:underline">
           Cancel and go back to the plans
         </Link>

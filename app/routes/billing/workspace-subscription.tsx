@@ -25,7 +25,7 @@ import { SettingsCard, SettingsHeading } from "../../components/settings";
 import { getCloudflare } from "../../context.server";
 import { changeSubscription } from "../../lib/billing/actions.server";
 import { billingForSubscription } from "../../lib/billing/select.server";
-import { purchasable, subscribe } from "../../lib/billing/subscribe.server";
+import { planChangeTarget, purchasable, subscribe } from "../../lib/billing/subscribe.server";
 import { requireWorkspaceBilling } from "../../lib/billing/workspace-access.server";
 import { subscriptionPageOverages } from "../../lib/billing/overages.server";
 import { OveragesCard } from "../../components/overages-card";
@@ -84,16 +84,15 @@ export async function loader(args: Route.LoaderArgs) {
   };
   let update: { plan: string; title: string; interval: "monthly" | "yearly"; amount: string; same: boolean } | null = null;
   if (page === "update") {
-    const plan = PLAN_NAMES.includes(args.params.subscription as never)
-      ? purchasable(args.params.subscription as (typeof PLAN_NAMES)[number], args.params.interval === "yearly" ? "yearly" : "monthly")
-      : null;
-    if (!plan || (args.params.interval !== "monthly" && args.params.interval !== "yearly")) throw data("Not Found", { status: 404 });
+    const target = planChangeTarget(args.params);
+    if (!target) throw data("Not Found", { status: 404 });
+    const { plan, interval } = target;
     update = {
       plan: plan.name,
       title: plan.title,
-      interval: args.params.interval,
-      amount: money(activePrice(plan, args.params.interval)!.amount),
-      same: sub?.name === plan.name && sub.interval === args.params.interval,
+      interval,
+      amount: money(activePrice(plan, interval)!.amount),
+      same: sub?.name === plan.name && sub.interval === interval,
     };
   }
   // The success page names the checkout only when it is this viewer's for this owner.
@@ -224,12 +223,11 @@ export async function action(args: Route.ActionArgs) {
     return redirect(checkout.value.url);
   }
   if (input.intent === "update") {
-    const interval = args.params.interval === "yearly" ? "yearly" : "monthly";
-    const plan =
-      args.params.subscription && PLAN_NAMES.includes(args.params.subscription as never)
-        ? purchasable(args.params.subscription as never, interval)
-        : null;
-    if (!plan) return data({ error: BILLING_MESSAGES.updateFailed }, { status: 422 });
+    // What the loader refuses, the action refuses the same way (an interval other than monthly or
+    // yearly, a plan not sold): 404, nothing changed.
+    const target = planChangeTarget(args.params);
+    if (!target) throw data("Not Found", { status: 404 });
+    const { plan, interval } = target;
     if (!billing.subscribed) return data({ error: "There is no subscription to change. Subscribe to a plan instead." }, { status: 406 });
     const result = await changeSubscription(env, billing.ownerId, { kind: "plan", plan: plan.name, interval });
     if (!result.ok)
