@@ -114,7 +114,7 @@ export const BILLING_MESSAGES = {
   checkoutFailed: "Payment failed. Please try again later.",
   /** No payment provider is configured outside a local run: no self-serve checkout (docs/decisions/024). */
   noSelfServe: "Online checkout is not available. Please contact sales to subscribe or change your plan.",
-  /** Snip's own texts (the spec has none): a checkout that can no longer be paid (docs/decisions/064). */
+  /** Snip's own texts (the spec has none): a checkout that can no longer be paid (docs/decisions/065). */
   checkoutReplaced:
     "This checkout is no longer valid: a newer checkout was started for this subscription. Please start again from the plans.",
   alreadySubscribed: "This subscription is already paid for. To change the plan, use Change Plan on the subscription page.",
