@@ -36,7 +36,7 @@ async function follow(app: ReturnType<typeof createRedirectApp>, alias: string) 
 
 describe("a link and its tags are written together", () => {
   // An owner the tags table cannot take (no such user): the tag writes fail inside the batch.
-  const ghost = { userId: "no-such-user", workspaceId: null };
+  const ghost = { userId: "no-such-user", workspaceId: "no-such-workspace" };
 
   it("a new link whose tags cannot be written is not created: no row, no KV record", async () => {
     const { stores: s } = stores();
