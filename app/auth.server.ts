@@ -180,8 +180,11 @@ export function createAuth(env: AppEnv, origin: string) {
     },
     plugins: [
       ssoSessionPlugin,
-      // Staff impersonation (the kiosk): only users with role "admin"; an hour at most.
-      admin({ adminRoles: ["admin"], defaultRole: "user", impersonationSessionDuration: 60 * 60 }),
+      // Staff impersonation (the kiosk): only users with role "admin", which goes with the developer
+      // flag (db/users.server.ts setUserDeveloperFlag); an hour at most. Developers may log in as
+      // other developers too, as before the role followed the flag: the kiosk refuses any
+      // impersonated session (app/lib/kiosk/staff.server.ts), and the staff log records the login.
+      admin({ adminRoles: ["admin"], defaultRole: "user", impersonationSessionDuration: 60 * 60, allowImpersonatingAdmins: true }),
       twoFactor({
         issuer: "Snip",
         totpOptions: { digits: 6, period: 30 },
