@@ -389,9 +389,13 @@ test.describe("without JavaScript", () => {
     await expect(page.getByText("Time in UTC.", { exact: false })).toBeVisible();
     await page.getByLabel("Destination URL").fill("https://example.com/nojs-new");
     await page.getByLabel("Tags").fill("a");
+    // A refused post shows every typed value again, the expiry too.
+    const typedExpiry = new Date(Date.now() + 3 * 24 * 60 * 60_000).toISOString().slice(0, 16);
+    await page.getByLabel("Expires at").fill(typedExpiry);
     await page.getByRole("button", { name: "Save changes" }).click();
     await expect(page.getByRole("alert")).toHaveText(TEXT.tagMin);
     await expect(page.getByLabel("Destination URL")).toHaveValue("https://example.com/nojs-new");
+    await expect(page.getByLabel("Expires at")).toHaveValue(typedExpiry);
     await page.getByLabel("Tags").fill("ok");
     // Without JavaScript the expiry is read as UTC.
     const inTwoDays = new Date(Date.now() + 2 * 24 * 60 * 60_000);
