@@ -4,7 +4,7 @@
  * button that shows progress. All are plain inputs inside plain forms: they work without
  * JavaScript, which only adds the indicator and the toggle.
  */
-import { useState, type InputHTMLAttributes, type ReactNode } from "react";
+import { useEffect, useRef, useState, type InputHTMLAttributes, type ReactNode } from "react";
 import { useNavigation, type Navigation } from "react-router";
 
 const inputClass =
@@ -159,4 +159,28 @@ export function AuthCard({ title, lead, children, footer }: { title: string; lea
       {footer ? <div className="mx-auto mt-6 max-w-md text-center text-sm text-slate-600">{footer}</div> : null}
     </div>
   );
+}
+
+/**
+ * For a search or filter form (method GET) whose controls start from the page's query: puts them
+ * back to the values of the page shown whenever those change. With JavaScript on, a link (a tag,
+ * "Clear"), Back or Forward changes the page without re-creating the form, so `defaultValue`
+ * alone left the previous search in the box and another filter selected than the list showed, and
+ * the next Search applied that. Typing is left alone until the page changes; the field keeps the
+ * focus. Returns the ref for the form.
+ */
+export function useFormValues(values: Record<string, string>) {
+  const ref = useRef<HTMLFormElement>(null);
+  const key = JSON.stringify(values);
+  useEffect(() => {
+    const form = ref.current;
+    if (!form) return;
+    for (const [name, value] of Object.entries(JSON.parse(key) as Record<string, string>)) {
+      const control = form.elements.namedItem(name);
+      if (control instanceof HTMLInputElement || control instanceof HTMLSelectElement || control instanceof HTMLTextAreaElement) {
+        if (control.value !== value) control.value = value;
+      }
+    }
+  }, [key]);
+  return ref;
 }

@@ -137,6 +137,10 @@ test.describe("the list", () => {
     await row(page, mine[1]!.alias).getByRole("link", { name: "#news" }).click();
     await expect(page).toHaveURL(`${BASE_URL}/dashboard?q=${encodeURIComponent("tag:news")}`);
     await expect(page.getByText("Showing 1–1 of 1 link")).toBeVisible();
+    // The search box shows the search of the page shown, after a link and after Back, not the one typed before.
+    await expect(page.getByLabel("Search links")).toHaveValue("tag:news");
+    await page.goBack();
+    await expect(page.getByLabel("Search links")).toHaveValue("tag:springsale");
   });
 
   test("a search for a whole pasted URL answers, longer than a LIKE pattern may be", async ({ page }) => {
