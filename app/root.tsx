@@ -1,8 +1,5 @@
-import { Links, Meta, Outlet, redirect, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "react-router";
-import { pastDueAllows, pastDueAllowsCall, PAST_DUE_PATH } from "../domain/access";
-import { API_MESSAGES } from "../domain/api-messages";
-import { API_BASE } from "./lib/api-protocol";
-import { apiError } from "./lib/api.server";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "react-router";
+import { pastDueRefusal } from "./lib/past-due.server";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { CookieBanner } from "./components/cookie-banner";
@@ -42,11 +39,8 @@ export const middleware: Route.MiddlewareFunction[] = [
     const viewer = await loadViewer(request, context);
     setViewer(context, viewer);
     if (viewer?.pastDueTrial) {
-      const { pathname } = new URL(request.url);
-      if (!pastDueAllows(pathname)) throw redirect(PAST_DUE_PATH);
-      // The JSON calls: reading and paying stay open, any other write is 402 'Payment Required'.
-      if (pathname.startsWith(`${API_BASE}/`) && !pastDueAllowsCall(request.method, pathname))
-        throw apiError(402, API_MESSAGES.paymentRequired);
+      const refusal = pastDueRefusal(request);
+      if (refusal) throw refusal;
     }
     return next();
   },

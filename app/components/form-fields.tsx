@@ -4,8 +4,8 @@
  * button that shows progress. All are plain inputs inside plain forms: they work without
  * JavaScript, which only adds the indicator and the toggle.
  */
-import { useState, type InputHTMLAttributes, type ReactNode } from "react";
-import { useNavigation } from "react-router";
+import { useEffect, useRef, useState, type InputHTMLAttributes, type ReactNode } from "react";
+import { useNavigation, type Navigation } from "react-router";
 
 const inputClass =
   "w-full rounded-lg border bg-white px-3 py-2.5 text-base shadow-sm outline-none transition focus:border-indigo-500 focus:ring-4 focus:ring-indigo-100";
@@ -102,12 +102,23 @@ export function PasswordField({ label, name, errors, id, ...input }: Omit<FieldP
  */
 const CONFORM_INTENT = "__intent__";
 
+/**
+ * Whether a form's submission is under way: posted and waiting for the action, and then loading the
+ * page it leads to (the action's redirect, or the revalidation after it), when React Router keeps
+ * the submission's form data on the navigation. Re-enabling the button once the action had
+ * answered let a double click post the form twice: the second post was refused ("The slug has
+ * already been taken.", "An invitation to this address is already pending.") and its error
+ * replaced the first one's success. Not busy for conform's own round trips (a field's server
+ * check): pressing the button moves the focus off the field being corrected, which starts its
+ * check between the press and the release, and a button disabled by that check swallowed the
+ * click, so the form was never sent.
+ */
+export function submissionPending(navigation: Pick<Navigation, "state" | "formData">): boolean {
+  return navigation.state !== "idle" && navigation.formData !== undefined && !navigation.formData.has(CONFORM_INTENT);
+}
+
 export function SubmitButton({ children, busyText, className }: { children: ReactNode; busyText?: string; className?: string }) {
-  const navigation = useNavigation();
-  // Busy (and disabled) only while the form itself is posted. Pressing the button moves the focus
-  // off the field being corrected, which starts its check between the press and the release: a
-  // button disabled by that check swallowed the click, and the form was never sent.
-  const busy = navigation.state === "submitting" && !navigation.formData?.has(CONFORM_INTENT);
+  const busy = submissionPending(useNavigation());
   return (
     <button
       type="submit"
@@ -148,4 +159,28 @@ export function AuthCard({ title, lead, children, footer }: { title: string; lea
       {footer ? <div className="mx-auto mt-6 max-w-md text-center text-sm text-slate-600">{footer}</div> : null}
     </div>
   );
+}
+
+/**
+ * For a search or filter form (method GET) whose controls start from the page's query: puts them
+ * back to the values of the page shown whenever those change. With JavaScript on, a link (a tag,
+ * "Clear"), Back or Forward changes the page without re-creating the form, so `defaultValue`
+ * alone left the previous search in the box and another filter selected than the list showed, and
+ * the next Search applied that. Typing is left alone until the page changes; the field keeps the
+ * focus. Returns the ref for the form.
+ */
+export function useFormValues(values: Record<string, string>) {
+  const ref = useRef<HTMLFormElement>(null);
+  const key = JSON.stringify(values);
+  useEffect(() => {
+    const form = ref.current;
+    if (!form) return;
+    for (const [name, value] of Object.entries(JSON.parse(key) as Record<string, string>)) {
+      const control = form.elements.namedItem(name);
+      if (control instanceof HTMLInputElement || control instanceof HTMLSelectElement || control instanceof HTMLTextAreaElement) {
+        if (control.value !== value) control.value = value;
+      }
+    }
+  }, [key]);
+  return ref;
 }

@@ -137,6 +137,10 @@ test.describe("the list", () => {
     await row(page, mine[1]!.alias).getByRole("link", { name: "#news" }).click();
     await expect(page).toHaveURL(`${BASE_URL}/dashboard?q=${encodeURIComponent("tag:news")}`);
     await expect(page.getByText("Showing 1–1 of 1 link")).toBeVisible();
+    // The search box shows the search of the page shown, after a link and after Back, not the one typed before.
+    await expect(page.getByLabel("Search links")).toHaveValue("tag:news");
+    await page.goBack();
+    await expect(page.getByLabel("Search links")).toHaveValue("tag:springsale");
   });
 
   test("a search for a whole pasted URL answers, longer than a LIKE pattern may be", async ({ page }) => {
@@ -389,9 +393,13 @@ test.describe("without JavaScript", () => {
     await expect(page.getByText("Time in UTC.", { exact: false })).toBeVisible();
     await page.getByLabel("Destination URL").fill("https://example.com/nojs-new");
     await page.getByLabel("Tags").fill("a");
+    // A refused post shows every typed value again, the expiry too.
+    const typedExpiry = new Date(Date.now() + 3 * 24 * 60 * 60_000).toISOString().slice(0, 16);
+    await page.getByLabel("Expires at").fill(typedExpiry);
     await page.getByRole("button", { name: "Save changes" }).click();
     await expect(page.getByRole("alert")).toHaveText(TEXT.tagMin);
     await expect(page.getByLabel("Destination URL")).toHaveValue("https://example.com/nojs-new");
+    await expect(page.getByLabel("Expires at")).toHaveValue(typedExpiry);
     await page.getByLabel("Tags").fill("ok");
     // Without JavaScript the expiry is read as UTC.
     const inTwoDays = new Date(Date.now() + 2 * 24 * 60 * 60_000);

@@ -505,6 +505,10 @@ test("the Audit Trail lists the changes newest first, filters them, pages them a
   await page.getByRole("button", { name: "Filter" }).click();
   await expect(rows).toHaveCount(1);
   await expect(page).toHaveURL(/action=organization.updated/);
+  // Back to the whole trail: the filter shows "All actions" again, as the list does.
+  await page.goBack();
+  await expect(rows).toHaveCount(5);
+  await expect(page.getByLabel("Action")).toHaveValue("");
   const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
   await page.goto(`${base}/audit?from=${tomorrow}`);
   await expect(page.getByText("No entries match.")).toBeVisible();

@@ -10,6 +10,7 @@ import { scopeOf } from "../../app/routes/organizations/links";
 import { immediate } from "../../app/routes/settings/subscription.cancel";
 import { viewOf } from "../../app/routes/team/api";
 import { requestTarget } from "../../app/session.server";
+import { pastDueRefusal } from "../../app/lib/past-due.server";
 
 const ORIGIN = "http://localhost:8787";
 /** The request a client-side navigation to `path` makes (single fetch). */
@@ -56,4 +57,15 @@ test("an organization's 'me' page reached by a link is the user's own links, not
 test("/app/settings/subscription/cancel/now reached by a link is the immediate cancel", () => {
   expect(immediate(navigation("/app/settings/subscription/cancel/now"))).toBe(true);
   expect(immediate(navigation("/app/settings/subscription/cancel"))).toBe(false);
+});
+
+test("a past-due user's client-side navigation to the past-due page or another page it allows is let through, not sent there again", () => {
+  expect(pastDueRefusal(navigation("/app/subscribe"))).toBeNull();
+  expect(pastDueRefusal(post("/app/subscribe"))).toBeNull();
+  expect(pastDueRefusal(navigation("/app/pricing"))).toBeNull();
+  expect(pastDueRefusal(navigation("/app/terms"))).toBeNull();
+  const elsewhere = pastDueRefusal(navigation("/app/settings/security"));
+  expect(elsewhere?.status).toBe(302);
+  expect(elsewhere?.headers.get("location")).toBe("/app/subscribe");
+  expect(pastDueRefusal(new Request(`${ORIGIN}/app/subscribe`))).toBeNull();
 });

@@ -199,7 +199,18 @@ function localInputValue(date: Date): string {
  * The expiry: a datetime-local input. Server-rendered it holds the UTC time and is read as UTC;
  * with JavaScript it shows the browser's local time and a hidden field carries the UTC instant.
  */
-function ExpiryField({ initialIso, disabled, errors }: { initialIso: string | null; disabled: boolean; errors?: string[] }) {
+function ExpiryField({
+  initialIso,
+  submitted,
+  disabled,
+  errors,
+}: {
+  initialIso: string | null;
+  /** The value a refused post sent, shown again as it was typed (in the zone it was typed in). */
+  submitted?: string;
+  disabled: boolean;
+  errors?: string[];
+}) {
   // null while server-rendered and hydrating; the browser's zone afterwards.
   const zone = useSyncExternalStore(
     noSubscription,
@@ -216,7 +227,7 @@ function ExpiryField({ initialIso, disabled, errors }: { initialIso: string | nu
     setBounds({ min: localInputValue(new Date(now.getTime() + EXPIRY_MIN_LEAD_MS)), max: localInputValue(latest) });
   };
   const initial = initialIso ? new Date(initialIso) : null;
-  const local = edited ?? (initial ? (zone ? localInputValue(initial) : utcInputValue(initial)) : "");
+  const local = edited ?? submitted ?? (initial ? (zone ? localInputValue(initial) : utcInputValue(initial)) : "");
   const utc = zone && local && !Number.isNaN(new Date(local).getTime()) ? new Date(local).toISOString() : "";
 
   return (
@@ -347,10 +358,11 @@ export default function EditLink({ loaderData, actionData }: Route.ComponentProp
     lastResult: actionData,
     shouldValidate: "onSubmit",
   });
-  const initial = (name: string, fallback: string) => {
+  const submitted = (name: string): string | undefined => {
     const value = (actionData?.initialValue as Record<string, unknown> | undefined)?.[name];
-    return typeof value === "string" ? value : fallback;
+    return typeof value === "string" ? value : undefined;
   };
+  const initial = (name: string, fallback: string) => submitted(name) ?? fallback;
   const tagErrors = Object.values(fields.tags.allErrors).flat();
   const denied = (field: EditField) => (allowed[field] ? undefined : "Not included in your plan.");
 
@@ -409,6 +421,7 @@ export default function EditLink({ loaderData, actionData }: Route.ComponentProp
         <ExpiryField
           key={`expires-${form.key}`}
           initialIso={link.expiresAt}
+          submitted={submitted("expiresLocal")}
           disabled={!allowed.expires}
           errors={fields.expiresLocal.errors}
         />

@@ -25,7 +25,7 @@ import {
 import { MESSAGES } from "../../../domain/messages";
 import { CopyButton } from "../../components/copy-button";
 import { Dialog } from "../../components/dialog";
-import { Notice } from "../../components/form-fields";
+import { Notice, useFormValues } from "../../components/form-fields";
 import { getCloudflare } from "../../context.server";
 import { CreateLinkForm, LinkResult } from "../../components/create-link-form";
 import { ExpiryTime } from "../../components/expiry-time";
@@ -301,6 +301,7 @@ function LinkRow({ link, back, allowed }: { link: Row; back: string; allowed: Ro
 export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
   const { query, total, pageCount, links, notice, result, form } = loaderData;
   const navigation = useNavigation();
+  const searchForm = useFormValues({ q: query.q, state: query.state, sort: query.sort });
   const back = pageHref(query, query.page).replace(/^\/dashboard/, "");
   const first = total === 0 ? 0 : (query.page - 1) * DASHBOARD_PAGE_SIZE + 1;
   const last = Math.min(total, query.page * DASHBOARD_PAGE_SIZE);
@@ -331,6 +332,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
       </div>
 
       <Form
+        ref={searchForm}
         method="get"
         action="/dashboard"
         role="search"

@@ -9,7 +9,7 @@ import { getOpenReputationHit, KIOSK_PAGE_SIZE, listOpenReputationHits, searchLi
 import { getLinkById } from "../../../db/links.server";
 import { dismissReputationHit, resolveReputationHits, setLinksTerminated } from "../../../db/trust-safety.server";
 import { BLOCK_LABELS, kioskLinkHref } from "../../../domain/trust-safety";
-import { Notice } from "../../components/form-fields";
+import { Notice, useFormValues } from "../../components/form-fields";
 import { KioskCard, kioskSmallButton, kioskSmallDanger, StaffLog } from "../../components/kiosk";
 import { DateTime } from "../../components/settings";
 import { SAFETY_MESSAGES } from "../../forms/trust-safety";
@@ -75,6 +75,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function KioskAliases({ loaderData, actionData }: Route.ComponentProps) {
   const { q, page, pages, total, links, log, hits, notice } = loaderData;
+  const searchForm = useFormValues({ q });
   const pageHref = (n: number) => `/app/kiosk/aliases?${new URLSearchParams({ ...(q ? { q } : {}), page: String(n) })}`;
   return (
     <div className="space-y-6">
@@ -147,7 +148,7 @@ export default function KioskAliases({ loaderData, actionData }: Route.Component
         title="Aliases"
         description="Every link of every workspace. Search by alias, destination, owner email or domain."
       >
-        <Form method="get" className="mb-4 flex gap-2" role="search">
+        <Form ref={searchForm} method="get" className="mb-4 flex gap-2" role="search">
           <label htmlFor="aliases-q" className="sr-only">
             Search links
           </label>

@@ -8,7 +8,7 @@ import { data, Form, Link, redirect, useLocation } from "react-router";
 import { z } from "zod";
 import { KIOSK_PAGE_SIZE, linkIdsByDestination, searchDestinations } from "../../../db/kiosk-links.server";
 import { setLinksTerminated } from "../../../db/trust-safety.server";
-import { Notice } from "../../components/form-fields";
+import { Notice, useFormValues } from "../../components/form-fields";
 import { KioskCard, kioskInput, kioskSmallButton, kioskSmallDanger } from "../../components/kiosk";
 import { SAFETY_MESSAGES, terminateSchema } from "../../forms/trust-safety";
 import { safetyStores } from "../../lib/kiosk/safety.server";
@@ -77,6 +77,7 @@ export default function KioskLongUrls(props: Route.ComponentProps) {
 
 function KioskLongUrlsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { q, page, pages, total, destinations, notice } = loaderData;
+  const searchForm = useFormValues({ q });
   const reply = actionData as Reply | undefined;
   const back = `?${new URLSearchParams({ ...(q ? { q } : {}), page: String(page) })}`;
   const pageHref = (n: number) => `${PAGE}?${new URLSearchParams({ ...(q ? { q } : {}), page: String(n) })}`;
@@ -89,7 +90,7 @@ function KioskLongUrlsPage({ loaderData, actionData }: Route.ComponentProps) {
         title="Long URLs"
         description="Destinations across every link, most links first. Terminating a destination terminates every link to it."
       >
-        <Form method="get" className="mb-4 flex gap-2" role="search">
+        <Form ref={searchForm} method="get" className="mb-4 flex gap-2" role="search">
           <label htmlFor="long-urls-q" className="sr-only">
             Search destinations
           </label>

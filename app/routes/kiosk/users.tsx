@@ -1,4 +1,5 @@
 import { Form, Link, redirect } from "react-router";
+import { useFormValues } from "../../components/form-fields";
 import { z } from "zod";
 import { getDb } from "../../../db/client.server";
 import { KIOSK_PAGE_SIZE, listUsers } from "../../../db/users.server";
@@ -29,13 +30,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function KioskUsers({ loaderData }: Route.ComponentProps) {
   const { q, page, pages, total, users } = loaderData;
+  const searchForm = useFormValues({ q });
   const pageHref = (n: number) => `/app/kiosk/users?${new URLSearchParams({ ...(q ? { q } : {}), page: String(n) })}`;
   return (
     <section aria-labelledby="kiosk-users">
       <h2 id="kiosk-users" className="sr-only">
         Users
       </h2>
-      <Form method="get" className="mb-4 flex gap-2">
+      <Form ref={searchForm} method="get" className="mb-4 flex gap-2">
         <label htmlFor="kiosk-q" className="sr-only">
           Search users
         </label>

@@ -4,6 +4,7 @@
  * (created_at, id) with a Next link; a CSV download of the filtered list (audit.csv).
  */
 import { Form, Link } from "react-router";
+import { useFormValues } from "../../components/form-fields";
 import { decodeAuditCursor, listAuditActors, listAuditEntries } from "../../../db/audit-trail.server";
 import { AUDIT_ACTIONS, AUDIT_ACTION_NAMES, isAuditAction } from "../../../domain/audit";
 import { AUDIT_PAGE_SIZE } from "../../../domain/organization-admin";
@@ -73,10 +74,12 @@ const inputClass = "rounded-lg border border-slate-300 bg-white px-3 py-2 text-s
 
 export default function AuditTrail({ loaderData }: Route.ComponentProps) {
   const { query, people, rows } = loaderData;
+  const searchForm = useFormValues({ action: query.action, person: query.person, from: query.from, to: query.to });
   return (
     <OrganizationSettingsLayout organization={loaderData.organization} links={loaderData.links} extraLinks={loaderData.extraLinks}>
       <SettingsHeading title="Audit Trail" lead="Who did what in the organization, and when (UTC), newest first." />
       <Form
+        ref={searchForm}
         method="get"
         className="mb-6 flex flex-wrap items-end gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
         aria-label="Filters"

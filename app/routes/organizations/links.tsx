@@ -10,6 +10,7 @@
  * the server (a viewer's team, a team of another organization: refused, nothing written). After a
  * create the page opens with `alias` and `team` (spec 02 §2) and shows the result view.
  */
+import { useFormValues } from "../../components/form-fields";
 import { BLOCKED_ADDRESS_MESSAGE, isAddressBlocked } from "../../lib/blocked-addresses.server";
 import { BLOCK_LABELS } from "../../../domain/trust-safety";
 import type { SubmissionResult } from "@conform-to/react";
@@ -296,6 +297,8 @@ const DATE = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", 
 const smallButton = "rounded-md border border-slate-300 bg-white px-2.5 py-1 text-xs font-semibold text-slate-700 hover:bg-slate-50";
 
 export default function OrganizationLinks({ loaderData, actionData }: Route.ComponentProps) {
+  const shownQuery = "failed" in loaderData ? null : loaderData.query;
+  const searchForm = useFormValues({ q: shownQuery?.q ?? "", team: shownQuery?.team ?? "" });
   // Only the popover's load (?popover) answers this; a page never does.
   if ("failed" in loaderData) return null;
   const { scope, organization, team, query, total, pageCount, links, form, result, filterTeams } = loaderData;
@@ -338,6 +341,7 @@ export default function OrganizationLinks({ loaderData, actionData }: Route.Comp
       ) : null}
 
       <Form
+        ref={searchForm}
         method="get"
         action={here}
         role="search"
