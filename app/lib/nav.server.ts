@@ -27,6 +27,7 @@ import { can, mayCreateFromApp } from "../../domain/entitlements";
 import { getCloudflare } from "../context.server";
 import { CREATE_LINK_PATH } from "../forms/create-link-rules";
 import type { Viewer } from "../session.server";
+import { pageUrl } from "./page-url";
 
 export interface NavUser {
   id: string;
@@ -204,13 +205,14 @@ function noticeOf(url: URL | undefined) {
  * The page's own path and query: a client-side navigation or revalidation asks the loaders
  * through `{path}.data?_routes=…` (React Router's single fetch), which is not the page.
  */
-function returnToOf(url: URL | undefined): string {
+export function returnToOf(url: URL | undefined): string {
   if (!url) return "/";
-  const params = new URLSearchParams(url.search);
-  for (const name of [INVITATION_NOTICE_PARAM, "invitations", "_routes"]) params.delete(name);
+  // The page's own address, also when asked through a data request (`/app/kiosk/_.data` is /app/kiosk/).
+  const page = pageUrl(url);
+  const params = new URLSearchParams(page.search);
+  for (const name of [INVITATION_NOTICE_PARAM, "invitations"]) params.delete(name);
   const query = params.toString();
-  const path = url.pathname === "/_root.data" ? "/" : url.pathname.replace(/\.data$/, "");
-  return `${path}${query ? `?${query}` : ""}`;
+  return `${page.pathname}${query ? `?${query}` : ""}`;
 }
 
 export function initialsOf(name: string): string {

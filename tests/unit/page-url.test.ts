@@ -69,3 +69,11 @@ test("a past-due user's client-side navigation to the past-due page or another p
   expect(elsewhere?.headers.get("location")).toBe("/app/subscribe");
   expect(pastDueRefusal(new Request(`${ORIGIN}/app/subscribe`))).toBeNull();
 });
+
+test("the bar's return address is the page's, also for a path ending in a slash asked through its data request", async () => {
+  const { returnToOf } = await import("../../app/lib/nav.server");
+  expect(returnToOf(new URL(navigation("/app/kiosk/").url))).toBe("/app/kiosk/");
+  expect(returnToOf(new URL(navigation("/").url))).toBe("/");
+  expect(returnToOf(new URL(navigation("/dashboard?q=news&invitations=1").url))).toBe("/dashboard?q=news");
+  expect(returnToOf(new URL(`${ORIGIN}/app/settings/api?x=1`))).toBe("/app/settings/api?x=1");
+});

@@ -11,6 +11,7 @@ import { DateTime, SettingsCard, SettingsHeading, settingsDangerButton } from ".
 import { requireTeamArea, teamAreaData } from "../../lib/teams/team-area.server";
 import type { Route } from "./+types/membership";
 import { requestFormData } from "../../lib/form-body.server";
+import { pagePathname } from "../../lib/page-url";
 
 export const meta: Route.MetaFunction = () => [{ title: "Team Membership | Snip" }];
 
@@ -30,7 +31,7 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const { access, membership } = await requireTeamArea(args);
   const formData = await requestFormData(args.request);
-  if (formData.get("intent") !== "leave") return redirect(args.request.url);
+  if (formData.get("intent") !== "leave") return redirect(pagePathname(args.request));
   const { viewer } = access;
   await removeTeamMember(
     access.db,
