@@ -166,19 +166,25 @@ export function AuthCard({ title, lead, children, footer }: { title: string; lea
  * back to the values of the page shown whenever those change. With JavaScript on, a link (a tag,
  * "Clear"), Back or Forward changes the page without re-creating the form, so `defaultValue`
  * alone left the previous search in the box and another filter selected than the list showed, and
- * the next Search applied that. Typing is left alone until the page changes; the field keeps the
- * focus. Returns the ref for the form.
+ * the next Search applied that. A control changed since the last values were put in is left alone:
+ * what someone types while the previous search is still loading is theirs, and the page arriving
+ * must not overwrite it (a quick second search would send the first one again). The field keeps
+ * the focus. Returns the ref for the form.
  */
 export function useFormValues(values: Record<string, string>) {
   const ref = useRef<HTMLFormElement>(null);
   const key = JSON.stringify(values);
+  const shown = useRef(values);
   useEffect(() => {
     const form = ref.current;
+    const next = JSON.parse(key) as Record<string, string>;
+    const before = shown.current;
+    shown.current = next;
     if (!form) return;
-    for (const [name, value] of Object.entries(JSON.parse(key) as Record<string, string>)) {
+    for (const [name, value] of Object.entries(next)) {
       const control = form.elements.namedItem(name);
       if (control instanceof HTMLInputElement || control instanceof HTMLSelectElement || control instanceof HTMLTextAreaElement) {
-        if (control.value !== value) control.value = value;
+        if (control.value === (before[name] ?? "") && control.value !== value) control.value = value;
       }
     }
   }, [key]);
