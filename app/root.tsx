@@ -16,7 +16,7 @@ import { surveyToAsk } from "./lib/onboarding-survey.server";
 import { getDb } from "../db/client.server";
 import { trialReminderFor } from "./lib/trial-reminder.server";
 import { currentPhase } from "./lib/promotion.server";
-import type { IslandData, RouteHandle } from "./route-handle";
+import { refreshOf, type IslandData, type RouteHandle } from "./route-handle";
 import { SEO_DESCRIPTION_TAGS, seoMeta } from "./seo";
 import { getViewer, loadViewer, setViewer } from "./session.server";
 import { navState } from "./lib/nav.server";
@@ -105,7 +105,10 @@ function useEnhancement(data: ReturnType<typeof useRouteLoaderData<typeof loader
   const matches = useMatches();
   const routeIsland = matches.map((match) => islandOf(match.loaderData)).find((url) => url !== null) ?? null;
   const island = routeIsland !== null && !shellNeedsReact(data) ? routeIsland : null;
-  const hydrate = island === null && !matches.some((match) => (match.handle as RouteHandle | undefined)?.hydrate === false);
+  // A page that ships no JavaScript is hydrated while it waits, to move on in place (decision 064).
+  const hydrate =
+    island === null &&
+    !matches.some((match) => (match.handle as RouteHandle | undefined)?.hydrate === false && refreshOf(match.loaderData) === null);
   return { hydrate, island };
 }
 

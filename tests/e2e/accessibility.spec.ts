@@ -118,3 +118,41 @@ test("staff: the organization's pages, its team's, and the kiosk", async ({ page
     "/app/kiosk/banned_domains",
   ]);
 });
+
+test("a billing page waiting for the provider moves on in place with JavaScript, and by a refresh without it (no timed meta refresh)", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  await signIn(page, DEMO);
+  const errors: string[] = [];
+  page.on("console", (message) => void (message.type() === "error" && errors.push(message.text())));
+  page.on("pageerror", (error) => void errors.push(error.message));
+  await page.goto("/app/settings/subscription?pending=1");
+  const waiting = page.getByRole("status").filter({ hasText: "Updating your subscription…" });
+  await expect(waiting).toBeVisible();
+  // Hydrated while it waits: the timed refresh is only for browsers without JavaScript.
+  await expect(page.locator('head meta[http-equiv="refresh"]')).toHaveCount(0);
+  await expectAccessible(page, "subscription, waiting for the provider");
+  // The same document moves on: a full reload would lose this mark.
+  await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+  await expect(page).toHaveURL(/\/app\/settings\/subscription$/, { timeout: 10_000 });
+  await expect(waiting).toHaveCount(0);
+  await expect(page.getByTestId("current-plan")).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+  expect(errors, "no hydration or script errors").toEqual([]);
+  // History keeps one entry for the wait, not one per look.
+  await page.goBack();
+  await expect(page).not.toHaveURL(/pending=1/);
+
+  const context = await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState() });
+  try {
+    const plain = await context.newPage();
+    await plain.goto("/app/settings/subscription?pending=1");
+    await expect(plain.getByText("Updating your subscription…")).toBeVisible();
+    await expect(plain).toHaveURL(/\/app\/settings\/subscription$/, { timeout: 10_000 });
+    await expect(plain.getByText("Updating your subscription…")).toHaveCount(0);
+  } finally {
+    await context.close();
+  }
+});

@@ -21,6 +21,7 @@ import { getCloudflare } from "../../context.server";
 import { billingForSubscription } from "../../lib/billing/select.server";
 import { TestModeBilling } from "../../lib/billing/test-mode.server";
 import { requireUser } from "../../session.server";
+import { WaitingRefresh } from "../../components/waiting-refresh";
 import type { RouteHandle } from "../../route-handle";
 import type { Route } from "./+types/subscribe";
 import { requestFormData } from "../../lib/form-body.server";
@@ -29,7 +30,6 @@ import { testPaymentSchema, type CardErrors } from "../../forms/payment-card";
 export const handle: RouteHandle = { hydrate: false };
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData?.trial === false ? "Your payment is past due" : "Your trial has ended"} | Snip` },
-  ...(loaderData?.updated ? [{ httpEquiv: "refresh", content: `${SUBSCRIPTION_REFRESH_MS / 1000};url=/app/subscribe?updated=1` }] : []),
 ];
 
 async function pastDue(request: Request, context: Route.LoaderArgs["context"]) {
@@ -42,11 +42,14 @@ async function pastDue(request: Request, context: Route.LoaderArgs["context"]) {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { viewer, provider } = await pastDue(request, context);
+  const updated = new URL(request.url).searchParams.has("updated");
   return {
     plan: getPlan(viewer.subject.plan).title,
     trial: viewer.pastDueTrial,
     testMode: provider.billingType === BILLING_TYPES.test,
-    updated: new URL(request.url).searchParams.has("updated"),
+    updated,
+    // Until the payment is recorded: this page then sends its visitor on (pastDue's redirect).
+    refresh: updated ? { to: "/app/subscribe?updated=1", seconds: SUBSCRIPTION_REFRESH_MS / 1000 } : null,
   };
 }
 
@@ -97,6 +100,7 @@ export default function Subscribe({ loaderData, actionData }: Route.ComponentPro
         )}
         <div className="mt-4 space-y-3">
           {actionData?.error ? <Notice tone="error">{actionData.error}</Notice> : null}
+          <WaitingRefresh refresh={loaderData.refresh} />
           {loaderData.updated ? <Notice tone="info">Checking your payment… this page refreshes by itself.</Notice> : null}
         </div>
         {loaderData.testMode ? (

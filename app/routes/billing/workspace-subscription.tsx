@@ -35,10 +35,11 @@ import { couponApplies } from "../../../domain/promotion";
 import { limitOf } from "../../../domain/entitlements";
 import { readCouponCode } from "../../cookies.server";
 import { currentPhase } from "../../lib/promotion.server";
+import { WaitingRefresh } from "../../components/waiting-refresh";
 import type { RouteHandle } from "../../route-handle";
 import type { Route } from "./+types/workspace-subscription";
 import { requestFormData } from "../../lib/form-body.server";
-import { pagePathname } from "../../lib/page-url";
+import { pageUrl } from "../../lib/page-url";
 
 export const handle: RouteHandle = { hydrate: false };
 
@@ -58,18 +59,13 @@ const DATE = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UT
 const money = (cents: number) => new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(cents / 100);
 const scopeOf = (params: Route.LoaderArgs["params"]) => (params.team ? "team" : "organization");
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: `${loaderData?.title ?? "Subscription"} | Snip` },
-  ...(loaderData?.pending
-    ? [{ httpEquiv: "refresh", content: `${SUBSCRIPTION_REFRESH_MS / 1000};url=${loaderData.paths.subscription}` }]
-    : []),
-];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "Subscription"} | Snip` }];
 
 export async function loader(args: Route.LoaderArgs) {
   const { access, billing, team } = await requireWorkspaceBilling(args, scopeOf(args.params), false);
   const { env } = getCloudflare(args.context);
-  const url = new URL(args.request.url);
-  const page = pageOf(pagePathname(url));
+  const url = pageUrl(args.request);
+  const page = pageOf(url.pathname);
   const now = new Date();
   const sub = billing.subscription;
   const future = billing.futureSubscription;
@@ -97,6 +93,7 @@ export async function loader(args: Route.LoaderArgs) {
   }
   // The success page names the checkout only when it is this viewer's for this owner.
   const sessionId = url.searchParams.get("session");
+  const pending = url.searchParams.has("pending");
   const session = page === "success" && sessionId ? await getCheckoutSession(access.db, access.viewer.user.id, sessionId) : undefined;
   const checkout =
     session && (session.ownerId ?? session.userId) === billing.ownerId
@@ -129,7 +126,14 @@ export async function loader(args: Route.LoaderArgs) {
     title: titles[page],
     name,
     scope: team ? ("team" as const) : ("organization" as const),
-    pending: url.searchParams.has("pending"),
+    pending,
+    // Waiting for the provider's event (decision 064): after a change, the subscription page
+    // again without ?pending; after a checkout, this success page until the subscription is in.
+    refresh: pending
+      ? { to: billing.subscriptionPath, seconds: SUBSCRIPTION_REFRESH_MS / 1000 }
+      : page === "success" && !sub
+        ? { to: `${url.pathname}${url.search}`, seconds: SUBSCRIPTION_REFRESH_MS / 1000 }
+        : null,
     paths: { subscription: billing.subscriptionPath, paymentMethod: billing.paymentMethodPath },
     plans: plansOffered(PLANS, { billable: true, interval: "monthly" })
       .filter((p) => !p.custom)
@@ -254,6 +258,7 @@ export default function WorkspaceSubscription({ loaderData, actionData }: Route.
     <div className="mx-auto max-w-3xl px-4 py-8">
       <SettingsHeading title={title} lead={name} />
       {actionData?.error ? <Notice tone="error">{actionData.error}</Notice> : null}
+      <WaitingRefresh refresh={loaderData.refresh} />
       {loaderData.pending ? <Notice tone="info">Updating the subscription… this page refreshes in a moment.</Notice> : null}
       <nav className="mt-4 flex flex-wrap gap-4 text-sm font-semibold text-indigo-700">
         <Link to={paths.subscription}>Subscription</Link>
@@ -349,13 +354,12 @@ export default function WorkspaceSubscription({ loaderData, actionData }: Route.
         ) : null}
         {page === "success" ? (
           <SettingsCard title="Thank you">
-            <p className="text-sm text-slate-700" data-testid="subscription-success">
+            <p role="status" className="text-sm text-slate-700" data-testid="subscription-success">
               {loaderData.checkout ? `${loaderData.checkout.plan}: payment received. ` : ""}
               {sub
                 ? `${name} is on the ${sub.plan} plan.`
                 : "The subscription is being confirmed… this page shows it once the payment is recorded."}
             </p>
-            {!sub ? <meta httpEquiv="refresh" content={`${SUBSCRIPTION_REFRESH_MS / 1000}`} /> : null}
             <Link to={paths.subscription} className="mt-3 inline-block text-sm font-semibold text-indigo-700">
               Back to the subscription
             </Link>

@@ -1,7 +1,7 @@
 /**
  * /app/domain-purchase-verification (L; spec 01 §2, docs/decisions/043): where a purchase started
  * from the free trial ends: the order's state while its payment is verified and its domain is
- * registered; reloads itself until the order is final.
+ * registered; looks again every 3 seconds until the order is final (components/waiting-refresh.tsx).
  */
 import { Link } from "react-router";
 import { getDb } from "../../../db/client.server";
@@ -10,24 +10,30 @@ import { isFinalized } from "../../../domain/orders";
 import { SettingsCard, SettingsHeading, settingsSecondaryButton } from "../../components/settings";
 import { getCloudflare } from "../../context.server";
 import { orderMessage, orderView } from "../../lib/order-view.server";
+import { WaitingRefresh } from "../../components/waiting-refresh";
+import { pageUrl } from "../../lib/page-url";
 import type { RouteHandle } from "../../route-handle";
 import { requireUser } from "../../session.server";
 import type { Route } from "./+types/domain-purchase-verification";
 
 export const handle: RouteHandle = { hydrate: false };
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: "Verifying your domain purchase | Snip" },
-  ...(loaderData?.order && !loaderData.finalized ? [{ httpEquiv: "refresh", content: "3" } as const] : []),
-];
+export const meta: Route.MetaFunction = () => [{ title: "Verifying your domain purchase | Snip" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireUser(request, context);
   const db = getDb(getCloudflare(context).env.DB);
-  const id = new URL(request.url).searchParams.get("order");
+  const url = pageUrl(request);
+  const id = url.searchParams.get("order");
   const order = id ? await getUserOrder(db, viewer.user.id, id) : (await listOrders(db, viewer.user.id))[0];
-  if (!order) return { order: null, message: null, finalized: true };
+  if (!order) return { order: null, message: null, finalized: true, refresh: null };
   const view = orderView(order, await listOrderItems(db, [order.id]));
-  return { order: view, message: orderMessage(view), finalized: isFinalized(order.status) };
+  const finalized = isFinalized(order.status);
+  return {
+    order: view,
+    message: orderMessage(view),
+    finalized,
+    refresh: finalized ? null : { to: `${url.pathname}${url.search}`, seconds: 3 },
+  };
 }
 
 export default function DomainPurchaseVerification({ loaderData }: Route.ComponentProps) {
@@ -35,10 +41,11 @@ export default function DomainPurchaseVerification({ loaderData }: Route.Compone
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:py-12">
       <SettingsHeading title="Domain purchase verification" />
+      <WaitingRefresh refresh={loaderData.refresh} />
       <SettingsCard title={order ? order.items.map((i) => i.domain).join(", ") : "No domain purchase"}>
         {order ? (
           <>
-            <p className="text-sm font-semibold text-slate-800" data-testid="order-status">
+            <p role="status" className="text-sm font-semibold text-slate-800" data-testid="order-status">
               {finalized ? order.paymentStatus : "We are verifying your purchase…"}
             </p>
             <p className="mt-2 text-sm text-slate-600">{message}</p>

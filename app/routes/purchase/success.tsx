@@ -1,8 +1,8 @@
 /**
  * /app/shopping-cart/success (L; docs/decisions/043): the order just paid and where it stands.
- * While the queue registers it, the page reloads itself every few seconds (a meta refresh, no
- * JavaScript). When the purchase source remembered for the session is the free trial, it goes to
- * /app/domain-purchase-verification instead (spec 01 §2).
+ * While the queue registers it, the page looks again every 2 seconds
+ * (components/waiting-refresh.tsx). When the purchase source remembered for the session is the
+ * free trial, it goes to /app/domain-purchase-verification instead (spec 01 §2).
  */
 import { data, Link, redirect } from "react-router";
 import { getDb } from "../../../db/client.server";
@@ -11,27 +11,33 @@ import { isFinalized } from "../../../domain/orders";
 import { SettingsCard, SettingsHeading, settingsSecondaryButton } from "../../components/settings";
 import { getCloudflare } from "../../context.server";
 import { orderMessage, orderView } from "../../lib/order-view.server";
+import { WaitingRefresh } from "../../components/waiting-refresh";
+import { pageUrl } from "../../lib/page-url";
 import type { RouteHandle } from "../../route-handle";
 import { requireUser } from "../../session.server";
 import type { Route } from "./+types/success";
 
 export const handle: RouteHandle = { hydrate: false };
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: "Order received | Snip" },
-  ...(loaderData && !loaderData.finalized ? [{ httpEquiv: "refresh", content: "2" } as const] : []),
-];
+export const meta: Route.MetaFunction = () => [{ title: "Order received | Snip" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireUser(request, context);
-  const id = new URL(request.url).searchParams.get("order");
+  const url = pageUrl(request);
+  const id = url.searchParams.get("order");
   const db = getDb(getCloudflare(context).env.DB);
   const order = id ? await getUserOrder(db, viewer.user.id, id) : undefined;
   if (!order) throw data("Order not found.", { status: 404 });
   // An order made from the free trial (its source, recorded at checkout) goes to the verification page.
   if (order.source === "trial") throw redirect(`/app/domain-purchase-verification?order=${encodeURIComponent(order.id)}`);
   const view = orderView(order, await listOrderItems(db, [order.id]));
-  return { order: view, message: orderMessage(view), finalized: isFinalized(order.status) };
+  const finalized = isFinalized(order.status);
+  return {
+    order: view,
+    message: orderMessage(view),
+    finalized,
+    refresh: finalized ? null : { to: `${url.pathname}${url.search}`, seconds: 2 },
+  };
 }
 
 export default function OrderSuccess({ loaderData }: Route.ComponentProps) {
@@ -39,8 +45,9 @@ export default function OrderSuccess({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:py-12">
       <SettingsHeading title="Thank you for your order" />
+      <WaitingRefresh refresh={loaderData.refresh} />
       <SettingsCard title={order.items.map((i) => i.domain).join(", ")}>
-        <p className="text-sm text-slate-800" data-testid="order-status">
+        <p role="status" className="text-sm text-slate-800" data-testid="order-status">
           {order.paymentStatus || order.statusName}
         </p>
         <p className="mt-2 text-sm text-slate-600">{message}</p>

@@ -16,6 +16,7 @@ import { SettingsCard, SettingsHeading, settingsButton } from "../../components/
 import { getCloudflare } from "../../context.server";
 import { billingForSubscription } from "../../lib/billing/select.server";
 import { TestModeBilling } from "../../lib/billing/test-mode.server";
+import { WaitingRefresh } from "../../components/waiting-refresh";
 import type { RouteHandle } from "../../route-handle";
 import { requireUser, type Viewer } from "../../session.server";
 import type { Route } from "./+types/payment-method";
@@ -23,10 +24,7 @@ import { requestFormData } from "../../lib/form-body.server";
 import { testCardOnFileSchema, type CardErrors } from "../../forms/payment-card";
 
 export const handle: RouteHandle = { hydrate: false };
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: "Payment Method | Snip" },
-  ...(loaderData?.updated ? [{ httpEquiv: "refresh", content: `${SUBSCRIPTION_REFRESH_MS / 1000};url=/app/settings/payment-method` }] : []),
-];
+export const meta: Route.MetaFunction = () => [{ title: "Payment Method | Snip" }];
 
 const BRANDS: Record<string, string> = {
   visa: "Visa",
@@ -48,8 +46,10 @@ async function load(request: Request, context: Route.LoaderArgs["context"]) {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { card, provider } = await load(request, context);
+  const updated = new URL(request.url).searchParams.has("updated");
   return {
-    updated: new URL(request.url).searchParams.has("updated"),
+    updated,
+    refresh: updated ? { to: "/app/settings/payment-method", seconds: SUBSCRIPTION_REFRESH_MS / 1000 } : null,
     testMode: provider.billingType === BILLING_TYPES.test,
     card: card
       ? {
@@ -95,6 +95,7 @@ export default function PaymentMethod({ loaderData, actionData }: Route.Componen
     <>
       <SettingsHeading title="Payment Method" lead="The card your subscription is charged to." />
       {actionData?.error ? <Notice tone="error">{actionData.error}</Notice> : null}
+      <WaitingRefresh refresh={loaderData.refresh} />
       {updated ? <Notice tone="info">Updating your payment method… this page refreshes in a moment.</Notice> : null}
       <div className="mt-4 space-y-6">
         <SettingsCard title="Card on file">

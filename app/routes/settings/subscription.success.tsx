@@ -1,6 +1,7 @@
 /**
  * /app/settings/subscription/success (L): after the checkout, wait for the provider's event to
- * activate the subscription, refreshing every 3 seconds; after a minute say it takes longer.
+ * activate the subscription, looking again every 3 seconds (components/waiting-refresh.tsx);
+ * after a minute say it takes longer.
  */
 import { Link } from "react-router";
 import { z } from "zod";
@@ -11,6 +12,7 @@ import { getPlan, type PlanName } from "../../../domain/plans";
 import { SUBSCRIPTION_REFRESH_MS } from "../../../domain/subscription";
 import { Notice } from "../../components/form-fields";
 import { SettingsHeading } from "../../components/settings";
+import { WaitingRefresh } from "../../components/waiting-refresh";
 import { getCloudflare } from "../../context.server";
 import type { RouteHandle } from "../../route-handle";
 import { requireUser } from "../../session.server";
@@ -22,10 +24,7 @@ const MAX_TRIES = 20;
 
 const querySchema = z.object({ session: z.string().max(100).catch(""), try: z.coerce.number().int().min(0).max(1000).catch(0) });
 
-export const meta: Route.MetaFunction = ({ loaderData: d }) => [
-  { title: "Subscription | Snip" },
-  ...(d?.state === "waiting" ? [{ httpEquiv: "refresh", content: `${SUBSCRIPTION_REFRESH_MS / 1000};url=${d.next}` }] : []),
-];
+export const meta: Route.MetaFunction = () => [{ title: "Subscription | Snip" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireUser(request, context);
@@ -34,13 +33,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const plan = session ? getPlan(session.plan as PlanName).title : null;
   const paid = session?.status === "paid" && viewer.subscribed;
   const state = !session ? "unknown" : paid ? "active" : q.try >= MAX_TRIES ? "slow" : "waiting";
-  return { state, plan, next: `/app/settings/subscription/success?session=${encodeURIComponent(q.session)}&try=${q.try + 1}` } as const;
+  const next = `/app/settings/subscription/success?session=${encodeURIComponent(q.session)}&try=${q.try + 1}`;
+  return { state, plan, refresh: state === "waiting" ? { to: next, seconds: SUBSCRIPTION_REFRESH_MS / 1000 } : null };
 }
 
 export default function SubscriptionSuccess({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <SettingsHeading title="Subscription" />
+      <WaitingRefresh refresh={loaderData.refresh} />
       {loaderData.state === "active" ? (
         <Notice tone="success">You are subscribed to {loaderData.plan}. Thank you!</Notice>
       ) : loaderData.state === "waiting" ? (

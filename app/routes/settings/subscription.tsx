@@ -18,6 +18,7 @@ import { getCloudflare } from "../../context.server";
 import { changeSubscription } from "../../lib/billing/actions.server";
 import { onCardFreeTrial, purchasable, reactivatable, reactivate, subscribe } from "../../lib/billing/subscribe.server";
 import { personalBilling } from "../../lib/billing/context.server";
+import { WaitingRefresh } from "../../components/waiting-refresh";
 import type { RouteHandle } from "../../route-handle";
 import { requireUser } from "../../session.server";
 import type { Route } from "./+types/subscription";
@@ -26,10 +27,7 @@ import { PLAN_FIELD_MESSAGES } from "../../lib/billing/calls.server";
 
 export const handle: RouteHandle = { hydrate: false };
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: "Subscription | Snip" },
-  ...(loaderData?.pending ? [{ httpEquiv: "refresh", content: `${SUBSCRIPTION_REFRESH_MS / 1000};url=/app/settings/subscription` }] : []),
-];
+export const meta: Route.MetaFunction = () => [{ title: "Subscription | Snip" }];
 
 const DATE = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
 const money = (cents: number) => new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(cents / 100);
@@ -41,6 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const future = viewer.futureSubscription;
   const db = getDb(getCloudflare(context).env.DB);
   const ended = await reactivatable(db, personalBilling(viewer));
+  const pending = new URL(request.url).searchParams.has("pending");
   // A card-free trial ends with its trial: not a cancelled subscription to resume, a plan to subscribe to.
   const cardFreeTrial = sub !== null && (await onCardFreeTrial(db, viewer.user.id));
   return {
@@ -52,7 +51,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           endedAt: ended.endedAt ? DATE.format(ended.endedAt) : null,
         }
       : null,
-    pending: new URL(request.url).searchParams.has("pending"),
+    pending,
+    refresh: pending ? { to: "/app/settings/subscription", seconds: SUBSCRIPTION_REFRESH_MS / 1000 } : null,
     // Spec 01 §4: a future subscription is a scheduled downgrade, starting when the current period ends.
     scheduled: future
       ? {
@@ -173,6 +173,7 @@ export default function SubscriptionSettings({ loaderData, actionData }: Route.C
           </ul>
         </div>
       ) : null}
+      <WaitingRefresh refresh={loaderData.refresh} />
       {loaderData.pending ? <Notice tone="info">Updating your subscription… this page refreshes in a moment.</Notice> : null}
       <div className="mt-4 space-y-6">
         <SettingsCard title="Current plan">

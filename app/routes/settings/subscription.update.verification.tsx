@@ -10,6 +10,7 @@ import { PLAN_NAMES, getPlan } from "../../../domain/plans";
 import { SUBSCRIPTION_REFRESH_MS } from "../../../domain/subscription";
 import { Notice } from "../../components/form-fields";
 import { SettingsHeading } from "../../components/settings";
+import { WaitingRefresh } from "../../components/waiting-refresh";
 import type { RouteHandle } from "../../route-handle";
 import { requireUser } from "../../session.server";
 import type { Route } from "./+types/subscription.update.verification";
@@ -23,10 +24,7 @@ const querySchema = z.object({
   try: z.coerce.number().int().min(0).max(1000).catch(0),
 });
 
-export const meta: Route.MetaFunction = ({ loaderData: d }) => [
-  { title: "Subscription | Snip" },
-  ...(d?.state === "waiting" ? [{ httpEquiv: "refresh", content: `${SUBSCRIPTION_REFRESH_MS / 1000};url=${d.next}` }] : []),
-];
+export const meta: Route.MetaFunction = () => [{ title: "Subscription | Snip" }];
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireUser(request, context);
@@ -34,17 +32,19 @@ export function loader({ request, context }: Route.LoaderArgs) {
   const sub = viewer.subscription;
   const done = sub !== null && sub.name === q.plan && sub.interval === q.interval;
   const state = done ? "done" : q.try >= MAX_TRIES ? "slow" : "waiting";
+  const next = `/app/settings/subscription/update/verification?plan=${q.plan}&interval=${q.interval}&try=${q.try + 1}`;
   return {
     state,
     plan: getPlan(q.plan).title,
-    next: `/app/settings/subscription/update/verification?plan=${q.plan}&interval=${q.interval}&try=${q.try + 1}`,
-  } as const;
+    refresh: state === "waiting" ? { to: next, seconds: SUBSCRIPTION_REFRESH_MS / 1000 } : null,
+  };
 }
 
 export default function UpdateVerification({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <SettingsHeading title="Subscription" />
+      <WaitingRefresh refresh={loaderData.refresh} />
       {loaderData.state === "done" ? (
         <Notice tone="success">Your plan is now {loaderData.plan}.</Notice>
       ) : loaderData.state === "waiting" ? (
