@@ -7,14 +7,14 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { linkKey, type LinkRecord } from "../../domain/link-record";
-import { createDeps, createRedirectApp } from "../../workers/redirect/src/app";
-import { HOST, insertLinkRow, ORIGIN, putKvRecord, recordingQueue, testEnv, uniqueAlias } from "./helpers";
+import { createRedirectApp } from "../../workers/redirect/src/app";
+import { HOST, insertLinkRow, ORIGIN, putKvRecord, recordingQueue, testEnv, uniqueAlias, testDeps } from "./helpers";
 
 const FIREFOX = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:140.0) Gecko/20100101 Firefox/140.0";
 
 async function visit(alias: string) {
   const { queue, sent } = recordingQueue();
-  const app = createRedirectApp(createDeps());
+  const app = createRedirectApp(testDeps());
   const ctx = createExecutionContext();
   const request = new Request(`${ORIGIN}/${alias}`, { redirect: "manual", headers: { "user-agent": FIREFOX } });
   const response = await app.fetch(request, { ...testEnv, CLICKS: queue }, ctx);

@@ -7,9 +7,9 @@ import { describe, expect, it } from "vitest";
 import { createLink, updateLink, type LinkStores } from "../../db/links.server";
 import { getDb } from "../../db/client.server";
 import { linkKey } from "../../domain/link-record";
-import { createDeps, createRedirectApp } from "../../workers/redirect/src/app";
+import { createRedirectApp } from "../../workers/redirect/src/app";
 import { pollChanges } from "../../workers/redirect/src/change-feed";
-import { HOST, ORIGIN, recordingQueue, testEnv, uniqueAlias } from "./helpers";
+import { HOST, ORIGIN, recordingQueue, testEnv, uniqueAlias, testDeps } from "./helpers";
 
 /** Stores as another colo's app sees them: KV and D1, and no purge reaching this isolate. */
 const elsewhere: LinkStores = { db: getDb(testEnv.DB), kv: testEnv.LINKS };
@@ -24,7 +24,7 @@ async function visit(app: ReturnType<typeof createRedirectApp>, alias: string) {
 
 describe("the link change feed", () => {
   it("an edit made elsewhere reaches this isolate's cached record at its next poll", async () => {
-    const deps = createDeps();
+    const deps = testDeps();
     const app = createRedirectApp(deps);
     const alias = uniqueAlias();
     const link = await createLink(elsewhere, { domain: HOST, alias, url: "https://example.com/v1" });
@@ -45,7 +45,7 @@ describe("the link change feed", () => {
   });
 
   it("a fresh isolate starts at the end of the feed; only records it holds are updated", async () => {
-    const deps = createDeps();
+    const deps = testDeps();
     const held = uniqueAlias();
     const other = uniqueAlias();
     const heldLink = await createLink(elsewhere, { domain: HOST, alias: held, url: "https://example.com/held" });
@@ -68,7 +68,7 @@ describe("the link change feed", () => {
   });
 
   it("a link created elsewhere replaces a remembered miss at once", async () => {
-    const deps = createDeps();
+    const deps = testDeps();
     const app = createRedirectApp(deps);
     const alias = uniqueAlias();
     deps.feed.nextPollAt = 0;
@@ -82,7 +82,7 @@ describe("the link change feed", () => {
 
 describe("renaming an alias", () => {
   it("the old alias stops answering in an isolate that cached it, at its next poll", async () => {
-    const deps = createDeps();
+    const deps = testDeps();
     const app = createRedirectApp(deps);
     const oldAlias = uniqueAlias();
     const newAlias = uniqueAlias();

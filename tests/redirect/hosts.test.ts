@@ -7,8 +7,8 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { describe, expect, it } from "vitest";
 import { hostKey, type HostRecord } from "../../domain/host-record";
 import { linkKey, type LinkRecord } from "../../domain/link-record";
-import { createDeps, createRedirectApp } from "../../workers/redirect/src/app";
-import { HOST, recordingQueue, testEnv, uniqueAlias } from "./helpers";
+import { createRedirectApp } from "../../workers/redirect/src/app";
+import { HOST, recordingQueue, testEnv, uniqueAlias, testDeps } from "./helpers";
 
 const EXTRA = "go.snip.example";
 const env = { ...testEnv, SHORT_DOMAINS: JSON.stringify([{ domain: EXTRA }, { domain: "gone.snip.example", isDeleted: true }]) };
@@ -25,7 +25,7 @@ async function putHost(host: string, record: Partial<HostRecord> = {}): Promise<
 
 async function visit(host: string, path: string, method = "GET") {
   const { queue, sent } = recordingQueue();
-  const app = createRedirectApp(createDeps());
+  const app = createRedirectApp(testDeps());
   const ctx = createExecutionContext();
   const response = await app.fetch(new Request(`http://${host}${path}`, { method, redirect: "manual" }), { ...env, CLICKS: queue }, ctx);
   await waitOnExecutionContext(ctx);

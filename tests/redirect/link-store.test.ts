@@ -7,8 +7,8 @@ import { linkTagsReplacement } from "../../db/dashboard.server";
 import { AliasTakenError, createLink, deleteLink, deleteUserLinks, getLinkById, updateLink, type LinkStores } from "../../db/links.server";
 import { linkTagsAddition } from "../../db/tags.server";
 import { linkKey, type LinkRecord } from "../../domain/link-record";
-import { createDeps, createRedirectApp } from "../../workers/redirect/src/app";
-import { HOST, ORIGIN, recordingQueue, testEnv, uniqueAlias } from "./helpers";
+import { createRedirectApp, type RedirectDeps } from "../../workers/redirect/src/app";
+import { HOST, ORIGIN, recordingQueue, testEnv, uniqueAlias, testDeps } from "./helpers";
 
 function stores() {
   const purged: string[] = [];
@@ -91,16 +91,16 @@ describe("link store write-through", () => {
 
   it("makes an edit, an archive and a delete visible on the next visit", async () => {
     const { stores: s } = stores();
-    const app = createRedirectApp(createDeps());
+    const app = createRedirectApp(testDeps());
     const link = await createLink(s, { domain: HOST, url: "https://example.com/v1" });
     expect((await follow(app, link.alias)).headers.get("location")).toBe("https://example.com/v1");
 
     // The app purges the redirect worker's cache through RPC; here the test's app instance stands in.
-    const purgeInto = (deps: ReturnType<typeof createDeps>) => ({
+    const purgeInto = (deps: RedirectDeps) => ({
       ...s,
       purge: async (keys: { domain: string; alias: string }[]) => keys.forEach((k) => deps.cache.delete(linkKey(k.domain, k.alias))),
     });
-    const deps = createDeps();
+    const deps = testDeps();
     const live = createRedirectApp(deps);
     expect((await follow(live, link.alias)).headers.get("location")).toBe("https://example.com/v1");
 
@@ -120,7 +120,7 @@ describe("link store write-through", () => {
 
   it("gives an expiry to KV so the edge stops redirecting when it passes", async () => {
     const { stores: s } = stores();
-    const app = createRedirectApp(createDeps());
+    const app = createRedirectApp(testDeps());
     const link = await createLink(s, { domain: HOST, url: "https://example.com/soon", expiresAt: new Date(Date.now() - 1000) });
     expect((await kvRecord(link.alias))?.expiresAt).toBe(link.expiresAt!.getTime());
     expect((await follow(app, link.alias)).status).toBe(410);

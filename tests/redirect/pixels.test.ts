@@ -6,8 +6,8 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { PixelTag } from "../../domain/pixels";
-import { createDeps, createRedirectApp } from "../../workers/redirect/src/app";
-import { HOST, ORIGIN, putKvRecord, recordingQueue, testEnv, uniqueAlias } from "./helpers";
+import { createRedirectApp } from "../../workers/redirect/src/app";
+import { HOST, ORIGIN, putKvRecord, recordingQueue, testEnv, uniqueAlias, testDeps } from "./helpers";
 
 const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36";
 const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
@@ -16,7 +16,7 @@ const GA: PixelTag = ["google", "G-AB12CD34EF"];
 
 async function visit(path: string, userAgent: string | null = CHROME, method = "GET") {
   const { queue, sent } = recordingQueue();
-  const app = createRedirectApp(createDeps());
+  const app = createRedirectApp(testDeps());
   const ctx = createExecutionContext();
   const headers: Record<string, string> = userAgent === null ? {} : { "user-agent": userAgent };
   const response = await app.fetch(

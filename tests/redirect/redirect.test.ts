@@ -2,10 +2,10 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { linkKey } from "../../domain/link-record";
-import { createDeps, createRedirectApp } from "../../workers/redirect/src/app";
+import { createRedirectApp } from "../../workers/redirect/src/app";
 import { CLICK_SEND_ATTEMPTS } from "../../workers/redirect/src/click-batcher";
 import { LINK_MISS_TTL_MS } from "../../workers/redirect/src/lookup";
-import { HOST, ORIGIN, insertLinkRow, putKvRecord, recordingQueue, testEnv, uniqueAlias } from "./helpers";
+import { HOST, ORIGIN, insertLinkRow, putKvRecord, recordingQueue, testEnv, uniqueAlias, testDeps } from "./helpers";
 
 const worker = (exports as unknown as { default: Fetcher }).default;
 /** The entrypoint the app binds to as REDIRECT. */
@@ -14,7 +14,7 @@ const rpc = (exports as unknown as { RedirectRpc: Fetcher & { purge(l: { domain:
 /** Runs one request through a fresh redirect app with a recording clicks queue, and waits for waitUntil work. */
 async function visit(path: string, init: RequestInit = {}, queueOptions: { failFirst?: number; takeThenFail?: number } = {}) {
   const { queue, sent, messages } = recordingQueue(queueOptions);
-  const app = createRedirectApp(createDeps());
+  const app = createRedirectApp(testDeps());
   const ctx = createExecutionContext();
   const response = await app.fetch(new Request(`${ORIGIN}${path}`, { redirect: "manual", ...init }), { ...testEnv, CLICKS: queue }, ctx);
   await waitOnExecutionContext(ctx);
@@ -224,7 +224,7 @@ describe("GET /{alias}", () => {
 describe("the isolate cache", () => {
   it("serves a stale record once while it re-reads KV in the background, then the fresh one", async () => {
     const alias = uniqueAlias();
-    const deps = createDeps();
+    const deps = testDeps();
     const app = createRedirectApp(deps);
     const old = await putKvRecord(alias, { url: "https://example.com/old" });
     deps.cache.set(linkKey(HOST, alias), old, Date.now() - 1); // cached earlier, no longer fresh
@@ -245,7 +245,7 @@ describe("the isolate cache", () => {
 
   it("remembers a miss from when a slow read ends, so the next visits do not read the stores again", async () => {
     const alias = uniqueAlias("slow");
-    const app = createRedirectApp(createDeps());
+    const app = createRedirectApp(testDeps());
     // Under load a read can take longer than a miss is remembered.
     let reads = 0;
     const slowLinks = {
@@ -268,7 +268,7 @@ describe("the isolate cache", () => {
 
   it("never serves a remembered miss stale: a link created after it works at once", async () => {
     const alias = uniqueAlias();
-    const deps = createDeps();
+    const deps = testDeps();
     const app = createRedirectApp(deps);
     deps.cache.set(linkKey(HOST, alias), null, Date.now() - 1);
     await insertLinkRow(alias, { url: "https://example.com/created-later" });

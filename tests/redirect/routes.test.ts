@@ -7,8 +7,8 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { describe, expect, it } from "vitest";
 import { linkKey } from "../../domain/link-record";
 import type { CompactRoute } from "../../domain/redirect-routes";
-import { createDeps, createRedirectApp } from "../../workers/redirect/src/app";
-import { HOST, ORIGIN, putKvRecord, recordingQueue, testEnv, uniqueAlias } from "./helpers";
+import { createRedirectApp } from "../../workers/redirect/src/app";
+import { HOST, ORIGIN, putKvRecord, recordingQueue, testEnv, uniqueAlias, testDeps } from "./helpers";
 
 const IPHONE =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1";
@@ -18,7 +18,7 @@ const HOME = "https://example.com/home";
 
 async function visit(path: string, init: RequestInit & { cf?: Record<string, unknown> } = {}) {
   const { queue, sent } = recordingQueue();
-  const app = createRedirectApp(createDeps());
+  const app = createRedirectApp(testDeps());
   const ctx = createExecutionContext();
   const request = new Request(`${ORIGIN}${path}`, { redirect: "manual", ...init } as RequestInit);
   const response = await app.fetch(request, { ...testEnv, CLICKS: queue }, ctx);

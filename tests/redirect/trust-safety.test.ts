@@ -12,8 +12,8 @@ import { createLink, type LinkStores } from "../../db/links.server";
 import { banDomain, moveLink, setAccountTerminated, setLinksTerminated, unbanDomain } from "../../db/trust-safety.server";
 import { hostKey } from "../../domain/host-record";
 import { linkKey } from "../../domain/link-record";
-import { createDeps, createRedirectApp } from "../../workers/redirect/src/app";
-import { HOST, ORIGIN, recordingQueue, testEnv, uniqueAlias } from "./helpers";
+import { createRedirectApp, type RedirectDeps } from "../../workers/redirect/src/app";
+import { HOST, ORIGIN, recordingQueue, testEnv, uniqueAlias, testDeps } from "./helpers";
 
 const db = getDb(testEnv.DB);
 /** Stores as another colo's app sees them: no purge reaching this isolate, only the feed. */
@@ -29,7 +29,7 @@ async function visit(app: ReturnType<typeof createRedirectApp>, alias: string) {
 }
 
 /** Lets the poll interval pass, and visits once so the poll runs (answered from the cache). */
-async function afterPoll(app: ReturnType<typeof createRedirectApp>, deps: ReturnType<typeof createDeps>, alias: string) {
+async function afterPoll(app: ReturnType<typeof createRedirectApp>, deps: RedirectDeps, alias: string) {
   deps.feed.nextPollAt = 0;
   await visit(app, alias);
   return visit(app, alias);
@@ -55,7 +55,7 @@ describe("trust and safety at the edge", () => {
   });
 
   it("a terminated link stops redirecting after the poll, and restoring brings it back", async () => {
-    const deps = createDeps();
+    const deps = testDeps();
     const app = createRedirectApp(deps);
     deps.feed.nextPollAt = 0;
     const alias = uniqueAlias("term");
@@ -74,7 +74,7 @@ describe("trust and safety at the edge", () => {
   });
 
   it("banning a destination domain holds every link to it and its subdomains, not others; lifting it releases them", async () => {
-    const deps = createDeps();
+    const deps = testDeps();
     const app = createRedirectApp(deps);
     deps.feed.nextPollAt = 0;
     const domain = `${uniqueAlias("bad").toLowerCase()}.example`;
@@ -97,7 +97,7 @@ describe("trust and safety at the edge", () => {
     expect(await banDomain(elsewhere, staff, domain, "again")).toEqual({ ok: false });
 
     // A cold isolate (nothing cached, the KV record read) answers the same.
-    const cold = createRedirectApp(createDeps());
+    const cold = createRedirectApp(testDeps());
     await expectDisabled(await visit(cold, sub));
 
     expect(await unbanDomain(elsewhere, staff, domain)).toEqual({ links: 2, domains: 0 });
@@ -106,7 +106,7 @@ describe("trust and safety at the edge", () => {
   });
 
   it("lifting staff's ban on a domain the deployment also bans (BANNED_DOMAINS) keeps its links disabled", async () => {
-    const deps = createDeps();
+    const deps = testDeps();
     const app = createRedirectApp(deps);
     deps.feed.nextPollAt = 0;
     const domain = `${uniqueAlias("both").toLowerCase()}.example`;
@@ -175,7 +175,7 @@ describe("trust and safety at the edge", () => {
     }
     /** What / and an unknown alias of the host answer, from a cold isolate (the KV record read). */
     const answers = async (hostname: string) => {
-      const app = createRedirectApp(createDeps());
+      const app = createRedirectApp(testDeps());
       const out: [number, string | null][] = [];
       for (const path of ["/", `/${uniqueAlias("nope")}`]) {
         const ctx = createExecutionContext();
@@ -219,7 +219,7 @@ describe("trust and safety at the edge", () => {
   });
 
   it("banning a domain holds a link whose redirect route sends some visitors there (the whole link), and lifting it releases it", async () => {
-    const deps = createDeps();
+    const deps = testDeps();
     const app = createRedirectApp(deps);
     deps.feed.nextPollAt = 0;
     const domain = `${uniqueAlias("route").toLowerCase()}.example`;
@@ -254,7 +254,7 @@ describe("trust and safety at the edge", () => {
   });
 
   it("terminating an account holds each of its links; its new links are held from the start; restoring releases them", async () => {
-    const deps = createDeps();
+    const deps = testDeps();
     const app = createRedirectApp(deps);
     deps.feed.nextPollAt = 0;
     const userId = crypto.randomUUID();
@@ -286,7 +286,7 @@ describe("trust and safety at the edge", () => {
   });
 
   it("a link held for two reasons stays held until both are lifted, and every change writes a staff log row", async () => {
-    const deps = createDeps();
+    const deps = testDeps();
     const app = createRedirectApp(deps);
     deps.feed.nextPollAt = 0;
     const domain = `${uniqueAlias("two").toLowerCase()}.example`;
@@ -307,7 +307,7 @@ describe("trust and safety at the edge", () => {
   });
 
   it("long URLs: every link to one destination is terminated in one batch, and restored the same way", async () => {
-    const deps = createDeps();
+    const deps = testDeps();
     const app = createRedirectApp(deps);
     deps.feed.nextPollAt = 0;
     const destination = `https://example.com/${uniqueAlias("dest")}`;
@@ -338,7 +338,7 @@ describe("trust and safety at the edge", () => {
   });
 
   it("moving a link to another user's workspace makes it theirs; moved to a terminated account, it is held", async () => {
-    const deps = createDeps();
+    const deps = testDeps();
     const app = createRedirectApp(deps);
     deps.feed.nextPollAt = 0;
     const [from, to] = [crypto.randomUUID(), crypto.randomUUID()];

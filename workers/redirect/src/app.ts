@@ -27,11 +27,12 @@ export interface RedirectDeps extends LookupDeps, HostDeps {
   feed: ChangeFeed;
 }
 
-export function createDeps(): RedirectDeps {
+/** `clickFlushDelayMs`: production's CLICK_FLUSH_DELAY_MS unless a test chooses a shorter wait. */
+export function createDeps({ clickFlushDelayMs }: { clickFlushDelayMs?: number } = {}): RedirectDeps {
   return {
     cache: new Lru<LinkRecord | null>(LINK_CACHE_CAPACITY),
     refreshing: new Set(),
-    batcher: new ClickBatcher(),
+    batcher: new ClickBatcher(clickFlushDelayMs),
     feed: createChangeFeed(),
     ...createHostDeps(),
   };
