@@ -7,18 +7,21 @@
  * route ships no JavaScript otherwise.
  */
 import { useEffect } from "react";
-import { useNavigate } from "react-router";
+import { useNavigate, useNavigation } from "react-router";
 import type { PageRefresh } from "../route-handle";
 
 export function WaitingRefresh({ refresh }: { refresh: PageRefresh | null }) {
   const navigate = useNavigate();
   const to = refresh?.to ?? null;
   const seconds = refresh?.seconds ?? 0;
+  // A form being sent from the page (a card, on the payment pages) is not interrupted: the wait
+  // starts again once the page is idle.
+  const busy = useNavigation().state !== "idle";
   useEffect(() => {
-    if (to === null) return;
+    if (to === null || busy) return;
     const timer = setTimeout(() => void navigate(to, { replace: true, preventScrollReset: true }), seconds * 1000);
     return () => clearTimeout(timer);
-  }, [navigate, to, seconds]);
+  }, [navigate, to, seconds, busy]);
   if (refresh === null) return null;
   return (
     <noscript>
