@@ -16,6 +16,7 @@ import { surveyToAsk } from "./lib/onboarding-survey.server";
 import { getDb } from "../db/client.server";
 import { trialReminderFor } from "./lib/trial-reminder.server";
 import { currentPhase } from "./lib/promotion.server";
+import { FocusAfterRefusal } from "./components/focus-after-refusal";
 import { refreshOf, type IslandData, type RouteHandle } from "./route-handle";
 import { SEO_DESCRIPTION_TAGS, seoMeta } from "./seo";
 import { getViewer, loadViewer, setViewer } from "./session.server";
@@ -179,7 +180,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  return <Outlet />;
+  return (
+    <>
+      <FocusAfterRefusal />
+      <Outlet />
+    </>
+  );
 }
 
 /** Errors of the root itself (its middleware or loader): the shell's boundary catches every page's. */

@@ -156,3 +156,17 @@ test("a billing page waiting for the provider moves on in place with JavaScript,
     await context.close();
   }
 });
+
+test("a form refused with JavaScript on puts the focus on its field in error (an organization's new role)", async ({ page }) => {
+  await signIn(page, STAFF);
+  const org = "/app/organizations/snip-demo-org";
+  await page.goto(`${org}/settings/profile/roles`);
+  const newRole = page.getByRole("form", { name: "New role" });
+  await newRole.getByRole("button", { name: "Create Role" }).click();
+  const name = newRole.getByLabel("Role name");
+  await expect(name).toHaveAttribute("aria-invalid", "true");
+  await expect(name).toBeFocused();
+  // What is typed next goes into the field being corrected.
+  await page.keyboard.type(`Focus ${Date.now().toString(36)}`);
+  await expect(name).toHaveValue(/^Focus /);
+});
