@@ -3,6 +3,7 @@ import type { DomainOrder, DomainOrderItem } from "../../db/orders.server";
 import {
   cancellationReasonLabel,
   formatMoney,
+  isFinalized,
   orderGroup,
   paymentStatusLabel,
   ORDER_MESSAGES,
@@ -66,4 +67,20 @@ export function orderMessage(view: OrderView): string {
   if (view.group === "failed") return "Payment failed. Please try again later.";
   if (view.status === 0) return view.checkoutExpired ? ORDER_MESSAGES.checkoutExpired : "Your order is waiting for payment.";
   return "Your order is being processed: the domains are being registered.";
+}
+
+/**
+ * What a page that follows an order until it is final shows (the order's success page and the
+ * purchase verification): the order, its words, and, until it is final, a look again at the same
+ * address every `seconds` (components/waiting-refresh.tsx).
+ */
+export function orderWaitingPage(order: DomainOrder, items: readonly DomainOrderItem[], page: URL, seconds: number) {
+  const view = orderView(order, items);
+  const finalized = isFinalized(order.status);
+  return {
+    order: view,
+    message: orderMessage(view),
+    finalized,
+    refresh: finalized ? null : { to: `${page.pathname}${page.search}`, seconds },
+  };
 }

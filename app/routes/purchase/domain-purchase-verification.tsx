@@ -6,10 +6,9 @@
 import { Link } from "react-router";
 import { getDb } from "../../../db/client.server";
 import { getUserOrder, listOrderItems, listOrders } from "../../../db/orders.server";
-import { isFinalized } from "../../../domain/orders";
 import { SettingsCard, SettingsHeading, settingsSecondaryButton } from "../../components/settings";
 import { getCloudflare } from "../../context.server";
-import { orderMessage, orderView } from "../../lib/order-view.server";
+import { orderWaitingPage } from "../../lib/order-view.server";
 import { WaitingRefresh } from "../../components/waiting-refresh";
 import { pageUrl } from "../../lib/page-url";
 import type { RouteHandle } from "../../route-handle";
@@ -26,14 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const id = url.searchParams.get("order");
   const order = id ? await getUserOrder(db, viewer.user.id, id) : (await listOrders(db, viewer.user.id))[0];
   if (!order) return { order: null, message: null, finalized: true, refresh: null };
-  const view = orderView(order, await listOrderItems(db, [order.id]));
-  const finalized = isFinalized(order.status);
-  return {
-    order: view,
-    message: orderMessage(view),
-    finalized,
-    refresh: finalized ? null : { to: `${url.pathname}${url.search}`, seconds: 3 },
-  };
+  return orderWaitingPage(order, await listOrderItems(db, [order.id]), url, 3);
 }
 
 export default function DomainPurchaseVerification({ loaderData }: Route.ComponentProps) {

@@ -7,10 +7,9 @@
 import { data, Link, redirect } from "react-router";
 import { getDb } from "../../../db/client.server";
 import { getUserOrder, listOrderItems } from "../../../db/orders.server";
-import { isFinalized } from "../../../domain/orders";
 import { SettingsCard, SettingsHeading, settingsSecondaryButton } from "../../components/settings";
 import { getCloudflare } from "../../context.server";
-import { orderMessage, orderView } from "../../lib/order-view.server";
+import { orderWaitingPage } from "../../lib/order-view.server";
 import { WaitingRefresh } from "../../components/waiting-refresh";
 import { pageUrl } from "../../lib/page-url";
 import type { RouteHandle } from "../../route-handle";
@@ -30,14 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!order) throw data("Order not found.", { status: 404 });
   // An order made from the free trial (its source, recorded at checkout) goes to the verification page.
   if (order.source === "trial") throw redirect(`/app/domain-purchase-verification?order=${encodeURIComponent(order.id)}`);
-  const view = orderView(order, await listOrderItems(db, [order.id]));
-  const finalized = isFinalized(order.status);
-  return {
-    order: view,
-    message: orderMessage(view),
-    finalized,
-    refresh: finalized ? null : { to: `${url.pathname}${url.search}`, seconds: 2 },
-  };
+  return orderWaitingPage(order, await listOrderItems(db, [order.id]), url, 2);
 }
 
 export default function OrderSuccess({ loaderData }: Route.ComponentProps) {
